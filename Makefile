@@ -1,0 +1,54 @@
+# damas: two commands do all set-up on a fresh Debian machine.
+#   make run   - set up, upgrade the SQLite database, load the demo, serve on http://127.0.0.1:5000
+#   make test  - set up, start PostgreSQL, run the whole suite on SQLite and on PostgreSQL
+VENV   := .venv
+BIN    := $(VENV)/bin
+PYTHON ?= python3
+export FLASK_APP := app.py
+export CHROMIUM_PATH ?= /usr/bin/chromium
+
+.PHONY: run test setup system-deps venv translations test-sqlite test-postgres bench extract-messages
+
+setup: system-deps venv translations
+
+system-deps:
+	@bash scripts/system-deps.sh
+
+venv: $(BIN)/.installed
+
+$(BIN)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -r requirements.txt
+	touch $@
+
+translations: venv
+	$(BIN)/pybabel compile -d damas/translations -D messages
+
+run: setup
+	$(BIN)/flask db upgrade
+	$(BIN)/flask damas demo
+	@echo "Serving on http://127.0.0.1:5000 (Ctrl+C to stop)"
+	$(BIN)/flask run --host 127.0.0.1 --port 5000
+
+test: setup
+	$(MAKE) --no-print-directory test-sqlite
+	$(MAKE) --no-print-directory test-postgres
+
+test-sqlite:
+	@echo "== test suite on SQLite =="
+	$(BIN)/pytest -q
+
+test-postgres:
+	@echo "== test suite on PostgreSQL =="
+	@url=$$(bash scripts/pg-test-db.sh) && \
+	  TEST_DATABASE_URL="$$url" TEST_MIGRATIONS_DATABASE_URL="$${url%/*}/damas_migrations" $(BIN)/pytest -q
+
+bench: setup
+	$(BIN)/python benchmarks/standings.py
+	$(BIN)/python benchmarks/pairing.py
+
+extract-messages: venv
+	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output \
+	  -o damas/translations/messages.pot .
+	$(BIN)/pybabel update -i damas/translations/messages.pot -d damas/translations -D messages --no-fuzzy-matching

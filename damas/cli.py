@@ -1,0 +1,51 @@
+"""`flask damas ...`: demo data and account set-up from the command line."""
+from __future__ import annotations
+
+import click
+from flask.cli import with_appcontext
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.models import User
+
+damas_cli = click.Group("damas", help="damas: demo data and administration.")
+
+DEMO_PASSWORD = "demo12345"
+DEMO_LOGINS = (
+    ("staff@demo.damas.br", "equipe da federação / federation staff"),
+    ("arbitro@demo.damas.br", "árbitro / arbiter"),
+    ("jogador@demo.damas.br", "jogador / player"),
+)
+
+
+@damas_cli.command("demo")
+@with_appcontext
+def demo_command() -> None:
+    """Load the demo federation (clubs, ~60 players, users, events). Safe to run twice."""
+    from damas.demo import load_demo
+
+    if db.session.scalar(select(User).where(User.email == DEMO_LOGINS[0][0])) is not None:
+        click.echo("Demo data already loaded.")
+    else:
+        summary = load_demo()
+        click.echo(f"Demo loaded: {summary}.")
+    click.echo("Demo logins (password for all: %s):" % DEMO_PASSWORD)
+    for email, role in DEMO_LOGINS:
+        click.echo(f"  {email:28} {role}")
+
+
+@damas_cli.command("create-staff")
+@click.argument("email")
+@click.argument("name")
+@click.password_option()
+@with_appcontext
+def create_staff_command(email: str, name: str, password: str) -> None:
+    """Create a federation staff account (the first account on a new installation)."""
+    from damas.services.errors import ServiceError
+    from damas.services.users import create_user
+
+    try:
+        create_user(None, {"email": email, "name": name, "role": "staff", "password": password})
+    except ServiceError as error:
+        raise click.ClickException(error.message) from None
+    click.echo(f"Staff account {email} created.")

@@ -1,0 +1,43 @@
+"""Configuration classes; secrets and the database URL come from the environment."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def _database_url() -> str:
+    url = os.environ.get("DATABASE_URL", "")
+    if not url:
+        return f"sqlite:///{BASE_DIR / 'instance' / 'damas.db'}"
+    if url.startswith("postgres://"):  # Heroku-style URL
+        url = "postgresql+psycopg://" + url[len("postgres://"):]
+    elif url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url
+
+
+class Config:
+    """Production / development defaults (SQLite unless DATABASE_URL is set)."""
+
+    SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-change-me")
+    SQLALCHEMY_DATABASE_URI = _database_url()
+    SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+    BABEL_DEFAULT_LOCALE = "pt_BR"
+    BABEL_DEFAULT_TIMEZONE = "America/Sao_Paulo"
+    LANGUAGES = ("pt_BR", "en")
+    FEDERATION_NAME = os.environ.get("DAMAS_FEDERATION", "Federação de Damas do Estado (demo)")
+    PER_PAGE = 25
+    WTF_CSRF_TIME_LIMIT = None
+
+
+class TestConfig(Config):
+    """Test override: in-memory-like SQLite unless TEST_DATABASE_URL names PostgreSQL."""
+
+    TESTING = True
+    SECRET_KEY = "test"
+    WTF_CSRF_ENABLED = False
+    SQLALCHEMY_DATABASE_URI = os.environ.get("TEST_DATABASE_URL", "sqlite://")
+    SQLALCHEMY_ENGINE_OPTIONS: dict = {}
+    SERVER_NAME = None

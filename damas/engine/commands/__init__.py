@@ -1,0 +1,1 @@
+"""Command-line subcommands of `python -m damas.engine`."""

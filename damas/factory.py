@@ -1,0 +1,63 @@
+"""Builds the Flask application: config, extensions, blueprints, CLI, i18n."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask, has_request_context, request, session
+from flask_login import current_user
+
+from damas.config import BASE_DIR, Config
+from damas.extensions import babel, csrf, db, login_manager, migrate
+
+
+def select_locale() -> str:
+    """pt-BR unless the visitor switched to English (stored in the session) or asks ?lang=."""
+    if not has_request_context():
+        return "pt_BR"
+    lang = request.args.get("lang") or session.get("lang")
+    return lang if lang in ("pt_BR", "en") else "pt_BR"
+
+
+def build_app(config: Any = None) -> Flask:
+    app = Flask(
+        __name__,
+        template_folder=str(BASE_DIR / "templates"),
+        static_folder=str(BASE_DIR / "static"),
+        instance_path=str(BASE_DIR / "instance"),
+    )
+    app.config.from_object(Config)
+    if isinstance(config, Mapping):
+        app.config.update(config)
+    elif config is not None:
+        app.config.from_object(config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    db.init_app(app)
+    migrate.init_app(app, db, render_as_batch=True, directory=str(BASE_DIR / "migrations"))
+    csrf.init_app(app)
+    login_manager.init_app(app)
+    babel.init_app(
+        app,
+        locale_selector=select_locale,
+        default_translation_directories=str(BASE_DIR / "damas" / "translations"),
+    )
+
+    from damas import models  # noqa: F401  (register the tables)
+    from damas.web import register_blueprints
+
+    register_blueprints(app)
+
+    from damas.cli import damas_cli
+
+    app.cli.add_command(damas_cli)
+
+    @app.context_processor
+    def inject_globals() -> dict[str, Any]:
+        return {
+            "federation_name": app.config["FEDERATION_NAME"],
+            "current_locale": select_locale(),
+            "current_user": current_user,
+        }
+
+    return app

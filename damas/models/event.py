@@ -1,0 +1,109 @@
+"""Events, their assigned arbiters and their entries."""
+from __future__ import annotations
+
+import enum
+from datetime import date
+from typing import TYPE_CHECKING
+
+from sqlalchemy import JSON, CheckConstraint, Date, Enum, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from damas.extensions import db
+
+if TYPE_CHECKING:
+    from damas.models.player import Player
+    from damas.models.user import User
+
+
+def _enum(cls: type[enum.Enum], name: str) -> Enum:
+    """Store enums as their string values (portable across SQLite and PostgreSQL)."""
+    return Enum(cls, name=name, native_enum=False, values_callable=lambda e: [m.value for m in e], length=20)
+
+
+class EventStatus(str, enum.Enum):
+    DRAFT = "draft"
+    REGISTRATION = "registration"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class EntryStatus(str, enum.Enum):
+    REGISTERED = "registered"
+    WITHDRAWN = "withdrawn"
+    EXCLUDED = "excluded"
+
+
+class Event(db.Model):
+    __tablename__ = "event"
+    __table_args__ = (
+        CheckConstraint("planned_rounds >= 1", name="planned_rounds_positive"),
+        CheckConstraint("time_minutes >= 1 AND time_increment >= 0", name="time_control_valid"),
+        CheckConstraint("end_date >= start_date", name="dates_ordered"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(160))
+    discipline: Mapped[str] = mapped_column(String(20))
+    ruleset: Mapped[str] = mapped_column(String(20))
+    pairing_system: Mapped[str] = mapped_column(String(20))
+    planned_rounds: Mapped[int]
+    time_minutes: Mapped[int]
+    time_increment: Mapped[int] = mapped_column(default=0)
+    start_date: Mapped[date] = mapped_column(Date)
+    end_date: Mapped[date] = mapped_column(Date)
+    venue: Mapped[str] = mapped_column(String(200), default="")
+    organiser: Mapped[str] = mapped_column(String(160), default="")
+    chief_arbiter: Mapped[str] = mapped_column(String(120), default="")
+    notes: Mapped[str] = mapped_column(Text, default="")
+    status: Mapped[EventStatus] = mapped_column(_enum(EventStatus, "event_status"), default=EventStatus.DRAFT)
+    # Competition settings (RULES.md §3, §4): empty tiebreak order = the rule set's default.
+    tiebreak_order: Mapped[str] = mapped_column(String(200), default="")
+    tiebreak_by_lot: Mapped[bool] = mapped_column(default=False)
+    tiebreak_lot_seed: Mapped[int | None]
+    double_round_robin: Mapped[bool] = mapped_column(default=False)
+    numbering_method: Mapped[str] = mapped_column(String(10), default="rating")
+    numbering_seed: Mapped[int | None]
+    numbering_protocol: Mapped[list | None] = mapped_column(JSON)
+    first_color: Mapped[str] = mapped_column(String(1), default="")
+    first_color_seed: Mapped[int | None]
+
+    arbiters: Mapped[list["EventArbiter"]] = relationship(back_populates="event", cascade="all, delete-orphan")
+    entries: Mapped[list["Entry"]] = relationship(back_populates="event", cascade="all, delete-orphan")
+
+
+class EventArbiter(db.Model):
+    """A user assigned to officiate an event: he may edit that event and no other."""
+
+    __tablename__ = "event_arbiter"
+    __table_args__ = (UniqueConstraint("event_id", "user_id", name="event_user"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"))
+
+    event: Mapped[Event] = relationship(back_populates="arbiters")
+    user: Mapped["User"] = relationship()
+
+
+class Entry(db.Model):
+    """A player entered in an event, with his pairing number and rating at entry."""
+
+    __tablename__ = "entry"
+    __table_args__ = (
+        UniqueConstraint("event_id", "player_id", name="event_player"),
+        UniqueConstraint("event_id", "pairing_number", name="event_pairing_number"),
+        CheckConstraint("rating_at_entry >= 0", name="rating_nonneg"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    pairing_number: Mapped[int | None]
+    rating_at_entry: Mapped[int] = mapped_column(default=0)
+    status: Mapped[EntryStatus] = mapped_column(_enum(EntryStatus, "entry_status"), default=EntryStatus.REGISTERED)
+    withdrawn_after_round: Mapped[int | None]
+    withdrawal_note: Mapped[str] = mapped_column(String(200), default="")
+
+    event: Mapped[Event] = relationship(back_populates="entries")
+    player: Mapped["Player"] = relationship()

@@ -1,0 +1,94 @@
+"""Rounds, boards (games) and per-round requests: what the arbiters record during an event."""
+from __future__ import annotations
+
+import enum
+from datetime import datetime, timezone
+
+from sqlalchemy import DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from damas.extensions import db
+from damas.models.event import Entry, Event, _enum
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class RoundStatus(str, enum.Enum):
+    PAIRED = "paired"  # generated, visible to the event's arbiters only
+    PUBLISHED = "published"  # visible to everyone; results can be entered
+
+
+class GameResult(str, enum.Enum):
+    """A board's result; '' while the game is on. Forfeits carry the W.O. winner's side."""
+
+    PENDING = ""
+    WHITE_WIN = "1-0"
+    DRAW = "=-="
+    BLACK_WIN = "0-1"
+    WHITE_FORFEIT_WIN = "+--"
+    BLACK_FORFEIT_WIN = "--+"
+    DOUBLE_FORFEIT = "---"
+    BYE = "bye"  # pairing-allocated bye of the white-column player
+    WITHDRAWN = "wd"  # not played: one of the players had withdrawn (the rule set decides)
+
+
+class RequestKind(str, enum.Enum):
+    """Before a round's pairing (C.04.2 #2, #4): a requested bye or a known absence."""
+
+    HALF_BYE = "half_bye"
+    ZERO_BYE = "zero_bye"
+    ABSENT = "absent"  # absent without notice: not paired until explained
+
+
+class Round(db.Model):
+    __tablename__ = "round"
+    __table_args__ = (UniqueConstraint("event_id", "number", name="event_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    status: Mapped[RoundStatus] = mapped_column(_enum(RoundStatus, "round_status"), default=RoundStatus.PAIRED)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    event: Mapped[Event] = relationship()
+    games: Mapped[list["Game"]] = relationship(
+        back_populates="round", cascade="all, delete-orphan", order_by="Game.board"
+    )
+
+
+class Game(db.Model):
+    """One board. `version` guards against two arbiters overwriting each other's result."""
+
+    __tablename__ = "game"
+    __table_args__ = (UniqueConstraint("round_id", "board", name="round_board"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
+    board: Mapped[int]
+    white_entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"))
+    black_entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id"))
+    result: Mapped[GameResult] = mapped_column(_enum(GameResult, "game_result"), default=GameResult.PENDING)
+    version: Mapped[int] = mapped_column(default=1)
+
+    round: Mapped[Round] = relationship(back_populates="games")
+    white: Mapped[Entry] = relationship(foreign_keys=[white_entry_id])
+    black: Mapped[Entry | None] = relationship(foreign_keys=[black_entry_id])
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class RoundRequest(db.Model):
+    __tablename__ = "round_request"
+    __table_args__ = (UniqueConstraint("entry_id", "round_number", name="entry_round"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id", ondelete="CASCADE"))
+    round_number: Mapped[int]
+    kind: Mapped[RequestKind] = mapped_column(_enum(RequestKind, "request_kind"))
+    note: Mapped[str] = mapped_column(String(200), default="")
+
+    entry: Mapped[Entry] = relationship()

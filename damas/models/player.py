@@ -1,0 +1,41 @@
+"""Players registered with the federation (the rating lists' people)."""
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from sqlalchemy import CheckConstraint, Date, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from damas.extensions import db
+
+if TYPE_CHECKING:
+    from damas.models.club import Club
+
+
+class Player(db.Model):
+    __tablename__ = "player"
+    __table_args__ = (
+        CheckConstraint("rating_regular IS NULL OR rating_regular >= 0", name="rating_regular_nonneg"),
+        CheckConstraint("rating_rapid IS NULL OR rating_rapid >= 0", name="rating_rapid_nonneg"),
+        CheckConstraint("sex IN ('M', 'F')", name="sex_code"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    full_name: Mapped[str] = mapped_column(String(120), index=True)
+    sex: Mapped[str] = mapped_column(String(1))
+    birth_date: Mapped[date | None] = mapped_column(Date)
+    club_id: Mapped[int | None] = mapped_column(ForeignKey("club.id"))
+    state: Mapped[str] = mapped_column(String(2), default="")
+    federation_id: Mapped[str | None] = mapped_column(String(20), unique=True)
+    fide_id: Mapped[str | None] = mapped_column(String(12), unique=True)
+    rating_regular: Mapped[int | None]
+    rating_rapid: Mapped[int | None]
+    email: Mapped[str | None] = mapped_column(String(254))
+
+    club: Mapped["Club | None"] = relationship(back_populates="players")
+
+    def rating_for(self, rating_list: str) -> int:
+        """Rating on the named list ('regular' or 'rapid'); 0 when unrated (CBJD 115)."""
+        value = self.rating_rapid if rating_list == "rapid" else self.rating_regular
+        return value or 0

@@ -1,0 +1,1 @@
+"""Printed reports: plain-data context builders rendered to PDF with WeasyPrint."""

@@ -1,0 +1,23 @@
+"""Start list report (the starting order with pairing numbers, ratings and clubs)."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import current_app
+
+from damas.models import Event
+from damas.reports.pdf import render_pdf
+from damas.web.presenters import event_summary, start_list
+
+
+def start_list_context(event: Event) -> dict:
+    return {
+        "federation_name": current_app.config["FEDERATION_NAME"],
+        "event": event_summary(event),
+        "rows": start_list(event),
+        "printed_at": datetime.now().strftime("%d/%m/%Y %H:%M"),
+    }
+
+
+def start_list_pdf(event: Event) -> bytes:
+    return render_pdf("reports/start_list.html", **start_list_context(event))

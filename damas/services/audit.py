@@ -1,0 +1,57 @@
+"""Audit log writing: every service that changes data records who, when, before and after."""
+from __future__ import annotations
+
+import enum
+from contextlib import contextmanager
+from datetime import date, datetime
+from typing import Any, Iterable, Iterator
+
+from damas.extensions import db
+from damas.models import AuditEntry, User
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, (date, datetime)):
+        return value.isoformat()
+    return value
+
+
+def snapshot(obj: Any, fields: Iterable[str]) -> dict[str, Any]:
+    """JSON-ready copy of the named attributes of a row (dates as ISO text, enums as values)."""
+    return {name: _plain(getattr(obj, name)) for name in fields}
+
+
+def record(
+    actor: User | None,
+    action: str,
+    object_type: str,
+    object_id: int | None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    event_id: int | None = None,
+) -> AuditEntry:
+    """Add an audit entry to the current transaction (committed with the change itself)."""
+    entry = AuditEntry(
+        user_id=actor.id if actor is not None else None,
+        action=action,
+        object_type=object_type,
+        object_id=object_id,
+        event_id=event_id,
+        before=before,
+        after=after,
+    )
+    db.session.add(entry)
+    return entry
+
+
+@contextmanager
+def transaction() -> Iterator[None]:
+    """Commit the block as one unit; roll everything back on any error so nothing half-lands."""
+    try:
+        yield
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise

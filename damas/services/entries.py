@@ -1,0 +1,78 @@
+"""Entries: adding and removing players and numbering the starting list."""
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.engine.rate_of_play import classify
+from damas.extensions import db
+from damas.models import Entry, EntryStatus, Event, EventStatus, Player, User
+from damas.services.audit import record, transaction
+from damas.services.errors import ServiceError
+
+OPEN_FOR_ENTRIES = (EventStatus.DRAFT, EventStatus.REGISTRATION)
+
+
+def rating_list_of(event: Event) -> str:
+    """The rating list the event's rate of play uses (CBJD 115): 'regular' or 'rapid'."""
+    return classify(event.time_minutes, event.time_increment).rating_list
+
+
+def starting_order(entries: list[Entry]) -> list[Entry]:
+    """Starting list: rating at entry (highest first), then name (RULES.md §3 'Starting order')."""
+    return sorted(entries, key=lambda e: (-e.rating_at_entry, e.player.full_name.casefold(), e.player_id))
+
+
+def renumber(event: Event) -> None:
+    """Give registered entries pairing numbers 1..n in starting order (C.04.3 A.2 re-sorts).
+
+    Two passes so the unique (event, pairing number) constraint never sees a clash mid-way.
+    """
+    active = starting_order([e for e in event.entries if e.status == EntryStatus.REGISTERED])
+    for entry in event.entries:
+        entry.pairing_number = None
+    db.session.flush()
+    for number, entry in enumerate(active, start=1):
+        entry.pairing_number = number
+    db.session.flush()
+
+
+def add_entry(actor: User, event: Event, player: Player) -> Entry:
+    if event.status not in OPEN_FOR_ENTRIES:
+        raise ServiceError(_("As inscrições deste evento estão fechadas."))
+    exists = db.session.scalar(select(Entry.id).where(Entry.event_id == event.id, Entry.player_id == player.id))
+    if exists is not None:
+        raise ServiceError(_("Este jogador já está inscrito."), "player_id")
+    with transaction():
+        entry = Entry(
+            event=event,
+            player=player,
+            rating_at_entry=player.rating_for(rating_list_of(event)),
+            status=EntryStatus.REGISTERED,
+        )
+        db.session.add(entry)
+        db.session.flush()
+        renumber(event)
+        record(
+            actor, "create", "entry", entry.id, None,
+            {"player_id": player.id, "rating_at_entry": entry.rating_at_entry,
+             "pairing_number": entry.pairing_number},
+            event.id,
+        )
+    return entry
+
+
+def remove_entry(actor: User, event: Event, entry: Entry) -> None:
+    if entry.event_id != event.id:
+        raise ServiceError(_("Inscrição de outro evento."))
+    if event.status not in OPEN_FOR_ENTRIES:
+        raise ServiceError(_("Com o evento em andamento, use a desistência em vez de remover."))
+    with transaction():
+        record(
+            actor, "delete", "entry", entry.id,
+            {"player_id": entry.player_id, "pairing_number": entry.pairing_number}, None, event.id,
+        )
+        event.entries.remove(entry)
+        db.session.delete(entry)
+        db.session.flush()
+        renumber(event)

@@ -1,0 +1,143 @@
+"""Events: creation, editing, status changes and arbiter assignment."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.engine.pairing import system_codes
+from damas.engine.rate_of_play import classify
+from damas.extensions import db
+from damas.models import Event, EventArbiter, EventStatus, Role, User
+from damas.services.audit import record, snapshot, transaction
+from damas.services.errors import ServiceError
+
+EVENT_FIELDS = (
+    "name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes",
+    "time_increment", "start_date", "end_date", "venue", "organiser", "chief_arbiter", "notes",
+)
+DISCIPLINES = ("damas-64", "damas-100", "xadrez")
+RULESETS = ("cbjd", "fide", "club")
+
+# Allowed status changes: draft -> registration -> running -> finished; cancel before finishing.
+TRANSITIONS: dict[EventStatus, tuple[EventStatus, ...]] = {
+    EventStatus.DRAFT: (EventStatus.REGISTRATION, EventStatus.CANCELLED),
+    EventStatus.REGISTRATION: (EventStatus.DRAFT, EventStatus.RUNNING, EventStatus.CANCELLED),
+    EventStatus.RUNNING: (EventStatus.FINISHED, EventStatus.CANCELLED),
+    EventStatus.FINISHED: (),
+    EventStatus.CANCELLED: (),
+}
+
+
+def can_edit_event(user: Any, event: Event) -> bool:
+    """Staff edit every event; an arbiter only the events assigned to him; players none."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.role == Role.STAFF:
+        return True
+    if user.role == Role.ARBITER:
+        return any(a.user_id == user.id for a in event.arbiters)
+    return False
+
+
+def _clean(data: dict[str, Any]) -> dict[str, Any]:
+    values = {name: data.get(name) for name in EVENT_FIELDS}
+    for name in ("name", "venue", "organiser", "chief_arbiter", "notes"):
+        values[name] = (values[name] or "").strip()
+    values["time_increment"] = values["time_increment"] or 0
+    return values
+
+
+def _check(values: dict[str, Any]) -> None:
+    if not values["name"]:
+        raise ServiceError(_("Informe o nome do evento."), "name")
+    if values["discipline"] not in DISCIPLINES:
+        raise ServiceError(_("Modalidade desconhecida."), "discipline")
+    if values["ruleset"] not in RULESETS:
+        raise ServiceError(_("Regulamento desconhecido."), "ruleset")
+    if values["pairing_system"] not in system_codes():
+        raise ServiceError(_("Sistema de emparceiramento desconhecido."), "pairing_system")
+    if not values["planned_rounds"] or values["planned_rounds"] < 1:
+        raise ServiceError(_("O número de rodadas deve ser pelo menos 1."), "planned_rounds")
+    try:
+        classify(values["time_minutes"] or 0, values["time_increment"])
+    except ValueError:
+        raise ServiceError(_("Ritmo de jogo inválido."), "time_minutes") from None
+    if values["start_date"] and values["end_date"] and values["end_date"] < values["start_date"]:
+        raise ServiceError(_("A data de término é anterior à de início."), "end_date")
+
+
+def create_event(actor: User, data: dict[str, Any]) -> Event:
+    values = _clean(data)
+    _check(values)
+    with transaction():
+        event = Event(**values, status=EventStatus.DRAFT)
+        db.session.add(event)
+        db.session.flush()
+        record(actor, "create", "event", event.id, None, snapshot(event, EVENT_FIELDS), event.id)
+    return event
+
+
+def update_event(actor: User, event: Event, data: dict[str, Any]) -> Event:
+    values = _clean(data)
+    _check(values)
+    if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
+        raise ServiceError(_("Um evento encerrado ou cancelado não pode ser alterado."))
+    if event.status == EventStatus.RUNNING:
+        for name in ("discipline", "ruleset", "pairing_system"):
+            if values[name] != getattr(event, name):
+                raise ServiceError(_("Não é possível mudar isto com o evento em andamento."), name)
+    with transaction():
+        before = snapshot(event, EVENT_FIELDS)
+        for name, value in values.items():
+            setattr(event, name, value)
+        after = snapshot(event, EVENT_FIELDS)
+        if before != after:
+            record(actor, "update", "event", event.id, before, after, event.id)
+    return event
+
+
+def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
+    """Move an event along draft -> registration -> running -> finished (or cancel it)."""
+    if new_status not in TRANSITIONS[event.status]:
+        raise ServiceError(_("Mudança de situação não permitida."))
+    if new_status == EventStatus.RUNNING:
+        active = [e for e in event.entries if e.status.value == "registered"]
+        if len(active) < 2:
+            raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
+    from damas.services.entries import renumber
+
+    with transaction():
+        before = {"status": event.status.value}
+        event.status = new_status
+        if new_status == EventStatus.RUNNING:
+            renumber(event)
+        record(actor, "status", "event", event.id, before, {"status": new_status.value}, event.id)
+    return event
+
+
+def assign_arbiter(actor: User, event: Event, user: User) -> None:
+    if user.role != Role.ARBITER:
+        raise ServiceError(_("Somente usuários árbitros podem ser designados."), "user_id")
+    exists = db.session.scalar(
+        select(EventArbiter.id).where(EventArbiter.event_id == event.id, EventArbiter.user_id == user.id)
+    )
+    if exists is not None:
+        raise ServiceError(_("Este árbitro já está designado."), "user_id")
+    with transaction():
+        link = EventArbiter(event_id=event.id, user_id=user.id)
+        db.session.add(link)
+        db.session.flush()
+        record(actor, "assign", "event_arbiter", link.id, None, {"user_id": user.id}, event.id)
+
+
+def remove_arbiter(actor: User, event: Event, user_id: int) -> None:
+    link = db.session.scalar(
+        select(EventArbiter).where(EventArbiter.event_id == event.id, EventArbiter.user_id == user_id)
+    )
+    if link is None:
+        raise ServiceError(_("Este árbitro não está designado."))
+    with transaction():
+        record(actor, "unassign", "event_arbiter", link.id, {"user_id": user_id}, None, event.id)
+        db.session.delete(link)

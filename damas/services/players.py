@@ -1,0 +1,119 @@
+"""Creating and editing players and clubs (federation staff only)."""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import func, select
+
+from damas.extensions import db
+from damas.models import Club, Player, User
+from damas.services.audit import record, snapshot, transaction
+from damas.services.errors import ServiceError
+
+PLAYER_FIELDS = (
+    "full_name", "sex", "birth_date", "club_id", "state", "federation_id",
+    "fide_id", "rating_regular", "rating_rapid", "email",
+)
+CLUB_FIELDS = ("name", "short_name", "city", "state")
+
+
+def _clean_player(data: dict[str, Any]) -> dict[str, Any]:
+    values = {name: data.get(name) for name in PLAYER_FIELDS}
+    for name in ("federation_id", "fide_id", "email"):
+        text = (values[name] or "").strip()
+        values[name] = text or None
+    values["full_name"] = " ".join((values["full_name"] or "").split())
+    values["state"] = (values["state"] or "").upper()
+    values["club_id"] = values["club_id"] or None
+    return values
+
+
+def _check_player(values: dict[str, Any], player_id: int | None) -> None:
+    """Refuse duplicates and impossible values even if a form forgot to (defence in depth)."""
+    if not values["full_name"]:
+        raise ServiceError(_("Informe o nome completo."), "full_name")
+    born = values["birth_date"]
+    if born is not None and (born > date.today() or born.year < 1900):
+        raise ServiceError(_("Data de nascimento impossível."), "birth_date")
+    for name in ("rating_regular", "rating_rapid"):
+        if values[name] is not None and values[name] < 0:
+            raise ServiceError(_("O rating não pode ser negativo."), name)
+    for name, message in (
+        ("federation_id", _("Já existe um jogador com este número de federação.")),
+        ("fide_id", _("Já existe um jogador com este FIDE ID.")),
+    ):
+        if values[name] is None:
+            continue
+        clash = db.session.scalar(
+            select(Player.id).where(getattr(Player, name) == values[name], Player.id != (player_id or -1))
+        )
+        if clash is not None:
+            raise ServiceError(message, name)
+    if values["club_id"] is not None and db.session.get(Club, values["club_id"]) is None:
+        raise ServiceError(_("Clube inexistente."), "club_id")
+
+
+def create_player(actor: User, data: dict[str, Any]) -> Player:
+    values = _clean_player(data)
+    _check_player(values, None)
+    with transaction():
+        player = Player(**values)
+        db.session.add(player)
+        db.session.flush()
+        record(actor, "create", "player", player.id, None, snapshot(player, PLAYER_FIELDS))
+    return player
+
+
+def update_player(actor: User, player: Player, data: dict[str, Any]) -> Player:
+    values = _clean_player(data)
+    _check_player(values, player.id)
+    with transaction():
+        before = snapshot(player, PLAYER_FIELDS)
+        for name, value in values.items():
+            setattr(player, name, value)
+        after = snapshot(player, PLAYER_FIELDS)
+        if before != after:
+            record(actor, "update", "player", player.id, before, after)
+    return player
+
+
+def _clean_club(data: dict[str, Any]) -> dict[str, Any]:
+    values = {name: " ".join((data.get(name) or "").split()) for name in CLUB_FIELDS}
+    values["state"] = values["state"].upper()
+    return values
+
+
+def _check_club(values: dict[str, Any], club_id: int | None) -> None:
+    if not values["name"]:
+        raise ServiceError(_("Informe o nome do clube."), "name")
+    clash = db.session.scalar(
+        select(Club.id).where(func.lower(Club.name) == values["name"].lower(), Club.id != (club_id or -1))
+    )
+    if clash is not None:
+        raise ServiceError(_("Já existe um clube com este nome."), "name")
+
+
+def create_club(actor: User, data: dict[str, Any]) -> Club:
+    values = _clean_club(data)
+    _check_club(values, None)
+    with transaction():
+        club = Club(**values)
+        db.session.add(club)
+        db.session.flush()
+        record(actor, "create", "club", club.id, None, snapshot(club, CLUB_FIELDS))
+    return club
+
+
+def update_club(actor: User, club: Club, data: dict[str, Any]) -> Club:
+    values = _clean_club(data)
+    _check_club(values, club.id)
+    with transaction():
+        before = snapshot(club, CLUB_FIELDS)
+        for name, value in values.items():
+            setattr(club, name, value)
+        after = snapshot(club, CLUB_FIELDS)
+        if before != after:
+            record(actor, "update", "club", club.id, before, after)
+    return club

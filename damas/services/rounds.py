@@ -1,0 +1,141 @@
+"""Round operations shared by every pairing system: publish, unpublish, results, withdrawals.
+
+Each operation is one transaction with its audit entries; a refused change writes nothing.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.orm.exc import StaleDataError
+
+from damas.extensions import db
+from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResult, Round, RoundStatus, User
+from damas.services.audit import record, transaction
+from damas.services.errors import ServiceError
+from damas.services.mapping import event_rounds, round_is_complete
+
+ENTERABLE_RESULTS = (
+    GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN, GameResult.WHITE_FORFEIT_WIN,
+    GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT, GameResult.PENDING,
+)
+
+
+def require_running(event: Event) -> None:
+    if event.status != EventStatus.RUNNING:
+        raise ServiceError(_("O evento não está em andamento."))
+
+
+def game_snapshot(game: Game) -> dict:
+    return {"round": game.round.number, "board": game.board, "white_entry_id": game.white_entry_id,
+            "black_entry_id": game.black_entry_id, "result": game.result.value}
+
+
+def publish_round(actor: User, event: Event, rnd: Round) -> None:
+    """Make a paired round public; from then on its pairings never change (C.04.2 #10)."""
+    require_running(event)
+    if rnd.status == RoundStatus.PUBLISHED:
+        raise ServiceError(_("Esta rodada já foi publicada."))
+    earlier = [r for r in event_rounds(event) if r.number < rnd.number]
+    if any(r.status != RoundStatus.PUBLISHED for r in earlier):
+        raise ServiceError(_("Publique antes as rodadas anteriores."))
+    with transaction():
+        rnd.status = RoundStatus.PUBLISHED
+        rnd.published_at = datetime.now(timezone.utc)
+        record(actor, "publish", "round", rnd.id, {"status": "paired"}, {"status": "published", "number": rnd.number},
+               event.id)
+
+
+def _check_game(event: Event, game: Game, result: GameResult) -> None:
+    if game.round.event_id != event.id:
+        raise ServiceError(_("Partida de outro evento."))
+    if game.round.status != RoundStatus.PUBLISHED:
+        raise ServiceError(_("Publique a rodada antes de lançar resultados."))
+    if game.black_entry_id is None or game.result == GameResult.WITHDRAWN:
+        raise ServiceError(_("Esta mesa não tem partida a lançar."))
+    if result not in ENTERABLE_RESULTS:
+        raise ServiceError(_("Resultado inválido."), "result")
+
+
+def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResult, int]]) -> tuple[int, list[int]]:
+    """Enter or correct board results, `changes[game_id] = (result, version the arbiter saw)`.
+
+    Optimistic check per board: a board another arbiter changed since this one loaded the
+    page is left as the other arbiter set it and its board number is returned in the
+    conflicts list; the other boards are saved together in one transaction. Corrections after
+    the next round was paired change only later rounds (C.04.2 #8): pairings stay.
+    """
+    require_running(event)
+    games = {g.id: g for g in db.session.scalars(select(Game).where(Game.id.in_(list(changes))))}
+    if len(games) != len(changes):
+        raise ServiceError(_("Partida inexistente."))
+    for game_id, (result, _version) in changes.items():
+        _check_game(event, games[game_id], result)
+    saved, conflicts = 0, []
+    try:
+        with transaction():
+            for game_id, (result, version) in sorted(changes.items()):
+                game = games[game_id]
+                if game.version != version:
+                    conflicts.append(game.board)
+                    continue
+                if game.result == result:
+                    continue
+                before = game_snapshot(game)
+                game.result = result
+                db.session.flush()
+                record(actor, "result", "game", game.id, before, game_snapshot(game), event.id)
+                saved += 1
+    except StaleDataError:
+        raise ServiceError(_("Outro árbitro alterou estes resultados ao mesmo tempo. Confira e lance de novo.")) from None
+    return saved, conflicts
+
+
+def record_result(actor: User, event: Event, game: Game, result: GameResult, expected_version: int) -> Game:
+    """One board (see `record_results`); a conflict is refused with the current result named."""
+    saved, conflicts = record_results(actor, event, {game.id: (result, expected_version)})
+    if conflicts:
+        raise ServiceError(_("Outro árbitro já alterou este resultado (agora: %(result)s). Confira e lance de novo se preciso.",
+                             result=game.result.value or "—"))
+    return game
+
+
+def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, note: str) -> None:
+    """Withdraw a player after `after_round` (RULES.md §5): not paired again; in a round robin his
+    later boards are marked unplayed and the rule set decides what they count."""
+    require_running(event)
+    if entry.event_id != event.id:
+        raise ServiceError(_("Inscrição de outro evento."))
+    if entry.status != EntryStatus.REGISTERED:
+        raise ServiceError(_("Este jogador já saiu do evento."))
+    rounds = event_rounds(event)
+    if after_round < 0 or after_round > len(rounds):
+        raise ServiceError(_("Rodada inválida."), "after_round")
+    later_played = [
+        g for r in rounds if r.number > after_round for g in r.games
+        if entry.id in (g.white_entry_id, g.black_entry_id) and g.result not in (GameResult.PENDING, GameResult.BYE)
+        and g.black_entry_id is not None
+    ]
+    if later_played:
+        raise ServiceError(_("Há resultado lançado para ele depois da rodada %(n)s; corrija-o antes.", n=after_round),
+                           "after_round")
+    with transaction():
+        before = {"status": entry.status.value, "withdrawn_after_round": entry.withdrawn_after_round}
+        entry.status = EntryStatus.WITHDRAWN
+        entry.withdrawn_after_round = after_round
+        entry.withdrawal_note = note.strip()
+        for r in rounds:
+            if r.number <= after_round:
+                continue
+            for g in r.games:
+                if entry.id in (g.white_entry_id, g.black_entry_id):
+                    game_before = game_snapshot(g)
+                    g.result = GameResult.WITHDRAWN
+                    record(actor, "withdrawal", "game", g.id, game_before, game_snapshot(g), event.id)
+        record(actor, "withdraw", "entry", entry.id, before,
+               {"status": "withdrawn", "withdrawn_after_round": after_round, "note": entry.withdrawal_note}, event.id)
+
+
+def all_rounds_complete(event: Event) -> bool:
+    return all(round_is_complete(r) for r in event_rounds(event))

@@ -1,0 +1,143 @@
+"""Round-by-round events (FIDE Dutch, SB Swiss, micro-match...): pair, re-pair, requests.
+
+C.04.2: pair only when every result is in; absent players (#2, #4) and withdrawn players are
+not paired; requested byes stand in advance; published pairings change only by re-pairing
+before any result is entered (#10); the first-round colour is drawn by lot and recorded.
+"""
+from __future__ import annotations
+
+import random
+import secrets
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.engine.pairing import PairingRequest, get_system
+from damas.engine.types import Color, EngineError, Outcome
+from damas.extensions import db
+from damas.models import (
+    Entry,
+    EntryStatus,
+    Event,
+    EventStatus,
+    Game,
+    GameResult,
+    RequestKind,
+    Round,
+    RoundRequest,
+    RoundStatus,
+    User,
+)
+from damas.services.audit import record, transaction
+from damas.services.entries import renumber
+from damas.services.errors import ServiceError
+from damas.services.mapping import event_rounds, round_is_complete, snapshot
+
+ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")
+BYE_REQUESTS = {RequestKind.HALF_BYE: Outcome.HALF_BYE, RequestKind.ZERO_BYE: Outcome.ZERO_BYE}
+
+
+def _first_color(event: Event) -> Color:
+    """Colour of the top seed in round 1, drawn by lot once and recorded (C.04.3 A.? / E)."""
+    if not event.first_color:
+        event.first_color_seed = secrets.randbelow(2**31)
+        event.first_color = random.Random(event.first_color_seed).choice("wb")
+    return Color(event.first_color)
+
+
+def pair_next_round(actor: User, event: Event) -> Round:
+    """Pair the next round in one transaction; refused while results are missing."""
+    if event.pairing_system not in ROUND_BY_ROUND:
+        raise ServiceError(_("Este evento não é emparceirado rodada a rodada."))
+    if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
+        raise ServiceError(_("O evento não está em andamento."))
+    rounds = event_rounds(event)
+    if rounds and rounds[-1].status != RoundStatus.PUBLISHED:
+        raise ServiceError(_("Publique (ou apague) a rodada %(n)s antes de emparceirar a próxima.", n=rounds[-1].number))
+    missing = [r for r in rounds if not round_is_complete(r)]
+    if missing:
+        pending = sum(1 for g in missing[0].games if g.result == GameResult.PENDING)
+        raise ServiceError(_("Faltam %(count)s resultados da rodada %(n)s.", count=pending, n=missing[0].number))
+    number = len(rounds) + 1
+    if number > event.planned_rounds:
+        raise ServiceError(_("Todas as %(n)s rodadas previstas já foram emparceiradas.", n=event.planned_rounds))
+    active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
+    if len(active) < 2:
+        raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
+    with transaction():
+        if event.status == EventStatus.REGISTRATION:
+            event.status = EventStatus.RUNNING
+        if number == 1 or any(e.pairing_number is None for e in active):
+            renumber(event)  # C.04.3 A.2: late entries re-sort the starting list
+        snap = snapshot(event)
+        requests = db.session.scalars(
+            select(RoundRequest).where(RoundRequest.event_id == event.id, RoundRequest.round_number == number)
+        ).all()
+        id_to_no = {e.id: no for no, e in snap.entry_by_no.items()}
+        requested = {id_to_no[r.entry_id]: BYE_REQUESTS[r.kind] for r in requests if r.kind in BYE_REQUESTS}
+        absent = {id_to_no[r.entry_id] for r in requests if r.kind == RequestKind.ABSENT}
+        absent |= {no for no, e in snap.entry_by_no.items() if e.status != EntryStatus.REGISTERED}
+        request = PairingRequest(
+            state=snap.state, round_no=number, ruleset=event.ruleset, first_color=_first_color(event),
+            absent=frozenset(absent | set(requested)), requested_byes=requested,
+        )
+        try:
+            pairings = get_system(event.pairing_system).pair(request)
+        except EngineError as error:
+            raise ServiceError(_("Emparceiramento impossível: %(why)s", why=str(error))) from None
+        rnd = Round(event_id=event.id, number=number, status=RoundStatus.PAIRED)
+        for p in pairings:
+            rnd.games.append(Game(
+                board=p.board, white_entry_id=snap.entry_by_no[p.white].id,
+                black_entry_id=snap.entry_by_no[p.black].id if p.black is not None else None,
+                result=GameResult.BYE if p.black is None else GameResult.PENDING,
+            ))
+        db.session.add(rnd)
+        db.session.flush()
+        record(actor, "pair", "round", rnd.id, None, {
+            "number": number, "system": event.pairing_system, "first_color": event.first_color,
+            "first_color_seed": event.first_color_seed,
+            "boards": [[p.board, p.white, p.black] for p in pairings],
+        }, event.id)
+    return rnd
+
+
+def delete_round(actor: User, event: Event, rnd: Round) -> None:
+    """Undo the last pairing (to re-pair) while no result of it has been entered."""
+    rounds = event_rounds(event)
+    if not rounds or rounds[-1].id != rnd.id:
+        raise ServiceError(_("Só a última rodada pode ser desfeita."))
+    if event.pairing_system not in ROUND_BY_ROUND:
+        raise ServiceError(_("As rodadas de um todos-contra-todos não podem ser desfeitas."))
+    if any(g.result not in (GameResult.PENDING, GameResult.BYE) for g in rnd.games):
+        raise ServiceError(_("Já há resultados lançados nesta rodada; ela não pode mais ser refeita."))
+    with transaction():
+        record(actor, "unpair", "round", rnd.id, {
+            "number": rnd.number, "status": rnd.status.value,
+            "boards": [[g.board, g.white_entry_id, g.black_entry_id] for g in rnd.games],
+        }, None, event.id)
+        db.session.delete(rnd)
+
+
+def set_round_request(actor: User, event: Event, entry: Entry, round_number: int, kind: RequestKind | None,
+                      note: str = "") -> None:
+    """Record (or clear) a requested bye or an absence for a round not yet paired (C.04.2 #2, #4)."""
+    if entry.event_id != event.id:
+        raise ServiceError(_("Inscrição de outro evento."))
+    paired = len(event_rounds(event))
+    if round_number <= paired or round_number > event.planned_rounds:
+        raise ServiceError(_("Só vale para uma rodada ainda não emparceirada."), "round_number")
+    existing = db.session.scalar(
+        select(RoundRequest).where(RoundRequest.entry_id == entry.id, RoundRequest.round_number == round_number)
+    )
+    with transaction():
+        before = {"kind": existing.kind.value, "round": round_number} if existing else None
+        if existing is not None:
+            db.session.delete(existing)
+            db.session.flush()
+        after = None
+        if kind is not None:
+            db.session.add(RoundRequest(event_id=event.id, entry_id=entry.id, round_number=round_number,
+                                        kind=kind, note=note.strip()))
+            after = {"kind": kind.value, "round": round_number, "note": note.strip()}
+        record(actor, "request", "entry", entry.id, before, after, event.id)

@@ -1,0 +1,90 @@
+"""User accounts (staff only) and authentication."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import func, select
+
+from damas.extensions import db
+from damas.models import Player, Role, User
+from damas.services.audit import record, transaction
+from damas.services.errors import ServiceError
+
+USER_FIELDS = ("email", "name", "role", "player_id", "active")
+
+
+def authenticate(email: str, password: str) -> User | None:
+    user = db.session.scalar(select(User).where(func.lower(User.email) == email.strip().lower()))
+    if user is None or not user.active or not user.check_password(password):
+        return None
+    return user
+
+
+def _snap(user: User) -> dict[str, Any]:
+    return {"email": user.email, "name": user.name, "role": user.role.value,
+            "player_id": user.player_id, "active": user.active}
+
+
+def _check(values: dict[str, Any], user_id: int | None) -> None:
+    clash = db.session.scalar(
+        select(User.id).where(func.lower(User.email) == values["email"], User.id != (user_id or -1))
+    )
+    if clash is not None:
+        raise ServiceError(_("Já existe um usuário com este e-mail."), "email")
+    role = Role(values["role"])
+    if role == Role.PLAYER and not values["player_id"]:
+        raise ServiceError(_("Um usuário jogador deve estar ligado a um jogador."), "player_id")
+    if values["player_id"]:
+        if db.session.get(Player, values["player_id"]) is None:
+            raise ServiceError(_("Jogador inexistente."), "player_id")
+        linked = db.session.scalar(
+            select(User.id).where(User.player_id == values["player_id"], User.id != (user_id or -1))
+        )
+        if linked is not None:
+            raise ServiceError(_("Este jogador já tem um usuário."), "player_id")
+
+
+def _clean(data: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "email": (data.get("email") or "").strip().lower(),
+        "name": " ".join((data.get("name") or "").split()),
+        "role": data.get("role") or Role.PLAYER.value,
+        "player_id": data.get("player_id") or None,
+        "active": bool(data.get("active", True)),
+    }
+
+
+def create_user(actor: User | None, data: dict[str, Any]) -> User:
+    values = _clean(data)
+    _check(values, None)
+    password = data.get("password") or ""
+    if len(password) < 8:
+        raise ServiceError(_("A senha deve ter pelo menos 8 caracteres."), "password")
+    with transaction():
+        user = User(**{**values, "role": Role(values["role"])})
+        user.set_password(password)
+        db.session.add(user)
+        db.session.flush()
+        record(actor, "create", "user", user.id, None, _snap(user))
+    return user
+
+
+def update_user(actor: User, user: User, data: dict[str, Any]) -> User:
+    values = _clean(data)
+    _check(values, user.id)
+    if user.id == actor.id and (Role(values["role"]) != Role.STAFF or not values["active"]):
+        raise ServiceError(_("Você não pode retirar o seu próprio acesso de equipe."), "role")
+    password = data.get("password") or ""
+    if password and len(password) < 8:
+        raise ServiceError(_("A senha deve ter pelo menos 8 caracteres."), "password")
+    with transaction():
+        before = _snap(user)
+        for name, value in values.items():
+            setattr(user, name, Role(value) if name == "role" else value)
+        if password:
+            user.set_password(password)
+        after = _snap(user)
+        if before != after or password:
+            record(actor, "update", "user", user.id, before, {**after, "password_changed": bool(password)})
+    return user

@@ -1,0 +1,49 @@
+"""Who may do what: staff administer, an event's arbiters edit that event, players read."""
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any, Callable, TypeVar
+
+from flask import abort
+from flask_login import current_user, login_required
+
+from damas.extensions import db, login_manager
+from damas.models import Event, Role, User
+from damas.services.events import can_edit_event
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@login_manager.user_loader
+def load_user(user_id: str) -> User | None:
+    user = db.session.get(User, int(user_id))
+    return user if user is not None and user.active else None
+
+
+def staff_required(view: F) -> F:
+    """Federation staff only (403 for other roles, login page for visitors)."""
+
+    @wraps(view)
+    @login_required
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if current_user.role != Role.STAFF:
+            abort(403)
+        return view(*args, **kwargs)
+
+    return wrapped  # type: ignore[return-value]
+
+
+def event_editor_required(view: F) -> F:
+    """Staff, or an arbiter assigned to the event named by the `event_id` URL argument."""
+
+    @wraps(view)
+    @login_required
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        event = db.session.get(Event, kwargs["event_id"])
+        if event is None:
+            abort(404)
+        if not can_edit_event(current_user, event):
+            abort(403)
+        return view(*args, **kwargs)
+
+    return wrapped  # type: ignore[return-value]

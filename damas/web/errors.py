@@ -1,0 +1,19 @@
+"""Error pages in the visitor's language."""
+from __future__ import annotations
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(403)
+    def forbidden(_error):  # type: ignore[no-untyped-def]
+        return render_template("errors/error.html", code=403), 403
+
+    @app.errorhandler(404)
+    def not_found(_error):  # type: ignore[no-untyped-def]
+        return render_template("errors/error.html", code=404), 404
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(_error):  # type: ignore[no-untyped-def]
+        return render_template("errors/error.html", code=400), 400

@@ -1,0 +1,250 @@
+"""Events: public list and page; staff create; the event's arbiters edit and manage entries."""
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user
+from sqlalchemy import func, select
+
+from damas.engine.pairing import get_system, system_codes
+from damas.extensions import db
+from damas.models import AuditEntry, Entry, Event, EventStatus, Player, Role, User
+from damas.reports.start_list import start_list_pdf
+from damas.services import entries as entry_service
+from damas.services import events as event_service
+from damas.services.errors import ServiceError
+from damas.web.access import event_editor_required, staff_required
+from damas.web.forms import ArbiterForm, EntryForm, EventForm, StatusForm
+from damas.web.forms_util import choices, show_service_error
+from damas.web.presenters import STATUS_NAMES, event_summary, pick, player_summary, start_list
+
+bp = Blueprint("events", __name__, url_prefix="/eventos")
+
+LIST_GROUPS = (
+    ("upcoming", (EventStatus.REGISTRATION, EventStatus.DRAFT)),
+    ("running", (EventStatus.RUNNING,)),
+    ("finished", (EventStatus.FINISHED, EventStatus.CANCELLED)),
+)
+
+
+def _system_choices() -> list:
+    pairs = []
+    for code in system_codes():
+        system = get_system(code)
+        pairs.append((code, pick((system.name_pt, system.name_en))))
+    return choices(pairs)
+
+
+def _get_event(event_id: int) -> Event:
+    return db.session.get(Event, event_id) or abort(404)
+
+
+@bp.get("/")
+def list_events():  # type: ignore[no-untyped-def]
+    groups = []
+    for key, statuses in LIST_GROUPS:
+        stmt = select(Event).where(Event.status.in_(statuses)).order_by(Event.start_date.desc(), Event.id)
+        if key != "upcoming" or current_user.is_authenticated and current_user.role != Role.PLAYER:
+            events = db.session.scalars(stmt).all()
+        else:  # drafts are internal: visitors and players see only published events
+            events = db.session.scalars(stmt.where(Event.status != EventStatus.DRAFT)).all()
+        groups.append((key, [event_summary(e) for e in events]))
+    return render_template("events/list.html", groups=groups)
+
+
+@bp.get("/<int:event_id>")
+def view_event(event_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    editable = event_service.can_edit_event(current_user, event)
+    if event.status == EventStatus.DRAFT and not editable:
+        abort(404)
+    status_form = StatusForm()
+    allowed = event_service.TRANSITIONS[event.status]
+    status_form.status.choices = choices((s.value, pick(STATUS_NAMES[s.value])) for s in allowed)
+    arbiter_form = ArbiterForm()
+    arbiter_form.user_id.choices = choices(
+        (u.id, f"{u.name} <{u.email}>")
+        for u in db.session.scalars(select(User).where(User.role == Role.ARBITER).order_by(User.name))
+    )
+    return render_template(
+        "events/view.html",
+        event=event_summary(event),
+        start_list=start_list(event),
+        editable=editable,
+        is_staff=current_user.is_authenticated and current_user.role == Role.STAFF,
+        status_form=status_form if allowed else None,
+        arbiter_form=arbiter_form,
+    )
+
+
+@bp.route("/novo", methods=["GET", "POST"])
+@staff_required
+def new_event():  # type: ignore[no-untyped-def]
+    form = EventForm()
+    form.pairing_system.choices = _system_choices()
+    if form.validate_on_submit():
+        try:
+            event = event_service.create_event(current_user, form.data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            flash(_("Evento criado."), "success")
+            return redirect(url_for("events.view_event", event_id=event.id))
+    return render_template("events/form.html", form=form, title=_("Novo evento"))
+
+
+@bp.route("/<int:event_id>/editar", methods=["GET", "POST"])
+@event_editor_required
+def edit_event(event_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    form = EventForm(obj=event)
+    form.pairing_system.choices = _system_choices()
+    if form.validate_on_submit():
+        try:
+            event_service.update_event(current_user, event, form.data)
+        except ServiceError as error:
+            db.session.rollback()
+            show_service_error(form, error)
+        else:
+            flash(_("Evento atualizado."), "success")
+            return redirect(url_for("events.view_event", event_id=event.id))
+    return render_template("events/form.html", form=form, title=_("Editar evento"), event=event_summary(event))
+
+
+@bp.post("/<int:event_id>/situacao")
+@event_editor_required
+def change_status(event_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    form = StatusForm()
+    if form.validate_on_submit():
+        try:
+            event_service.change_status(current_user, event, EventStatus(form.status.data))
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            flash(_("Situação do evento alterada."), "success")
+    else:
+        flash(_("Situação inválida."), "error")
+    return redirect(url_for("events.view_event", event_id=event.id))
+
+
+@bp.post("/<int:event_id>/arbitros")
+@staff_required
+def add_arbiter(event_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    form = ArbiterForm()
+    form.user_id.choices = choices((u.id, u.name) for u in db.session.scalars(select(User).where(User.role == Role.ARBITER)))
+    if form.validate_on_submit():
+        try:
+            event_service.assign_arbiter(current_user, event, db.session.get(User, form.user_id.data))
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            flash(_("Árbitro designado."), "success")
+    else:
+        flash(_("Escolha um árbitro da lista."), "error")
+    return redirect(url_for("events.view_event", event_id=event.id))
+
+
+@bp.post("/<int:event_id>/arbitros/<int:user_id>/remover")
+@staff_required
+def remove_arbiter(event_id: int, user_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    try:
+        event_service.remove_arbiter(current_user, event, user_id)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Árbitro removido."), "success")
+    return redirect(url_for("events.view_event", event_id=event.id))
+
+
+@bp.get("/<int:event_id>/inscricoes")
+@event_editor_required
+def manage_entries(event_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    query = (request.args.get("q") or "").strip()
+    candidates = []
+    if query:
+        entered = select(Entry.player_id).where(Entry.event_id == event.id)
+        stmt = (
+            select(Player)
+            .where(func.lower(Player.full_name).like(f"%{query.lower()}%"), Player.id.not_in(entered))
+            .order_by(Player.full_name)
+            .limit(30)
+        )
+        candidates = [player_summary(p) for p in db.session.scalars(stmt)]
+    return render_template(
+        "events/entries.html",
+        event=event_summary(event),
+        start_list=start_list(event),
+        candidates=candidates,
+        q=query,
+        open_for_entries=event.status in entry_service.OPEN_FOR_ENTRIES,
+        form=EntryForm(),
+    )
+
+
+@bp.post("/<int:event_id>/inscricoes")
+@event_editor_required
+def add_entry(event_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    form = EntryForm()
+    if form.validate_on_submit():
+        player = db.session.get(Player, form.player_id.data)
+        if player is None:
+            flash(_("Jogador inexistente."), "error")
+        else:
+            try:
+                entry_service.add_entry(current_user, event, player)
+            except ServiceError as error:
+                flash(error.message, "error")
+            else:
+                flash(_("%(name)s inscrito.", name=player.full_name), "success")
+    else:
+        flash(_("Escolha um jogador."), "error")
+    return redirect(url_for("events.manage_entries", event_id=event.id, q=request.args.get("q", "")))
+
+
+@bp.post("/<int:event_id>/inscricoes/<int:entry_id>/remover")
+@event_editor_required
+def remove_entry(event_id: int, entry_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    entry = db.session.get(Entry, entry_id)
+    if entry is None or entry.event_id != event.id:
+        abort(404)
+    try:
+        entry_service.remove_entry(current_user, event, entry)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Inscrição removida."), "success")
+    return redirect(url_for("events.manage_entries", event_id=event.id))
+
+
+@bp.get("/<int:event_id>/auditoria")
+@event_editor_required
+def audit_log(event_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    rows = db.session.scalars(
+        select(AuditEntry).where(AuditEntry.event_id == event.id).order_by(AuditEntry.at.desc(), AuditEntry.id.desc())
+    ).all()
+    entries = [
+        {"at": r.at, "user": r.user.name if r.user else "—", "action": r.action, "object_type": r.object_type,
+         "object_id": r.object_id, "before": r.before, "after": r.after}
+        for r in rows
+    ]
+    return render_template("events/audit.html", event=event_summary(event), entries=entries)
+
+
+@bp.get("/<int:event_id>/lista-inicial.pdf")
+def start_list_report(event_id: int):  # type: ignore[no-untyped-def]
+    event = _get_event(event_id)
+    if event.status == EventStatus.DRAFT and not event_service.can_edit_event(current_user, event):
+        abort(404)
+    pdf = start_list_pdf(event)
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="lista-inicial-{event.id}.pdf"'},
+    )

@@ -1,0 +1,189 @@
+"""WTForms for every data-entry page; messages are translated (pt-BR default, en)."""
+from __future__ import annotations
+
+from datetime import date
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    DateField,
+    EmailField,
+    IntegerField,
+    PasswordField,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import (
+    DataRequired,
+    Email,
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    Regexp,
+    ValidationError,
+)
+
+from damas.web.forms_util import BRAZILIAN_STATES, choices
+
+REQUIRED = _l("Campo obrigatório.")
+STATE_CHOICES = choices([("", "—")] + [(uf, uf) for uf in BRAZILIAN_STATES])
+
+
+def _coerce_optional_int(value: object) -> int | None:
+    if value in (None, "", "None"):
+        return None
+    return int(value)  # type: ignore[arg-type]
+
+
+class LoginForm(FlaskForm):
+    email = EmailField(_l("E-mail"), validators=[DataRequired(REQUIRED), Email(_l("E-mail inválido."))])
+    password = PasswordField(_l("Senha"), validators=[DataRequired(REQUIRED)])
+    remember = BooleanField(_l("Manter conectado"))
+
+
+class ClubForm(FlaskForm):
+    name = StringField(_l("Nome"), validators=[DataRequired(REQUIRED), Length(max=120)])
+    short_name = StringField(_l("Sigla"), validators=[Optional(), Length(max=20)])
+    city = StringField(_l("Cidade"), validators=[Optional(), Length(max=80)])
+    state = SelectField(_l("UF"), choices=STATE_CHOICES, validators=[Optional()])
+
+
+class PlayerForm(FlaskForm):
+    full_name = StringField(_l("Nome completo"), validators=[DataRequired(REQUIRED), Length(max=120)])
+    sex = SelectField(
+        _l("Sexo"),
+        choices=choices([("M", _l("Masculino")), ("F", _l("Feminino"))]),
+        validators=[DataRequired(REQUIRED)],
+    )
+    birth_date = DateField(_l("Data de nascimento"), validators=[Optional()])
+    club_id = SelectField(_l("Clube"), coerce=_coerce_optional_int, validators=[Optional()])
+    state = SelectField(_l("UF"), choices=STATE_CHOICES, validators=[Optional()])
+    federation_id = StringField(
+        _l("Nº na federação"),
+        validators=[Optional(), Length(max=20), Regexp(r"^[A-Za-z0-9\-./]+$", message=_l("Use só letras, números e - . /"))],
+    )
+    fide_id = StringField(
+        _l("FIDE ID"), validators=[Optional(), Regexp(r"^\d{1,12}$", message=_l("O FIDE ID tem só dígitos."))]
+    )
+    rating_regular = IntegerField(
+        _l("Rating clássico"),
+        validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
+    )
+    rating_rapid = IntegerField(
+        _l("Rating rápido"),
+        validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
+    )
+    email = EmailField(_l("E-mail"), validators=[Optional(), Email(_l("E-mail inválido.")), Length(max=254)])
+
+    def validate_birth_date(self, field: DateField) -> None:
+        if field.data is not None and (field.data > date.today() or field.data.year < 1900):
+            raise ValidationError(_l("Data de nascimento impossível."))
+
+
+class EventForm(FlaskForm):
+    name = StringField(_l("Nome do evento"), validators=[DataRequired(REQUIRED), Length(max=160)])
+    discipline = SelectField(
+        _l("Modalidade"),
+        choices=choices([("damas-64", _l("Damas 64 casas")), ("damas-100", _l("Damas 100 casas")), ("xadrez", _l("Xadrez"))]),
+    )
+    ruleset = SelectField(
+        _l("Regulamento"),
+        choices=choices([("cbjd", _l("CBJD")), ("fide", _l("FIDE")), ("club", _l("Clube / online"))]),
+    )
+    pairing_system = SelectField(_l("Sistema de emparceiramento"))
+    planned_rounds = IntegerField(
+        _l("Rodadas previstas"),
+        validators=[DataRequired(REQUIRED), NumberRange(min=1, max=99, message=_l("Entre 1 e 99 rodadas."))],
+    )
+    time_minutes = IntegerField(
+        _l("Tempo por jogador (minutos)"),
+        validators=[DataRequired(REQUIRED), NumberRange(min=1, max=600, message=_l("Entre 1 e 600 minutos."))],
+    )
+    time_increment = IntegerField(
+        _l("Incremento (segundos)"),
+        default=0,
+        validators=[Optional(), NumberRange(min=0, max=300, message=_l("Entre 0 e 300 segundos."))],
+    )
+    start_date = DateField(_l("Data de início"), validators=[DataRequired(REQUIRED)])
+    end_date = DateField(_l("Data de término"), validators=[DataRequired(REQUIRED)])
+    venue = StringField(_l("Local"), validators=[Optional(), Length(max=200)])
+    organiser = StringField(_l("Organizador"), validators=[Optional(), Length(max=160)])
+    chief_arbiter = StringField(_l("Árbitro principal"), validators=[Optional(), Length(max=120)])
+    notes = TextAreaField(_l("Observações"), validators=[Optional(), Length(max=5000)])
+
+    def validate_end_date(self, field: DateField) -> None:
+        if self.start_date.data and field.data and field.data < self.start_date.data:
+            raise ValidationError(_l("A data de término é anterior à de início."))
+
+
+class EntryForm(FlaskForm):
+    player_id = IntegerField(_l("Jogador"), validators=[DataRequired(REQUIRED)])
+
+
+class StatusForm(FlaskForm):
+    status = SelectField(
+        _l("Situação"),
+        choices=choices([
+            ("draft", _l("Rascunho")),
+            ("registration", _l("Inscrições abertas")),
+            ("running", _l("Em andamento")),
+            ("finished", _l("Encerrado")),
+            ("cancelled", _l("Cancelado")),
+        ]),
+    )
+
+
+class ArbiterForm(FlaskForm):
+    user_id = SelectField(_l("Árbitro"), coerce=_coerce_optional_int, validators=[DataRequired(REQUIRED)])
+
+
+class UserForm(FlaskForm):
+    email = EmailField(_l("E-mail"), validators=[DataRequired(REQUIRED), Email(_l("E-mail inválido.")), Length(max=254)])
+    name = StringField(_l("Nome"), validators=[DataRequired(REQUIRED), Length(max=120)])
+    role = SelectField(
+        _l("Papel"),
+        choices=choices([("staff", _l("Equipe da federação")), ("arbiter", _l("Árbitro")), ("player", _l("Jogador"))]),
+    )
+    player_id = SelectField(_l("Jogador vinculado"), coerce=_coerce_optional_int, validators=[Optional()])
+    password = PasswordField(
+        _l("Senha"), validators=[Optional(), Length(min=8, message=_l("A senha deve ter pelo menos 8 caracteres."))]
+    )
+    active = BooleanField(_l("Ativo"), default=True)
+
+
+class GenerateRoundRobinForm(FlaskForm):
+    method = SelectField(
+        _l("Números de emparceiramento"),
+        choices=choices([("rating", _l("Por rating")), ("lot", _l("Por sorteio")), ("varma", _l("Sorteio Varma (9 a 24)"))]),
+    )
+    double = BooleanField(_l("Turno e returno (todos contra todos duplo)"))
+
+
+class WithdrawalForm(FlaskForm):
+    entry_id = SelectField(_l("Jogador"), coerce=_coerce_optional_int, validators=[DataRequired(REQUIRED)])
+    after_round = IntegerField(
+        _l("Última rodada jogada"),
+        validators=[InputRequired(REQUIRED), NumberRange(min=0, max=99, message=_l("Rodada inválida."))],
+    )
+    note = StringField(_l("Motivo"), validators=[Optional(), Length(max=200)])
+
+
+class RoundRequestForm(FlaskForm):
+    entry_id = SelectField(_l("Jogador"), coerce=_coerce_optional_int, validators=[DataRequired(REQUIRED)])
+    round_number = IntegerField(
+        _l("Rodada"), validators=[DataRequired(REQUIRED), NumberRange(min=1, max=99, message=_l("Rodada inválida."))]
+    )
+    kind = SelectField(
+        _l("Pedido"),
+        choices=choices([
+            ("half_bye", _l("Bye de meio ponto")),
+            ("zero_bye", _l("Ausência avisada (bye de zero ponto)")),
+            ("absent", _l("Ausente sem aviso (não emparceirar)")),
+            ("", _l("Cancelar pedido")),
+        ]),
+        validators=[Optional()],
+    )
+    note = StringField(_l("Observação"), validators=[Optional(), Length(max=200)])

@@ -1,0 +1,28 @@
+"""Helpers shared by the blueprints' forms and routes."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from flask import flash
+from flask_wtf import FlaskForm
+from wtforms import SelectChoice
+
+from damas.services.errors import ServiceError
+
+BRAZILIAN_STATES = (
+    "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA",
+    "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+)
+
+
+def show_service_error(form: FlaskForm | None, error: ServiceError) -> None:
+    """Attach a refused change's message to its field, or flash it when it has none."""
+    if form is not None and error.field and error.field in form:
+        form[error.field].errors = [*form[error.field].errors, error.message]
+    else:
+        flash(error.message, "error")
+
+
+def choices(pairs: Iterable[tuple[Any, Any]]) -> list[SelectChoice]:
+    """(value, label) pairs as WTForms 3.3 SelectChoice objects (tuples are deprecated)."""
+    return [SelectChoice(value, label) for value, label in pairs]

@@ -1,0 +1,134 @@
+"""Turn rows into plain data for templates and PDFs (never hand ORM objects to a template)."""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask_babel import get_locale
+
+from damas.engine.pairing import get_system
+from damas.engine.rate_of_play import NAMES, classify
+from damas.models import Club, Entry, Event, Player, User
+from damas.services.entries import starting_order
+
+DISCIPLINE_NAMES = {
+    "damas-64": ("Damas 64 casas", "Draughts 64"),
+    "damas-100": ("Damas 100 casas", "Draughts 100"),
+    "xadrez": ("Xadrez", "Chess"),
+}
+RULESET_NAMES = {"cbjd": ("CBJD", "CBJD"), "fide": ("FIDE", "FIDE"), "club": ("Clube / online", "Club / online")}
+STATUS_NAMES = {
+    "draft": ("Rascunho", "Draft"),
+    "registration": ("Inscrições abertas", "Registration open"),
+    "running": ("Em andamento", "Running"),
+    "finished": ("Encerrado", "Finished"),
+    "cancelled": ("Cancelado", "Cancelled"),
+}
+ENTRY_STATUS_NAMES = {
+    "registered": ("Inscrito", "Registered"),
+    "withdrawn": ("Desistente", "Withdrawn"),
+    "excluded": ("Excluído", "Excluded"),
+}
+RATING_LIST_NAMES = {"regular": ("lista clássica (normal)", "standard list"), "rapid": ("lista rápida", "rapid list")}
+
+
+def pick(names: tuple[str, str]) -> str:
+    """The pt-BR or English name by the current locale."""
+    return names[1] if str(get_locale()) == "en" else names[0]
+
+
+def age_in(birth: date | None, year: int) -> int | None:
+    """Age by year of birth (FIDE-TB 'Date limit for age'; RULES.md §1)."""
+    return None if birth is None else year - birth.year
+
+
+def player_summary(p: Player) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "full_name": p.full_name,
+        "sex": p.sex,
+        "birth_date": p.birth_date,
+        "birth_year": p.birth_date.year if p.birth_date else None,
+        "club": p.club.name if p.club else "",
+        "club_short": (p.club.short_name or p.club.name) if p.club else "",
+        "state": p.state,
+        "federation_id": p.federation_id or "",
+        "fide_id": p.fide_id or "",
+        "rating_regular": p.rating_regular,
+        "rating_rapid": p.rating_rapid,
+        "email": p.email or "",
+    }
+
+
+def club_summary(c: Club) -> dict[str, Any]:
+    return {"id": c.id, "name": c.name, "short_name": c.short_name, "city": c.city,
+            "state": c.state, "players": len(c.players)}
+
+
+def rate_of_play(event: Event) -> dict[str, Any]:
+    rop = classify(event.time_minutes, event.time_increment)
+    return {
+        "label": rop.label,
+        "class_name": pick(NAMES[rop.rate_class]),
+        "rating_list": rop.rating_list,
+        "rating_list_name": pick(RATING_LIST_NAMES[rop.rating_list]),
+        "notation_required": rop.notation_required,
+    }
+
+
+def event_summary(e: Event) -> dict[str, Any]:
+    system = get_system(e.pairing_system)
+    return {
+        "id": e.id,
+        "name": e.name,
+        "discipline": pick(DISCIPLINE_NAMES[e.discipline]),
+        "ruleset": pick(RULESET_NAMES[e.ruleset]),
+        "ruleset_code": e.ruleset,
+        "pairing_system": system.name_en if str(get_locale()) == "en" else system.name_pt,
+        "pairing_system_code": e.pairing_system,
+        "planned_rounds": e.planned_rounds,
+        "start_date": e.start_date,
+        "end_date": e.end_date,
+        "venue": e.venue,
+        "organiser": e.organiser,
+        "chief_arbiter": e.chief_arbiter,
+        "notes": e.notes,
+        "status": e.status.value,
+        "status_name": pick(STATUS_NAMES[e.status.value]),
+        "rate": rate_of_play(e),
+        "entries": sum(1 for x in e.entries if x.status.value == "registered"),
+        "arbiters": [{"id": a.user.id, "name": a.user.name, "email": a.user.email} for a in e.arbiters],
+    }
+
+
+def entry_row(entry: Entry, year: int) -> dict[str, Any]:
+    p = entry.player
+    return {
+        "id": entry.id,
+        "pairing_number": entry.pairing_number,
+        "player_id": p.id,
+        "name": p.full_name,
+        "sex": p.sex,
+        "birth_year": p.birth_date.year if p.birth_date else None,
+        "age": age_in(p.birth_date, year),
+        "club": (p.club.short_name or p.club.name) if p.club else "",
+        "state": p.state,
+        "federation_id": p.federation_id or "",
+        "rating": entry.rating_at_entry,
+        "status": entry.status.value,
+        "status_name": pick(ENTRY_STATUS_NAMES[entry.status.value]),
+    }
+
+
+def start_list(event: Event) -> list[dict[str, Any]]:
+    """Starting list rows: registered entries by pairing number, the rest after them."""
+    year = event.start_date.year
+    registered = [e for e in event.entries if e.status.value == "registered"]
+    others = [e for e in event.entries if e.status.value != "registered"]
+    ordered = sorted(starting_order(registered), key=lambda e: (e.pairing_number or 10**9))
+    return [entry_row(e, year) for e in ordered + starting_order(others)]
+
+
+def user_summary(u: User) -> dict[str, Any]:
+    return {"id": u.id, "email": u.email, "name": u.name, "role": u.role.value, "active": u.active,
+            "player": u.player.full_name if u.player else ""}

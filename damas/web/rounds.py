@@ -1,0 +1,259 @@
+"""Rounds, results, standings and crosstable pages of an event.
+
+Reading is public once a round is published; the event's arbiters and staff pair, publish,
+enter results and record withdrawals and requests.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_login import current_user
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.models import Entry, EntryStatus, Event, EventStatus, GameResult, RequestKind, Round, RoundRequest, RoundStatus
+from damas.reports.standings import crosstable_context, standings_context
+from damas.services import rounds as round_service
+from damas.services import roundrobin as rr_service
+from damas.services import swiss as swiss_service
+from damas.services.errors import ServiceError
+from damas.services.events import can_edit_event
+from damas.services.mapping import event_rounds, round_is_complete
+from damas.web.access import event_editor_required
+from damas.web.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
+from damas.web.forms_util import choices
+from damas.web.presenters import event_summary
+from damas.web.results import result_choices, result_label
+
+bp = Blueprint("rounds", __name__, url_prefix="/eventos/<int:event_id>")
+
+
+def _visible_event(event_id: int) -> tuple[Event, bool]:
+    event = db.session.get(Event, event_id) or abort(404)
+    editable = can_edit_event(current_user, event)
+    if event.status == EventStatus.DRAFT and not editable:
+        abort(404)
+    return event, editable
+
+
+def _round_or_404(event: Event, number: int, editable: bool) -> Round:
+    rnd = next((r for r in event_rounds(event) if r.number == number), None)
+    if rnd is None or (rnd.status != RoundStatus.PUBLISHED and not editable):
+        abort(404)
+    return rnd
+
+
+def _player(entry: Entry | None) -> dict | None:
+    if entry is None:
+        return None
+    return {"no": entry.pairing_number, "name": entry.player.full_name, "player_id": entry.player_id,
+            "rating": entry.rating_at_entry}
+
+
+def _round_rows(event: Event, rnd: Round) -> list[dict]:
+    return [{
+        "id": g.id, "board": g.board, "white": _player(g.white), "black": _player(g.black),
+        "result": g.result.value, "label": result_label(event.ruleset, g.result), "version": g.version,
+        "enterable": g.black_entry_id is not None and g.result not in (GameResult.BYE, GameResult.WITHDRAWN),
+    } for g in rnd.games]
+
+
+@bp.get("/rodadas")
+def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = _visible_event(event_id)
+    rounds = [
+        {"number": r.number, "status": r.status.value, "complete": round_is_complete(r),
+         "boards": len(r.games), "pending": sum(1 for g in r.games if g.result == GameResult.PENDING)}
+        for r in event_rounds(event) if editable or r.status == RoundStatus.PUBLISHED
+    ]
+    active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
+    return render_template(
+        "rounds/list.html", event=event_summary(event), rounds=rounds, editable=editable,
+        round_robin=event.pairing_system == "berger", round_by_round=event.pairing_system in swiss_service.ROUND_BY_ROUND,
+        generate_form=GenerateRoundRobinForm(), numbering_method=event.numbering_method,
+        numbering_seed=event.numbering_seed, has_protocol=bool(event.numbering_protocol),
+        first_color=event.first_color, first_color_seed=event.first_color_seed, active_entries=len(active),
+    )
+
+
+@bp.post("/rodadas/gerar")
+@event_editor_required
+def generate(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    form = GenerateRoundRobinForm()
+    if not form.validate_on_submit():
+        flash(_("Escolha como numerar os jogadores."), "error")
+    else:
+        try:
+            rounds = rr_service.generate_round_robin(current_user, event, form.method.data, bool(form.double.data))
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            flash(_("%(n)s rodadas geradas. Publique cada rodada para lançar os resultados.", n=len(rounds)), "success")
+    return redirect(url_for("rounds.list_rounds", event_id=event_id))
+
+
+@bp.post("/rodadas/emparceirar")
+@event_editor_required
+def pair_next(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    try:
+        rnd = swiss_service.pair_next_round(current_user, event)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("rounds.list_rounds", event_id=event_id))
+    flash(_("Rodada %(n)s emparceirada. Confira e publique.", n=rnd.number), "success")
+    return redirect(url_for("rounds.view_round", event_id=event_id, number=rnd.number))
+
+
+@bp.get("/rodadas/<int:number>")
+def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event, editable = _visible_event(event_id)
+    rnd = _round_or_404(event, number, editable)
+    rounds = event_rounds(event)
+    return render_template(
+        "rounds/round.html", event=event_summary(event), number=rnd.number, status=rnd.status.value,
+        rows=_round_rows(event, rnd), editable=editable and event.status == EventStatus.RUNNING,
+        choices=result_choices(event.ruleset), last=rounds[-1].number == rnd.number,
+        can_delete=editable and event.pairing_system in swiss_service.ROUND_BY_ROUND and rounds[-1].id == rnd.id,
+        later_paired=rounds[-1].number > rnd.number,
+    )
+
+
+@bp.post("/rodadas/<int:number>/publicar")
+@event_editor_required
+def publish(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = _round_or_404(event, number, True)
+    try:
+        round_service.publish_round(current_user, event, rnd)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Rodada %(n)s publicada.", n=number), "success")
+    return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+
+
+@bp.post("/rodadas/<int:number>/apagar")
+@event_editor_required
+def delete(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = _round_or_404(event, number, True)
+    try:
+        swiss_service.delete_round(current_user, event, rnd)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+    flash(_("Emparceiramento da rodada %(n)s desfeito.", n=number), "success")
+    return redirect(url_for("rounds.list_rounds", event_id=event_id))
+
+
+@bp.post("/rodadas/<int:number>/resultados")
+@event_editor_required
+def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = _round_or_404(event, number, True)
+    valid = {c for c, _label in result_choices(event.ruleset)}
+    changes: dict[int, tuple[GameResult, int]] = {}
+    for game in rnd.games:
+        value = request.form.get(f"result-{game.id}")
+        version = request.form.get(f"version-{game.id}", "")
+        if value is None:
+            continue
+        if value not in valid or not version.isdigit():
+            flash(_("Resultado inválido na mesa %(board)s.", board=game.board), "error")
+            return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+        if GameResult(value) != game.result or int(version) != game.version:
+            changes[game.id] = (GameResult(value), int(version))
+    if not changes:
+        flash(_("Nenhum resultado alterado."), "info")
+        return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+    try:
+        saved, conflicts = round_service.record_results(current_user, event, changes)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        if saved:
+            flash(_("%(n)s resultado(s) gravado(s).", n=saved), "success")
+        if conflicts:
+            flash(_("Outro árbitro alterou antes as mesas %(boards)s; os resultados dele foram mantidos. Confira.",
+                    boards=", ".join(map(str, conflicts))), "error")
+    return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+
+
+@bp.get("/classificacao")
+def standings(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = _visible_event(event_id)
+    context = standings_context(event)
+    return render_template("rounds/standings.html", event=event_summary(event), **context)
+
+
+@bp.get("/tabela")
+def crosstable(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = _visible_event(event_id)
+    return render_template("rounds/crosstable.html", event=event_summary(event), **crosstable_context(event))
+
+
+@bp.get("/sorteio")
+def draw_protocol(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = _visible_event(event_id)
+    protocol = event.numbering_protocol or []
+    if "" in protocol:  # stored as the pt-BR lines, an empty line, then the English lines
+        split = protocol.index("")
+        protocol = protocol[split + 1:] if str(get_locale()) == "en" else protocol[:split]
+    return render_template(
+        "rounds/draw.html", event=event_summary(event), method=event.numbering_method, seed=event.numbering_seed,
+        protocol=protocol, first_color=event.first_color, first_color_seed=event.first_color_seed,
+    )
+
+
+@bp.route("/jogadores", methods=["GET", "POST"])
+@event_editor_required
+def manage_players(event_id: int):  # type: ignore[no-untyped-def]
+    """Withdrawals and round requests (byes, absences) of the event's players."""
+    event = db.session.get(Event, event_id)
+    entries = sorted(event.entries, key=lambda e: (e.pairing_number or 10**6, e.player.full_name))
+    withdraw_form = WithdrawalForm(prefix="w")
+    withdraw_form.entry_id.choices = choices(
+        (e.id, f"{e.pairing_number or '—'}. {e.player.full_name}") for e in entries if e.status == EntryStatus.REGISTERED
+    )
+    request_form = RoundRequestForm(prefix="r")
+    request_form.entry_id.choices = withdraw_form.entry_id.choices
+    if request.method == "POST":
+        if "w-submit" in request.form and withdraw_form.validate():
+            entry = db.session.get(Entry, withdraw_form.entry_id.data)
+            try:
+                round_service.withdraw_entry(current_user, event, entry, withdraw_form.after_round.data,
+                                             withdraw_form.note.data or "")
+            except ServiceError as error:
+                flash(error.message, "error")
+            else:
+                flash(_("Desistência registrada."), "success")
+                return redirect(url_for("rounds.manage_players", event_id=event_id))
+        elif "r-submit" in request.form and request_form.validate():
+            entry = db.session.get(Entry, request_form.entry_id.data)
+            kind = RequestKind(request_form.kind.data) if request_form.kind.data else None
+            try:
+                swiss_service.set_round_request(current_user, event, entry, request_form.round_number.data, kind,
+                                                request_form.note.data or "")
+            except ServiceError as error:
+                flash(error.message, "error")
+            else:
+                flash(_("Pedido registrado."), "success")
+                return redirect(url_for("rounds.manage_players", event_id=event_id))
+        else:
+            flash(_("Corrija os campos indicados."), "error")
+    requests = [
+        {"name": r.entry.player.full_name, "round": r.round_number, "kind": r.kind.value, "note": r.note}
+        for r in db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == event.id)
+                                    .order_by(RoundRequest.round_number))
+    ]
+    withdrawn = [
+        {"name": e.player.full_name, "after": e.withdrawn_after_round, "note": e.withdrawal_note, "status": e.status.value}
+        for e in entries if e.status != EntryStatus.REGISTERED
+    ]
+    return render_template(
+        "rounds/players.html", event=event_summary(event), withdraw_form=withdraw_form, request_form=request_form,
+        requests=requests, withdrawn=withdrawn, round_by_round=event.pairing_system in swiss_service.ROUND_BY_ROUND,
+    )

@@ -1,0 +1,76 @@
+"""User accounts: staff list, create and edit them."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_login import current_user
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.models import AuditEntry, Player, User
+from damas.services.errors import ServiceError
+from damas.services.users import create_user, update_user
+from damas.web.access import staff_required
+from damas.web.forms import UserForm
+from damas.web.forms_util import choices, show_service_error
+from damas.web.presenters import user_summary
+
+bp = Blueprint("users", __name__, url_prefix="/usuarios")
+
+
+def _player_choices() -> list:
+    players = db.session.scalars(select(Player).order_by(Player.full_name)).all()
+    return choices([(None, "—")] + [(p.id, p.full_name) for p in players])
+
+
+@bp.get("/")
+@staff_required
+def list_users():  # type: ignore[no-untyped-def]
+    users = db.session.scalars(select(User).order_by(User.role, User.name)).all()
+    return render_template("users/list.html", users=[user_summary(u) for u in users])
+
+
+@bp.route("/novo", methods=["GET", "POST"])
+@staff_required
+def new_user():  # type: ignore[no-untyped-def]
+    form = UserForm()
+    form.player_id.choices = _player_choices()
+    if form.validate_on_submit():
+        try:
+            create_user(current_user, form.data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            flash(_("Usuário criado."), "success")
+            return redirect(url_for("users.list_users"))
+    return render_template("users/form.html", form=form, title=_("Novo usuário"))
+
+
+@bp.route("/<int:user_id>/editar", methods=["GET", "POST"])
+@staff_required
+def edit_user(user_id: int):  # type: ignore[no-untyped-def]
+    user = db.session.get(User, user_id) or abort(404)
+    form = UserForm(obj=user, role=user.role.value)
+    form.player_id.choices = _player_choices()
+    if form.validate_on_submit():
+        try:
+            update_user(current_user, user, form.data)
+        except ServiceError as error:
+            db.session.rollback()
+            show_service_error(form, error)
+        else:
+            flash(_("Usuário atualizado."), "success")
+            return redirect(url_for("users.list_users"))
+    return render_template("users/form.html", form=form, title=_("Editar usuário"))
+
+
+@bp.get("/auditoria")
+@staff_required
+def audit_log():  # type: ignore[no-untyped-def]
+    rows = db.session.scalars(select(AuditEntry).order_by(AuditEntry.at.desc(), AuditEntry.id.desc()).limit(200)).all()
+    entries = [
+        {"at": r.at, "user": r.user.name if r.user else "—", "action": r.action, "object_type": r.object_type,
+         "object_id": r.object_id, "event_id": r.event_id, "before": r.before, "after": r.after}
+        for r in rows
+    ]
+    return render_template("users/audit.html", entries=entries)

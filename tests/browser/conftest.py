@@ -1,0 +1,57 @@
+"""Browser tests: the app served on 127.0.0.1 in a thread, driven by Debian's Chromium."""
+from __future__ import annotations
+
+import os
+import threading
+from datetime import date
+from typing import Any, Iterator
+
+import pytest
+from werkzeug.serving import make_server
+
+from damas import create_app
+from damas.config import TestConfig
+from damas.extensions import db
+from damas.models import Player, Role, User
+
+PASSWORD = "browser123"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):  # type: ignore[no-untyped-def]
+    return {
+        **browser_type_launch_args,
+        "executable_path": os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"),
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"],
+    }
+
+
+@pytest.fixture
+def live_server(tmp_path) -> Iterator[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'browser.db'}"
+    config = {k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()}
+    config.update({"SQLALCHEMY_DATABASE_URI": url, "WTF_CSRF_ENABLED": True})
+    app = create_app(config)
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+        staff = User(email="staff@browser.br", name="Equipe", role=Role.STAFF)
+        staff.set_password(PASSWORD)
+        db.session.add(staff)
+        for i in range(4):
+            db.session.add(Player(full_name=f"Navegador {i + 1}", sex="M", birth_date=date(2000, 1, 1),
+                                  state="CE", federation_id=f"B{i}", rating_regular=2000 - 100 * i))
+        db.session.commit()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield {"url": f"http://127.0.0.1:{server.server_port}", "app": app, "email": "staff@browser.br"}
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        with app.app_context():
+            db.session.remove()
+            db.drop_all()
+            db.engine.dispose()

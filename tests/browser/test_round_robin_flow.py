@@ -1,0 +1,66 @@
+"""End to end in Chromium: create a round robin, enter a round of results, see the standings change."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_round_robin_from_creation_to_standings(live_server, page, tmp_path):  # type: ignore[no-untyped-def]
+    base = live_server["url"]
+    page.goto(f"{base}/conta/entrar")
+    page.fill("input[name=email]", live_server["email"])
+    page.fill("input[name=password]", "browser123")
+    page.click("button.primary")
+    page.wait_for_selector("text=Bem-vindo")
+
+    page.goto(f"{base}/eventos/novo")
+    page.fill("input[name=name]", "Relâmpago do Navegador")
+    page.select_option("select[name=pairing_system]", "berger")
+    page.fill("input[name=planned_rounds]", "3")
+    page.fill("input[name=time_minutes]", "5")
+    page.fill("input[name=start_date]", "2026-12-20")
+    page.fill("input[name=end_date]", "2026-12-20")
+    page.click("button.primary")
+    page.wait_for_selector("text=Evento criado.")
+    page.wait_for_selector("text=Relâmpago (blitz)")
+
+    page.select_option("select[name=status]", "registration")
+    page.click("text=Aplicar")
+    page.click("a.button:text-is('Inscrições')")
+    for i in range(1, 5):
+        page.fill("input[name=q]", f"Navegador {i}")
+        page.click("button:has-text('Buscar')")
+        page.click("button:has-text('Inscrever')")
+        page.wait_for_selector(f"text=Navegador {i} inscrito.")
+
+    page.click("nav.tabs >> text=Rodadas")
+    page.select_option("select[name=method]", "rating")
+    page.click("text=Gerar rodadas")
+    page.wait_for_selector("text=3 rodadas geradas.")
+    page.click("text=Rodada 1")
+    page.click("text=Publicar rodada")
+    page.wait_for_selector("text=Rodada 1 publicada.")
+
+    page.click("nav.tabs >> text=Classificação")
+    assert page.locator("text=Nenhuma rodada concluída ainda.").count() == 1
+
+    page.click("nav.tabs >> text=Rodadas")
+    page.click("text=Rodada 1")
+    selects = page.locator("select[name^=result-]")
+    assert selects.count() == 2
+    selects.nth(0).select_option(label="0 – 2")
+    selects.nth(1).select_option(label="1 – 1")
+    page.click("text=Gravar resultados")
+    page.wait_for_selector("text=2 resultado(s) gravado(s).")
+
+    page.click("nav.tabs >> text=Classificação")
+    page.wait_for_selector("text=após a rodada 1")
+    first = page.locator("table.standings tbody tr").first
+    cells = first.locator("td")
+    assert cells.nth(0).inner_text().strip() == "1"
+    assert cells.nth(4).inner_text().strip() == "2"
+    assert re.search(r"Navegador \d", cells.nth(1).inner_text())
+    page.screenshot(path=str(tmp_path / "standings.png"), full_page=True)

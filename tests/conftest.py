@@ -1,0 +1,139 @@
+"""Shared fixtures: the app on the test config (SQLite in memory, or TEST_DATABASE_URL)."""
+from __future__ import annotations
+
+import itertools
+from datetime import date
+from typing import Any, Callable, Iterator
+
+import pytest
+from flask import g
+
+from damas import create_app
+from damas.config import TestConfig
+from damas.extensions import db as _db
+from damas.models import Club, Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
+
+_counter = itertools.count(1)
+
+
+@pytest.fixture
+def app() -> Iterator[Any]:
+    app = create_app(TestConfig)
+
+    @app.before_request
+    def _fresh_request_globals() -> None:
+        # Tests hold one app context open (for db.session), which Flask 3.1 reuses for every
+        # request; a real server gives each request a fresh `g` (Flask-Login caches the user there).
+        for name in list(vars(g)):
+            delattr(g, name)
+
+    with app.app_context():
+        _db.drop_all()
+        _db.create_all()
+        yield app
+        _db.session.remove()
+        _db.drop_all()
+        _db.engine.dispose()  # close pooled connections: one engine per test app
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+@pytest.fixture
+def db(app: Any) -> Any:
+    return _db
+
+
+@pytest.fixture
+def make_user(db: Any) -> Callable[..., User]:
+    def factory(role: Role = Role.STAFF, password: str = "secret123", **kw: Any) -> User:
+        n = next(_counter)
+        user = User(email=kw.pop("email", f"user{n}@test.br"), name=kw.pop("name", f"User {n}"), role=role, **kw)
+        user.set_password(password)
+        db.session.add(user)
+        db.session.commit()
+        return user
+
+    return factory
+
+
+@pytest.fixture
+def make_club(db: Any) -> Callable[..., Club]:
+    def factory(**kw: Any) -> Club:
+        n = next(_counter)
+        club = Club(name=kw.pop("name", f"Clube {n}"), short_name=kw.pop("short_name", f"C{n}"),
+                    city=kw.pop("city", "Fortaleza"), state=kw.pop("state", "CE"), **kw)
+        db.session.add(club)
+        db.session.commit()
+        return club
+
+    return factory
+
+
+@pytest.fixture
+def make_player(db: Any) -> Callable[..., Player]:
+    def factory(**kw: Any) -> Player:
+        n = next(_counter)
+        values = {
+            "full_name": f"Jogador {n:04d}",
+            "sex": "M",
+            "birth_date": date(1990, 1, 1),
+            "state": "CE",
+            "federation_id": f"F{n}",
+            "rating_regular": 1500,
+            "rating_rapid": 1500,
+        }
+        values.update(kw)
+        player = Player(**values)
+        db.session.add(player)
+        db.session.commit()
+        return player
+
+    return factory
+
+
+@pytest.fixture
+def make_event(db: Any) -> Callable[..., Event]:
+    def factory(arbiters: tuple[User, ...] = (), players: tuple[Player, ...] = (), **kw: Any) -> Event:
+        n = next(_counter)
+        values = {
+            "name": f"Evento {n}",
+            "discipline": "damas-64",
+            "ruleset": "cbjd",
+            "pairing_system": "berger",
+            "planned_rounds": 5,
+            "time_minutes": 45,
+            "time_increment": 0,
+            "start_date": date(2026, 12, 5),
+            "end_date": date(2026, 12, 6),
+            "status": EventStatus.REGISTRATION,
+        }
+        values.update(kw)
+        event = Event(**values)
+        db.session.add(event)
+        db.session.flush()
+        for user in arbiters:
+            db.session.add(EventArbiter(event_id=event.id, user_id=user.id))
+        for number, player in enumerate(players, start=1):
+            db.session.add(Entry(event_id=event.id, player_id=player.id, pairing_number=number,
+                                 rating_at_entry=player.rating_regular or 0, status=EntryStatus.REGISTERED))
+        db.session.commit()
+        return event
+
+    return factory
+
+
+def login(client: Any, user: User, password: str = "secret123") -> None:
+    """Log `user` in, first logging out whoever is logged in (the login page skips known users)."""
+    client.post("/conta/sair")
+    response = client.post("/conta/entrar", data={"email": user.email, "password": password})
+    assert response.status_code == 302, response.data[:500]
+    with client.session_transaction() as session:
+        assert session.get("_user_id") == str(user.id)
+
+
+@pytest.fixture
+def login_as(client: Any) -> Callable[[User], None]:
+    return lambda user: login(client, user)

@@ -1,0 +1,31 @@
+"""`flask damas demo` loads a working demo federation, and is safe to run twice."""
+from __future__ import annotations
+
+from damas.cli import damas_cli
+from damas.models import Entry, Event, EventStatus, Player, User
+
+
+def test_demo_loads_once(app, db):  # type: ignore[no-untyped-def]
+    runner = app.test_cli_runner()
+    result = runner.invoke(damas_cli, ["demo"])
+    assert result.exit_code == 0, result.output
+    assert "staff@demo.damas.br" in result.output
+    assert db.session.query(Player).count() == 60
+    sexes = {p.sex for p in db.session.query(Player)}
+    years = {p.birth_date.year for p in db.session.query(Player)}
+    assert sexes == {"M", "F"} and max(years) - min(years) > 40
+    event = db.session.query(Event).one()
+    assert event.status == EventStatus.REGISTRATION
+    assert db.session.query(Entry).count() == 24
+    again = runner.invoke(damas_cli, ["demo"])
+    assert again.exit_code == 0 and "already loaded" in again.output
+    assert db.session.query(User).count() == 3
+
+
+def test_demo_logins_work(app, client):  # type: ignore[no-untyped-def]
+    app.test_cli_runner().invoke(damas_cli, ["demo"])
+    response = client.post("/conta/entrar", data={"email": "staff@demo.damas.br", "password": "demo12345"})
+    assert response.status_code == 302
+    client.post("/conta/sair")
+    wrong = client.post("/conta/entrar", data={"email": "staff@demo.damas.br", "password": "nope"})
+    assert "E-mail ou senha incorretos." in wrong.get_data(as_text=True)
