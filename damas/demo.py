@@ -75,7 +75,72 @@ def load_demo() -> str:
     event_service.change_status(staff, championship, EventStatus.REGISTRATION)
     for player in players[:24]:
         entry_service.add_entry(staff, championship, player)
-    return f"{len(clubs)} clubs, {len(players)} players, 3 users, 1 event in registration with 24 entries"
+    finished = _demo_round_robin(staff, arbiter, players[24:32], rng)
+    running = _demo_swiss(staff, arbiter, players[30:60], rng)
+    return (f"{len(clubs)} clubs, {len(players)} players, 3 users; events: 1 in registration (24 entries), "
+            f"1 finished round robin ({finished} rounds), 1 running Swiss ({running} rounds played)")
+
+
+def _play(staff, event, rnd, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+    """Publish a round and enter plausible results (the higher rating wins more often)."""
+    from damas.models import GameResult
+    from damas.services.rounds import publish_round, record_results
+
+    publish_round(staff, event, rnd)
+    changes = {}
+    for g in rnd.games:
+        if g.black is None:
+            continue
+        edge = (g.white.rating_at_entry - g.black.rating_at_entry) / 800
+        roll = rng.random() + edge
+        result = GameResult.WHITE_WIN if roll > 0.62 else GameResult.BLACK_WIN if roll < 0.30 else GameResult.DRAW
+        changes[g.id] = (result, g.version)
+    record_results(staff, event, changes)
+
+
+def _demo_round_robin(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
+    """A finished 8-player blitz round robin (pairing numbers drawn by lot)."""
+    from damas.services.roundrobin import generate_round_robin
+
+    start = date.today() - timedelta(days=14)
+    event = event_service.create_event(staff, {
+        "name": f"Torneio Relâmpago da Federação {start.year}", "discipline": "damas-64", "ruleset": "cbjd",
+        "pairing_system": "berger", "planned_rounds": 7, "time_minutes": 5, "time_increment": 0,
+        "start_date": start, "end_date": start, "venue": "Sede da Federação, Fortaleza - CE",
+        "organiser": "Federação Cearense de Damas", "chief_arbiter": "Árbitro Regional", "notes": "",
+    })
+    event_service.assign_arbiter(staff, event, arbiter)
+    event_service.change_status(staff, event, EventStatus.REGISTRATION)
+    for player in players:
+        entry_service.add_entry(staff, event, player)
+    rounds = generate_round_robin(staff, event, "lot")
+    for rnd in rounds:
+        _play(staff, event, rnd, rng)
+    event_service.change_status(staff, event, EventStatus.FINISHED)
+    return len(rounds)
+
+
+def _demo_swiss(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
+    """A running 30-player FIDE Dutch Swiss: three rounds played, round 4 published."""
+    from damas.services.swiss import pair_next_round
+
+    start = date.today() - timedelta(days=1)
+    event = event_service.create_event(staff, {
+        "name": f"Aberto de Xadrez de Fortaleza {start.year}", "discipline": "xadrez", "ruleset": "fide",
+        "pairing_system": _swiss_code(), "planned_rounds": 7, "time_minutes": 90, "time_increment": 30,
+        "start_date": start, "end_date": start + timedelta(days=3), "venue": "Hotel Beira-Mar, Fortaleza - CE",
+        "organiser": "Clube de Xadrez e Damas de Natal", "chief_arbiter": "Árbitro Regional", "notes": "",
+    })
+    event_service.assign_arbiter(staff, event, arbiter)
+    event_service.change_status(staff, event, EventStatus.REGISTRATION)
+    for player in players:
+        entry_service.add_entry(staff, event, player)
+    for _number in range(3):
+        _play(staff, event, pair_next_round(staff, event), rng)
+    from damas.services.rounds import publish_round
+
+    publish_round(staff, event, pair_next_round(staff, event))
+    return 3
 
 
 def _swiss_code() -> str:

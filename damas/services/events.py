@@ -1,6 +1,7 @@
 """Events: creation, editing, status changes and arbiter assignment."""
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask_babel import gettext as _
@@ -16,6 +17,7 @@ from damas.services.errors import ServiceError
 EVENT_FIELDS = (
     "name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes",
     "time_increment", "start_date", "end_date", "venue", "organiser", "chief_arbiter", "notes",
+    "tiebreak_order", "tiebreak_by_lot",
 )
 DISCIPLINES = ("damas-64", "damas-100", "xadrez")
 RULESETS = ("cbjd", "fide", "club")
@@ -46,6 +48,9 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     for name in ("name", "venue", "organiser", "chief_arbiter", "notes"):
         values[name] = (values[name] or "").strip()
     values["time_increment"] = values["time_increment"] or 0
+    codes = [c.strip().upper() for c in (values["tiebreak_order"] or "").split(",") if c.strip()]
+    values["tiebreak_order"] = ", ".join(codes)
+    values["tiebreak_by_lot"] = bool(values["tiebreak_by_lot"])
     return values
 
 
@@ -66,6 +71,11 @@ def _check(values: dict[str, Any]) -> None:
         raise ServiceError(_("Ritmo de jogo inválido."), "time_minutes") from None
     if values["start_date"] and values["end_date"] and values["end_date"] < values["start_date"]:
         raise ServiceError(_("A data de término é anterior à de início."), "end_date")
+    from damas.engine.tiebreaks import tiebreak_codes
+
+    unknown = [c for c in values["tiebreak_order"].split(", ") if c and c not in tiebreak_codes()]
+    if unknown:
+        raise ServiceError(_("Desempate desconhecido: %(codes)s", codes=", ".join(unknown)), "tiebreak_order")
 
 
 def create_event(actor: User, data: dict[str, Any]) -> Event:
@@ -108,13 +118,29 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
             raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
     from damas.services.entries import renumber
 
+    if new_status == EventStatus.FINISHED:
+        from damas.services.mapping import event_rounds, round_is_complete
+
+        if not all(round_is_complete(r) for r in event_rounds(event)):
+            raise ServiceError(_("Há resultados pendentes; lance-os antes de encerrar o evento."))
     with transaction():
         before = {"status": event.status.value}
+        after: dict[str, Any] = {"status": new_status.value}
         event.status = new_status
-        if new_status == EventStatus.RUNNING:
+        if new_status == EventStatus.RUNNING and not event_has_rounds(event):
             renumber(event)
-        record(actor, "status", "event", event.id, before, {"status": new_status.value}, event.id)
+        if new_status == EventStatus.FINISHED and event.tiebreak_by_lot and event.tiebreak_lot_seed is None:
+            # CBJD 123, 127: the order announced as drawn by lot is drawn after the last round.
+            event.tiebreak_lot_seed = secrets.randbelow(2**31)
+            after["tiebreak_lot_seed"] = event.tiebreak_lot_seed
+        record(actor, "status", "event", event.id, before, after, event.id)
     return event
+
+
+def event_has_rounds(event: Event) -> bool:
+    from damas.services.mapping import event_rounds
+
+    return bool(event_rounds(event))
 
 
 def assign_arbiter(actor: User, event: Event, user: User) -> None:

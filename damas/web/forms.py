@@ -113,6 +113,22 @@ class EventForm(FlaskForm):
     organiser = StringField(_l("Organizador"), validators=[Optional(), Length(max=160)])
     chief_arbiter = StringField(_l("Árbitro principal"), validators=[Optional(), Length(max=120)])
     notes = TextAreaField(_l("Observações"), validators=[Optional(), Length(max=5000)])
+    tiebreak_order = StringField(
+        _l("Ordem dos desempates"),
+        validators=[Optional(), Length(max=200)],
+        description=_l("Códigos separados por vírgula (ex.: PS, PS-CORR, BH-C1); em branco usa o padrão do regulamento."),
+    )
+    tiebreak_by_lot = BooleanField(_l("Sortear a ordem dos desempates após a última rodada (CBJD 123, 127)"))
+
+    def validate_tiebreak_order(self, field: StringField) -> None:
+        from damas.engine.tiebreaks import tiebreak_codes
+
+        codes = [c.strip().upper() for c in (field.data or "").split(",") if c.strip()]
+        unknown = [c for c in codes if c not in tiebreak_codes()]
+        if unknown:
+            raise ValidationError(_l("Desempate desconhecido: %(codes)s", codes=", ".join(unknown)))
+        if len(set(codes)) != len(codes):
+            raise ValidationError(_l("Um desempate aparece duas vezes."))
 
     def validate_end_date(self, field: DateField) -> None:
         if self.start_date.data and field.data and field.data < self.start_date.data:

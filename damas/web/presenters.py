@@ -9,6 +9,7 @@ from flask_babel import get_locale
 from damas.engine.pairing import get_system
 from damas.engine.rate_of_play import NAMES, classify
 from damas.models import Club, Entry, Event, Player, User
+from damas.reports.standings import tiebreak_order
 from damas.services.entries import starting_order
 
 DISCIPLINE_NAMES = {
@@ -98,6 +99,8 @@ def event_summary(e: Event) -> dict[str, Any]:
         "rate": rate_of_play(e),
         "entries": sum(1 for x in e.entries if x.status.value == "registered"),
         "arbiters": [{"id": a.user.id, "name": a.user.name, "email": a.user.email} for a in e.arbiters],
+        "tiebreaks": ", ".join(tiebreak_order(e)),
+        "tiebreak_by_lot": e.tiebreak_by_lot,
     }
 
 

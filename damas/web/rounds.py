@@ -257,3 +257,16 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
         "rounds/players.html", event=event_summary(event), withdraw_form=withdraw_form, request_form=request_form,
         requests=requests, withdrawn=withdrawn, round_by_round=event.pairing_system in swiss_service.ROUND_BY_ROUND,
     )
+
+
+@bp.get("/regulamento")
+def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
+    """What the system does for this event: pairing rules, scoring, tiebreaks, our decisions."""
+    from damas.engine.regulations import regulations
+    from damas.reports.standings import tiebreak_order
+
+    event, editable = _visible_event(event_id)
+    lang = "en" if str(get_locale()) == "en" else "pt"
+    reg = regulations(event.ruleset, event.pairing_system, tiebreak_order(event), lang)
+    return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
+                           by_lot=event.tiebreak_by_lot)

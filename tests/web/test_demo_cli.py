@@ -14,9 +14,10 @@ def test_demo_loads_once(app, db):  # type: ignore[no-untyped-def]
     sexes = {p.sex for p in db.session.query(Player)}
     years = {p.birth_date.year for p in db.session.query(Player)}
     assert sexes == {"M", "F"} and max(years) - min(years) > 40
-    event = db.session.query(Event).one()
-    assert event.status == EventStatus.REGISTRATION
-    assert db.session.query(Entry).count() == 24
+    events = db.session.query(Event).all()
+    assert sorted(e.status.value for e in events) == ["finished", "registration", "running"]
+    assert {e.pairing_system for e in events if e.status == EventStatus.FINISHED} == {"berger"}
+    assert db.session.query(Entry).count() == 24 + 8 + 30
     again = runner.invoke(damas_cli, ["demo"])
     assert again.exit_code == 0 and "already loaded" in again.output
     assert db.session.query(User).count() == 3
@@ -29,3 +30,15 @@ def test_demo_logins_work(app, client):  # type: ignore[no-untyped-def]
     client.post("/conta/sair")
     wrong = client.post("/conta/entrar", data={"email": "staff@demo.damas.br", "password": "nope"})
     assert "E-mail ou senha incorretos." in wrong.get_data(as_text=True)
+
+
+def test_demo_events_show_standings(app, client, db):  # type: ignore[no-untyped-def]
+    app.test_cli_runner().invoke(damas_cli, ["demo"])
+    for event in db.session.query(Event):
+        assert client.get(f"/eventos/{event.id}").status_code == 200
+        page = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
+        if event.status == EventStatus.FINISHED:
+            assert "após a rodada 7" in page
+        if event.status == EventStatus.RUNNING:
+            assert "após a rodada 3" in page
+            assert client.get(f"/eventos/{event.id}/rodadas/4").status_code == 200

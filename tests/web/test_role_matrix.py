@@ -40,6 +40,7 @@ ACCESS = {
     "rounds.standings": "public",
     "rounds.crosstable": "public",
     "rounds.draw_protocol": "public",
+    "rounds.regulations_page": "public",
     "rounds.generate": "editor",
     "rounds.pair_next": "editor",
     "rounds.publish": "editor",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from damas.models import Entry, Event, Game, GameResult, Role, Round
+from damas.models import Entry, Event, GameResult, Role, Round
 
 RESULTS = {  # (round, white, black) -> result; games with player 7 after his withdrawal are not played
     (1, 2, 7): "1-0", (1, 3, 6): "=-=", (1, 4, 5): "1-0",

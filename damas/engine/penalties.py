@@ -1,0 +1,362 @@
+"""Incidents and penalties at the boards: what the regulations make of them (RULES.md §6, §5).
+
+* CBJD 60: after a justified claim that a player (a) broke CBJD 52, 56, 65 or 66, (b) made an
+  irregular move the rules do not foresee, (c) broke CBJD 3 / 70 or one of 38-50 "pela segunda
+  vez, ou mais", or (d) repeated the same unsporting conduct, the arbiter penalises him: "na
+  primeira e segunda incidência" 2 minutes are added to the opponent's clock; "a partir da
+  terceira incidência" the offender loses the game. Incidences are counted per player per game
+  **[ours; per event as an option]**. For (c) the first breach of each group (3/70, 38-50) is
+  not yet an incidence, nor the first time of a given unsporting conduct for (d) **[ours: the
+  same conduct = the same `article` text]**.
+* CLUB "Queda de conexão": every drop is recorded; the event sets how many lose the game
+  (default: the third).
+* CBJD 51: verbal warning; verbal and written warning; loss of the game, possibly for both;
+  exclusion from the competition, which the event treats as a withdrawal (`withdrawals`).
+* CBJD 95 d: in events of 5x5 or faster an irregular move wins the game for the opponent, "porém,
+  somente se o jogador reclama sua vitória antes de completar seu próprio lance" (CBJD 59: a move
+  of his own accepts the position).
+* FIDE-GR "Where not all games are played" (a), (b): one game lost by default without a valid
+  reason: expelled unless the chief arbiter decides otherwise (the system proposes, the chief
+  arbiter confirms); three games lost by default: expelled unless the event says otherwise.
+
+A game lost by penalty is recorded as a played LOSS (types.Outcome), the opponent a WIN.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Collection, Sequence
+
+from damas.engine.rate_of_play import RateClass, classify
+from damas.engine.types import EngineError, Outcome, RoundResult
+
+__all__ = [
+    "IncidentKind", "Incident", "PenaltySettings", "Action", "BoardResult", "Consequence",
+    "Sanction", "ForfeitPolicy", "ForfeitReview",
+    "incident_article", "counts_as_incidence", "incidence_number", "incident_consequence",
+    "consequences", "sanction_consequence", "irregular_move_claim", "review_forfeits",
+]
+
+
+class IncidentKind(str, Enum):
+    """What the arbiter records (CBJD 60 a-d; CLUB disconnections)."""
+
+    CLAIMED_IRREGULARITY = "claimed_irregularity"  # CBJD 60 a: arts. 52, 56, 65, 66
+    IRREGULAR_MOVE = "irregular_move"  # CBJD 60 b: irregular move not foreseen
+    BREACH = "breach"  # CBJD 60 c: arts. 3, 70 or 38-50
+    UNSPORTING = "unsporting"  # CBJD 60 d
+    DISCONNECTION = "disconnection"  # CLUB "Queda de conexão"
+
+
+_CLAIMABLE = frozenset({"52", "56", "65", "66"})
+_BREACH_GROUPS = {"3": "3/70", "70": "3/70", **{str(a): "38-50" for a in range(38, 51)}}
+_KIND_ARTICLE = {
+    IncidentKind.CLAIMED_IRREGULARITY: "CBJD 60 a",
+    IncidentKind.IRREGULAR_MOVE: "CBJD 60 b",
+    IncidentKind.BREACH: "CBJD 60 c",
+    IncidentKind.UNSPORTING: "CBJD 60 d",
+    IncidentKind.DISCONNECTION: "CLUB, Queda de conexão",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Incident:
+    """One recorded incident. `article`: the CBJD article broken (52/56/65/66 for a claimed
+    irregularity, 3/70/38-50 for a breach) or a short name of the unsporting conduct."""
+
+    round: int
+    board: int
+    player: int
+    kind: IncidentKind
+    article: str = ""
+    note: str = ""
+    arbiter: str = ""
+    time: str = ""  # ISO timestamp, recorded by the caller
+
+    def __post_init__(self) -> None:
+        if self.kind is IncidentKind.CLAIMED_IRREGULARITY and self.article not in _CLAIMABLE:
+            raise EngineError(f"CBJD 60 a covers articles 52, 56, 65, 66, not {self.article!r}")
+        if self.kind is IncidentKind.BREACH and self.article not in _BREACH_GROUPS:
+            raise EngineError(f"CBJD 60 c covers articles 3, 70 and 38-50, not {self.article!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltySettings:
+    """Event settings: `scope` ``game`` (default) or ``event`` for CBJD 60 incidences;
+    `loss_from`: the incidence that loses the game (3); `disconnection_limit`: the drop that
+    loses the game (3), counted per game unless `disconnection_scope` is ``event``."""
+
+    scope: str = "game"
+    extra_minutes: int = 2
+    loss_from: int = 3
+    disconnection_limit: int = 3
+    disconnection_scope: str = "game"
+
+    def __post_init__(self) -> None:
+        for name in ("scope", "disconnection_scope"):
+            if getattr(self, name) not in ("game", "event"):
+                raise EngineError(f"{name} must be 'game' or 'event'")
+        if self.loss_from < 1 or self.disconnection_limit < 1 or self.extra_minutes < 0:
+            raise EngineError("penalty limits must be at least 1 and extra minutes not negative")
+
+
+class Action(str, Enum):
+    """What the system states (and, for results and exclusions, applies with the audit log)."""
+
+    NONE = "none"  # recorded only
+    VERBAL_WARNING = "verbal_warning"
+    WRITTEN_WARNING = "written_warning"
+    EXTRA_TIME = "extra_time"  # minutes added to the opponent's clock
+    GAME_LOST = "game_lost"
+    GAME_WON = "game_won"  # CBJD 95 d: for the claimant
+    EXCLUSION = "exclusion"  # withdrawal under the rule set's policy
+    PROPOSE_EXPULSION = "propose_expulsion"  # the chief arbiter confirms
+    EXPULSION = "expulsion"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResult:
+    """The result the system records for the board (played outcomes: a penalty loss is LOSS)."""
+
+    white: Outcome
+    black: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Consequence:
+    """The regulation's answer: `action` against `player`, which incidence it was, the board
+    result to record (GAME_LOST / GAME_WON), minutes for `beneficiary`, and the messages."""
+
+    action: Action
+    player: int
+    article: str
+    message_pt: str
+    message_en: str
+    incidence: int = 0
+    extra_minutes: int = 0
+    beneficiary: int | None = None
+    result: BoardResult | None = None
+    withdraw_after_round: int | None = None
+
+
+def incident_article(incident: Incident) -> str:
+    """The article that applies, e.g. ``CBJD 60 a (56)``."""
+    base = _KIND_ARTICLE[incident.kind]
+    return f"{base} ({incident.article})" if incident.article else base
+
+
+def _same_scope(a: Incident, b: Incident, scope: str) -> bool:
+    return a.player == b.player and (scope == "event" or a.round == b.round)
+
+
+def counts_as_incidence(incident: Incident, earlier: Sequence[Incident], scope: str = "game") -> bool:
+    """CBJD 60: (a) and (b) always count; (c) from the second breach of the same group
+    (3/70 or 38-50); (d) from the second time of the same conduct. Disconnections are not CBJD
+    60 incidences."""
+    kind = incident.kind
+    if kind is IncidentKind.DISCONNECTION:
+        return False
+    if kind in (IncidentKind.CLAIMED_IRREGULARITY, IncidentKind.IRREGULAR_MOVE):
+        return True
+    if kind is IncidentKind.BREACH:
+        group = _BREACH_GROUPS[incident.article]
+        return any(e.kind is kind and _BREACH_GROUPS[e.article] == group
+                   and _same_scope(e, incident, scope) for e in earlier)
+    key = incident.article.strip().casefold()
+    return any(e.kind is kind and e.article.strip().casefold() == key
+               and _same_scope(e, incident, scope) for e in earlier)
+
+
+def incidence_number(incident: Incident, earlier: Sequence[Incident], scope: str = "game") -> int:
+    """The CBJD 60 incidence this incident is (1, 2, 3, ...), 0 when it is not one yet.
+    `earlier`: the incidents recorded before it in the event, oldest first."""
+    if not counts_as_incidence(incident, earlier, scope):
+        return 0
+    n = 1
+    for k, e in enumerate(earlier):
+        if _same_scope(e, incident, scope) and counts_as_incidence(e, earlier[:k], scope):
+            n += 1
+    return n
+
+
+def _loss(offender: int, white: int, black: int) -> BoardResult:
+    if offender == white:
+        return BoardResult(Outcome.LOSS, Outcome.WIN)
+    if offender == black:
+        return BoardResult(Outcome.WIN, Outcome.LOSS)
+    raise EngineError(f"player {offender} does not play on this board ({white}-{black})")
+
+
+def _opponent(player: int, white: int, black: int) -> int:
+    _loss(player, white, black)  # checks the player is on the board
+    return black if player == white else white
+
+
+def incident_consequence(incident: Incident, earlier: Sequence[Incident], white: int, black: int,
+                         settings: PenaltySettings = PenaltySettings()) -> Consequence:
+    """The consequence of `incident` on the board `white`-`black`, given the event's
+    earlier incidents (oldest first)."""
+    p, art = incident.player, incident_article(incident)
+    opp = _opponent(p, white, black)
+    if incident.kind is IncidentKind.DISCONNECTION:
+        n = 1 + sum(1 for e in earlier if e.kind is incident.kind
+                    and _same_scope(e, incident, settings.disconnection_scope))
+        if n >= settings.disconnection_limit:
+            return Consequence(
+                Action.GAME_LOST, p, art,
+                f"{n}ª queda de conexão (limite do evento: {settings.disconnection_limit}): "
+                f"partida perdida pelo jogador {p}.",
+                f"Disconnection no. {n} (event limit: {settings.disconnection_limit}): "
+                f"game lost by player {p}.",
+                incidence=n, result=_loss(p, white, black))
+        return Consequence(
+            Action.NONE, p, art,
+            f"{n}ª queda de conexão registrada (a {settings.disconnection_limit}ª perde a partida).",
+            f"Disconnection no. {n} recorded (no. {settings.disconnection_limit} loses the game).",
+            incidence=n)
+    n = incidence_number(incident, earlier, settings.scope)
+    if n == 0:
+        return Consequence(
+            Action.NONE, p, art,
+            "Primeira ocorrência: registrada, ainda não é incidência do art. 60 (o árbitro pode "
+            "advertir pelo art. 51).",
+            "First occurrence: recorded, not yet a CBJD 60 incidence (the arbiter may warn "
+            "under CBJD 51).")
+    if n >= settings.loss_from:
+        return Consequence(
+            Action.GAME_LOST, p, art,
+            f"{n}ª incidência: perda da partida pelo infrator (jogador {p}).",
+            f"Incidence no. {n}: the offender (player {p}) loses the game.",
+            incidence=n, result=_loss(p, white, black))
+    m = settings.extra_minutes
+    return Consequence(
+        Action.EXTRA_TIME, p, art,
+        f"{n}ª incidência: acrescentar {m} minutos ao tempo do adversário (jogador {opp}).",
+        f"Incidence no. {n}: add {m} minutes to the opponent's clock (player {opp}).",
+        incidence=n, extra_minutes=m, beneficiary=opp)
+
+
+def consequences(incidents: Sequence[Incident], boards: dict[tuple[int, int], tuple[int, int]],
+                 settings: PenaltySettings = PenaltySettings()) -> list[Consequence]:
+    """The consequence of every incident of an event, oldest first; `boards[(round, board)]`
+    is (white, black)."""
+    out = []
+    for k, inc in enumerate(incidents):
+        try:
+            white, black = boards[(inc.round, inc.board)]
+        except KeyError:
+            raise EngineError(f"round {inc.round} has no board {inc.board}") from None
+        out.append(incident_consequence(inc, incidents[:k], white, black, settings))
+    return out
+
+
+class Sanction(str, Enum):
+    """CBJD 51 a-d."""
+
+    VERBAL_WARNING = "verbal_warning"
+    WRITTEN_WARNING = "written_warning"
+    GAME_LOST = "game_lost"
+    GAME_LOST_BOTH = "game_lost_both"
+    EXCLUSION = "exclusion"
+
+
+def sanction_consequence(sanction: Sanction, player: int, round_no: int, white: int | None = None,
+                         black: int | None = None) -> Consequence:
+    """CBJD 51: the sanction's effect. A lost game needs the board; both players' loss records
+    LOSS for both. Exclusion withdraws the player after `round_no` **[ours: the round of the
+    sanction is the last he is counted in]**, under the rule set's withdrawal policy."""
+    if sanction is Sanction.VERBAL_WARNING:
+        return Consequence(Action.VERBAL_WARNING, player, "CBJD 51 a",
+                           f"Advertência verbal ao jogador {player}.",
+                           f"Verbal warning to player {player}.")
+    if sanction is Sanction.WRITTEN_WARNING:
+        return Consequence(Action.WRITTEN_WARNING, player, "CBJD 51 b",
+                           f"Advertência verbal e por escrito ao jogador {player}.",
+                           f"Verbal and written warning to player {player}.")
+    if sanction is Sanction.EXCLUSION:
+        return Consequence(Action.EXCLUSION, player, "CBJD 51 d",
+                           f"Jogador {player} afastado da competição após a rodada {round_no} "
+                           "(tratado como abandono, conforme o regulamento).",
+                           f"Player {player} excluded from the competition after round {round_no} "
+                           "(handled as a withdrawal under the rule set).",
+                           withdraw_after_round=round_no)
+    if white is None or black is None:
+        raise EngineError("a lost game needs the board's players")
+    if sanction is Sanction.GAME_LOST_BOTH:
+        return Consequence(Action.GAME_LOST, player, "CBJD 51 c",
+                           f"Perda da partida pelos dois jogadores ({white} e {black}).",
+                           f"Game lost by both players ({white} and {black}).",
+                           result=BoardResult(Outcome.LOSS, Outcome.LOSS))
+    return Consequence(Action.GAME_LOST, player, "CBJD 51 c",
+                       f"Perda da partida pelo jogador {player}.",
+                       f"Game lost by player {player}.", result=_loss(player, white, black))
+
+
+def irregular_move_claim(minutes: int, increment_seconds: int, offender: int, white: int, black: int,
+                         claimed_before_own_move: bool) -> Consequence:
+    """CBJD 95 d: in 5x5 or faster an irregular move claimed before the claimant completes his
+    own move wins the game for him. Slower events: a CBJD 60 b incident instead."""
+    rate = classify(minutes, increment_seconds)
+    claimant = _opponent(offender, white, black)
+    fast = rate.rate_class is RateClass.BLITZ and rate.minutes + rate.increment_seconds <= 5
+    if not fast:
+        return Consequence(Action.NONE, offender, "CBJD 95 d",
+                           f"Ritmo {rate.label}: o art. 95 d vale só para 5x5 ou menos; registre "
+                           "como incidente do art. 60 b.",
+                           f"Rate {rate.label}: CBJD 95 d applies only to 5x5 or faster; record "
+                           "a CBJD 60 b incident instead.")
+    if not claimed_before_own_move:
+        return Consequence(Action.NONE, offender, "CBJD 95 d; CBJD 59",
+                           "Reclamação depois do próprio lance: a posição foi aceita (art. 59).",
+                           "Claimed after his own move: the position was accepted (CBJD 59).")
+    return Consequence(Action.GAME_WON, claimant, "CBJD 95 d",
+                       f"Lance irregular do jogador {offender} reclamado a tempo: vitória do "
+                       f"jogador {claimant}.",
+                       f"Irregular move by player {offender} claimed in time: player {claimant} "
+                       "wins the game.", beneficiary=claimant, result=_loss(offender, white, black))
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitPolicy:
+    """FIDE-GR "Where not all games are played": `propose_after` unexcused forfeits propose
+    expulsion (a); `expel_after` forfeits expel (b). None disables a rule (event regulations)."""
+
+    propose_after: int | None = 1
+    expel_after: int | None = 3
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitReview:
+    player: int
+    forfeits: int
+    unexcused: int
+    consequence: Consequence
+
+
+_LOST_BY_DEFAULT = frozenset({Outcome.FORFEIT_LOSS, Outcome.DOUBLE_FORFEIT})
+
+
+def review_forfeits(player: int, rounds: Sequence[RoundResult], excused_rounds: Collection[int] = (),
+                    policy: ForfeitPolicy = ForfeitPolicy()) -> ForfeitReview:
+    """Count the games `player` lost by default (forfeit loss, double forfeit) and state FIDE-GR
+    (a)/(b); `excused_rounds` are those where the chief arbiter accepted the reason."""
+    lost = [r.round for r in rounds if r.outcome in _LOST_BY_DEFAULT]
+    unexcused = [r for r in lost if r not in set(excused_rounds)]
+    art = "FIDE-GR, Where not all games are played"
+    if policy.expel_after is not None and len(lost) >= policy.expel_after:
+        c = Consequence(Action.EXPULSION, player, art + " (b)",
+                        f"{len(lost)} partidas perdidas por W.O.: jogador {player} eliminado do "
+                        "torneio.",
+                        f"{len(lost)} games lost by default: player {player} is expelled.",
+                        incidence=len(lost), withdraw_after_round=max(lost))
+    elif policy.propose_after is not None and len(unexcused) >= policy.propose_after:
+        c = Consequence(Action.PROPOSE_EXPULSION, player, art + " (a)",
+                        f"{len(unexcused)} W.O. sem motivo válido: eliminação proposta, a confirmar "
+                        "pelo árbitro principal.",
+                        f"{len(unexcused)} default(s) without a valid reason: expulsion proposed, "
+                        "for the chief arbiter to confirm.",
+                        incidence=len(unexcused), withdraw_after_round=max(unexcused))
+    else:
+        c = Consequence(Action.NONE, player, art, "Nenhuma medida.", "No action.",
+                        incidence=len(lost))
+    return ForfeitReview(player, len(lost), len(unexcused), c)

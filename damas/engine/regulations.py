@@ -1,0 +1,141 @@
+"""What the system does, in words, for an event's regulations page (RULES.md: decisions marked
+[ours] must be shown so arbiters can see them).
+
+One text per pairing system (pt-BR and en) and the rule set's scoring and decisions, built
+from the engine's own tables so the page cannot drift from what the engine computes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from damas.engine.pairing import get_system
+from damas.engine.pairing.sb_swiss import RULE_TEXT as SB_SWISS_TEXT
+from damas.engine.rulesets import get_ruleset
+from damas.engine.tiebreaks import get_tiebreak
+from damas.engine.types import Outcome
+
+SYSTEM_TEXT: dict[str, dict[str, tuple[str, ...]]] = {
+    "berger": {
+        "pt": (
+            "Todos contra todos pelas tabelas de Berger (iguais às tabelas Schuring da CBJD).",
+            "Com número ímpar de jogadores, quem enfrentaria o número fantasma fica isento na rodada.",
+            "Turno e returno: o returno repete o turno com as cores trocadas; as duas últimas rodadas "
+            "do turno são trocadas para ninguém jogar três vezes seguidas com a mesma cor.",
+            "Números de emparceiramento por rating, por sorteio ou por sorteio restrito (tabelas Varma), "
+            "com a semente registrada.",
+        ),
+        "en": (
+            "All-play-all by the Berger tables (the CBJD Schuring tables are the same).",
+            "With an odd number of players, whoever would meet the dummy number has the bye that round.",
+            "Double round robin: the second cycle repeats the first with colours reversed; the last two "
+            "rounds of the first cycle are swapped so nobody has the same colour three times in a row.",
+            "Pairing numbers by rating, by lot or by restricted drawing (Varma tables), the seed recorded.",
+        ),
+    },
+    "dutch": {
+        "pt": (
+            "Sistema suíço holandês da FIDE (C.04.3, regras de 2017) com as regras gerais do C.04.2.",
+            "Ninguém enfrenta o mesmo adversário duas vezes nem recebe dois byes; limites absolutos de cor.",
+            "Cor do nº 1 na 1ª rodada por sorteio, registrado; metade de cima contra metade de baixo.",
+            "Partidas não jogadas não entram no histórico de cores; partidas adiadas contam como empate "
+            "para o emparceiramento.",
+            "Byes pedidos com antecedência e ausências avisadas não são emparceirados (C.04.2 #4).",
+        ),
+        "en": (
+            "FIDE Dutch Swiss system (C.04.3, 2017 rules) with the general rules of C.04.2.",
+            "Nobody meets the same opponent twice or gets two byes; absolute colour limits apply.",
+            "Colour of number 1 in round 1 drawn by lot and recorded; top half meets bottom half.",
+            "Unplayed games are left out of the colour history; adjourned games count as draws for pairing.",
+            "Byes requested in advance and announced absences are not paired (C.04.2 #4).",
+        ),
+    },
+    "sb-swiss": dict(SB_SWISS_TEXT),
+    "micromatch": {
+        "pt": (
+            "Sistema Brasileiro de Emparceiramento [definição nossa]: suíço em micro matches (duas "
+            "partidas com cores trocadas e a mesma abertura sorteada).",
+            "Grupos por pontuação; dentro do grupo, pela ordem inicial, metade de cima contra metade de "
+            "baixo; quem sobra desce para o grupo seguinte; ninguém se enfrenta duas vezes.",
+            "Minimiza primeiro os flutuantes e depois evita que o mesmo jogador flutue em rodadas seguidas.",
+            "Bye para o último do grupo mais baixo que ainda não teve bye: vale um micro match vencido.",
+            "Brancas na 1ª partida: quem começou o micro match anterior de pretas.",
+        ),
+        "en": (
+            "Brazilian micro-match pairing system [our definition]: a Swiss on micro-matches (two games "
+            "with colours swapped and the same opening drawn by lot).",
+            "Score groups; inside a group, by starting rank, top half meets bottom half; a player left "
+            "over floats down; nobody meets twice.",
+            "Floaters are minimised first, then the same player does not float in consecutive rounds.",
+            "Bye to the lowest-ranked player of the lowest group who has had none: scored as a won micro-match.",
+            "White in game 1: the player who started his previous micro-match with Black.",
+        ),
+    },
+    "knockout": {
+        "pt": (
+            "Eliminatória com chave semeada por rating (1 x N, 2 x N-1...): os dois primeiros só se "
+            "encontram na final; fora de uma potência de 2, os mais bem colocados passam direto à 2ª fase.",
+            "Empate no confronto: nova partida com cores trocadas (clube) ou desempate rápido e Armagedon "
+            "(brancas 5 min, pretas 4, empate favorece as pretas).",
+        ),
+        "en": (
+            "Knockout with a bracket seeded by rating (1 v N, 2 v N-1...): the top two can only meet in "
+            "the final; outside a power of two the highest-rated go straight to round 2.",
+            "A drawn tie is replayed with colours reversed (club) or goes to rapid tie-break games and "
+            "Armageddon (White 5 min, Black 4, a draw wins for Black).",
+        ),
+    },
+}
+
+OUTCOME_NAMES = {
+    Outcome.WIN: ("Vitória", "Win"),
+    Outcome.DRAW: ("Empate", "Draw"),
+    Outcome.LOSS: ("Derrota", "Loss"),
+    Outcome.FORFEIT_WIN: ("Vitória por W.O.", "Forfeit win"),
+    Outcome.FORFEIT_LOSS: ("Derrota por W.O.", "Forfeit loss"),
+    Outcome.DOUBLE_FORFEIT: ("W.O. duplo (ambos ausentes)", "Double forfeit (both absent)"),
+    Outcome.PAIRING_BYE: ("Isenção (bye do emparceiramento)", "Pairing-allocated bye"),
+    Outcome.HALF_BYE: ("Bye de meio ponto pedido", "Requested half-point bye"),
+    Outcome.ZERO_BYE: ("Ausência avisada", "Announced absence"),
+}
+
+UNPLAYED_TEXT = {
+    "seed": ("Rodada não jogada conta nos desempates como empate contra o próprio jogador (FIDE-TB).",
+             "An unplayed round counts in tiebreaks as a draw against the player himself (FIDE-TB)."),
+    "played": ("Desempates por adversário contam só as partidas jogadas.",
+               "Opponent-based tiebreaks count played games only."),
+    "fide-2024": ("Rodadas não jogadas: adversário virtual com a pontuação do próprio jogador, cortadas "
+                  "primeiro (FIDE C.07, 2023/24).",
+                  "Unplayed rounds: a dummy opponent with the player's own score, cut first (FIDE C.07, 2023/24)."),
+}
+
+
+@dataclass(frozen=True)
+class Regulations:
+    system_name: str
+    system_article: str
+    system_rules: tuple[str, ...]
+    scoring: tuple[tuple[str, str], ...]  # (outcome name, points as displayed)
+    tiebreaks: tuple[tuple[str, str, str], ...]  # (code, name, article)
+    unplayed: str
+
+
+def regulations(ruleset_code: str, system_code: str, tiebreak_order: tuple[str, ...], lang: str = "pt") -> Regulations:
+    """The regulations of an event in `lang` ("pt" or "en")."""
+    en = lang == "en"
+    system = get_system(system_code)
+    rs = get_ruleset(ruleset_code)
+    scoring = tuple(
+        (names[1] if en else names[0], rs.format_points(rs.outcome_points(outcome)))
+        for outcome, names in OUTCOME_NAMES.items()
+    )
+    tiebreaks = tuple(
+        (tb.code, tb.name_en if en else tb.name_pt, tb.article) for tb in (get_tiebreak(c) for c in tiebreak_order)
+    )
+    return Regulations(
+        system_name=system.name_en if en else system.name_pt,
+        system_article=system.article,
+        system_rules=SYSTEM_TEXT.get(system_code, {}).get(lang, ()),
+        scoring=scoring,
+        tiebreaks=tiebreaks,
+        unplayed=UNPLAYED_TEXT[rs.unplayed][1 if en else 0],
+    )

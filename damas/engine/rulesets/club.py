@@ -1,0 +1,17 @@
+"""`club`: online club events (CLUB rules), chess-style points in half points.
+
+Win 1, draw ½, loss 0; forfeit 1/0; both absent is a draw (½-½); pairing bye 1.
+Default order: DE, BH, PS, RTG (own rating last).
+"""
+from __future__ import annotations
+
+from damas.engine.rulesets.base import RuleSet, standard_points
+
+CLUB = RuleSet(
+    code="club",
+    name="Clube (online)",
+    points=standard_points(double_forfeit=1),
+    units_per_point=2,
+    unplayed="seed",
+    default_orders={"*": ("DE", "BH", "PS", "RTG"), "knockout": ()},
+)

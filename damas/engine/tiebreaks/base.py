@@ -1,0 +1,92 @@
+"""One small object per tiebreak code, in a registry (RULES.md §4; DESIGN.md principle 3).
+
+A tiebreak computes, for every entrant, an exact value (int or Fraction, in rule-set units
+for point-valued tiebreaks); a higher value ranks higher. Opponent-based tiebreaks follow
+the context's unplayed-games rule (``seed``, ``played`` or ``fide-2024``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from damas.engine.points import Exact
+from damas.engine.tiebreaks.context import TiebreakContext
+from damas.engine.types import EngineError
+
+__all__ = [
+    "Tiebreak", "register", "get_tiebreak", "tiebreak_codes",
+    "KIND_POINTS", "KIND_COUNT", "KIND_RATING", "KIND_LOT",
+]
+
+KIND_POINTS = "points"  # rule-set units: shown divided by units_per_point
+KIND_COUNT = "count"  # a number of games
+KIND_RATING = "rating"  # rating points
+KIND_LOT = "lot"
+
+
+@dataclass(frozen=True)
+class Tiebreak:
+    """A tiebreak: stable `code`, names, the `article` it implements, and its computation.
+
+    `func(ctx)` returns one value per player position (``ctx.nos[i]``). `group_func`, when
+    set, computes the value among a group of tied players only (direct encounter).
+    `key_func` turns a value into a sort key when "higher is better" is not the whole story
+    (TPR of players who did not complete the schedule).
+    """
+
+    code: str
+    name_pt: str
+    name_en: str
+    article: str
+    func: Callable[[TiebreakContext], list[Exact]]
+    kind: str = KIND_POINTS
+    group_func: Callable[[TiebreakContext, Sequence[int]], list[Exact]] | None = None
+    key_func: Callable[[TiebreakContext, int, Exact], Any] | None = None
+
+    @property
+    def among_tied(self) -> bool:
+        return self.group_func is not None
+
+    def values(self, ctx: TiebreakContext) -> list[Exact]:
+        """Values by player position, cached in the context."""
+        key = "tb:" + self.code
+        cached = ctx.cache.get(key)
+        if cached is None:
+            cached = ctx.cache[key] = self.func(ctx)
+        return cached
+
+    def compute(self, ctx: TiebreakContext) -> dict[int, Exact]:
+        """Values by starting number."""
+        vals = self.values(ctx)
+        return {no: vals[i] for i, no in enumerate(ctx.nos)}
+
+    def compute_group(self, ctx: TiebreakContext, group: Sequence[int]) -> list[Exact]:
+        """Values for the players at positions `group` (in that order)."""
+        if self.group_func is not None:
+            return self.group_func(ctx, group)
+        vals = self.values(ctx)
+        return [vals[i] for i in group]
+
+    def sort_key(self, ctx: TiebreakContext, i: int, value: Exact) -> Any:
+        return value if self.key_func is None else self.key_func(ctx, i, value)
+
+
+_REGISTRY: dict[str, Tiebreak] = {}
+
+
+def register(tb: Tiebreak) -> Tiebreak:
+    if tb.code in _REGISTRY:
+        raise EngineError(f"tiebreak {tb.code!r} registered twice")
+    _REGISTRY[tb.code] = tb
+    return tb
+
+
+def get_tiebreak(code: str) -> Tiebreak:
+    try:
+        return _REGISTRY[code.upper()]
+    except KeyError:
+        raise EngineError(f"unknown tiebreak {code!r} (known: {', '.join(tiebreak_codes())})") from None
+
+
+def tiebreak_codes() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
