@@ -77,8 +77,14 @@ def load_demo() -> str:
         entry_service.add_entry(staff, championship, player)
     finished = _demo_round_robin(staff, arbiter, players[24:32], rng)
     running = _demo_swiss(staff, arbiter, players[30:60], rng)
+    knockout = _demo_knockout(staff, arbiter, players[13:24], rng)
+    _demo_registration(staff, championship, players[59])
+    _demo_awards(staff)
+    _demo_micromatch(staff, arbiter, players[34:60])
+    _demo_desk(staff, arbiter)
     return (f"{len(clubs)} clubs, {len(players)} players, 3 users; events: 1 in registration (24 entries), "
-            f"1 finished round robin ({finished} rounds), 1 running Swiss ({running} rounds played)")
+            f"1 finished round robin ({finished} rounds), 1 running Swiss ({running} rounds played), "
+            f"1 finished club knockout ({knockout} games)")
 
 
 def _play(staff, event, rnd, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
@@ -149,3 +155,202 @@ def _swiss_code() -> str:
 
     codes = system_codes()
     return "dutch" if "dutch" in codes else codes[0]
+
+
+def _demo_knockout(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
+    """A finished 11-player club knockout: byes for the top 5, drawn ties replayed with colours
+    reversed (club), one both-absent game, third place played off. Returns the games played."""
+    from damas.engine.pairing.knockout import all_ties
+    from damas.services import knockout as ko
+
+    start = date.today() - timedelta(days=7)
+    event = event_service.create_event(staff, {
+        "name": f"Copa Eliminatória do Clube {start.year}", "discipline": "damas-64", "ruleset": "club",
+        "pairing_system": "knockout", "planned_rounds": 4, "time_minutes": 10, "time_increment": 5,
+        "start_date": start, "end_date": start, "venue": "Clube de Damas de Fortaleza",
+        "organiser": "Clube de Damas de Fortaleza", "chief_arbiter": "Árbitro Regional", "notes": "",
+    })
+    event_service.assign_arbiter(staff, event, arbiter)
+    event_service.change_status(staff, event, EventStatus.REGISTRATION)
+    for player in players:
+        entry_service.add_entry(staff, event, player)
+    ko.save_settings(staff, event, games=1, drawn="replay", rapid_games=2, places=4)
+    ko.start_knockout(staff, event, lot_seed=rng.randrange(2**31))
+    played, absence_done = 0, False
+    while True:
+        loaded = ko.load_bracket(event)
+        assert loaded is not None
+        todo = [(t, ko.proposed_game(event, loaded, t)) for t in all_ties(loaded.bracket).values()]
+        todo = [(t, nxt) for t, nxt in todo if nxt is not None]
+        if not todo:
+            break
+        for tie, (white, black, _stage) in todo:
+            loaded = ko.load_bracket(event)
+            assert loaded is not None
+            if not absence_done and tie.id[0] == 1:
+                ko.record_tie_game(staff, event, tie.id, len(tie.games), "absent", 25, 10)
+                absence_done = True
+            else:
+                edge = (loaded.entry_by_no[white].rating_at_entry - loaded.entry_by_no[black].rating_at_entry) / 800
+                roll = rng.random() + edge
+                result = "1-0" if roll > 0.6 else "0-1" if roll < 0.3 else "=-="
+                ko.record_tie_game(staff, event, tie.id, len(tie.games), result)
+            played += 1
+    event_service.change_status(staff, event, EventStatus.FINISHED)
+    return played
+
+
+def _demo_registration(staff, championship, spare) -> None:  # type: ignore[no-untyped-def]
+    """Self-registration for the championship (issue 7): rules and invitation texts, and the demo
+    player login (jogador@demo.damas.br) left unregistered so he can register himself."""
+    from datetime import datetime, time, timezone
+
+    from sqlalchemy import select
+
+    from damas.extensions import db
+    from damas.models import User
+    from damas.services import registration as reg
+
+    now = datetime.now(timezone.utc)
+    closes = datetime.combine(championship.start_date - timedelta(days=1), time(21, 0), tzinfo=timezone.utc)
+    reg.save_settings(staff, championship, {
+        "self_registration": True, "opens_at": now - timedelta(days=7), "closes_at": closes, "capacity": 32,
+        "guest_policy": "limited", "guest_places": 4, "guests_from": None, "rating_ceiling": None,
+        "online": False, "min_entries": 8, "allow_half_bye": True,
+        "schedule": "Sexta 19h: congresso técnico\nSábado 9h, 14h, 18h: rodadas 1–3\n"
+                    "Domingo 9h, 14h: rodadas 4–5\nSegunda 9h, 14h: rodadas 6–7; 18h: premiação",
+        "prizes": "Absoluto: troféus do 1º ao 3º; R$ 500, 300, 200\nSub-10 a sub-23 e feminino: medalhas do 1º ao 3º",
+        "contacts": "inscricoes@demo.damas.br · (85) 3000-0000",
+    })
+    user = db.session.scalar(select(User).where(User.email == "jogador@demo.damas.br"))
+    entry = reg.own_entry(championship, user.player) if user is not None and user.player else None
+    if entry is not None:
+        entry_service.remove_entry(staff, championship, entry)
+        entry_service.add_entry(staff, championship, spare)
+
+
+def _demo_awards(staff) -> None:  # type: ignore[no-untyped-def]
+    """Categories and prizes for the finished round robin and the running Swiss (RULES.md §8):
+    the CBJD set plus a veterans category (50 and over), trophies and cash prizes."""
+    from damas.models import Event
+    from damas.services.categories import add_category
+    from damas.services.prizes import add_prize
+
+    for event in Event.query.filter(Event.pairing_system == "berger", Event.status == EventStatus.FINISHED):
+        add_category(staff, event, {"code": "veteranos", "name_pt": "Veteranos (50+)", "name_en": "Seniors (50+)",
+                                    "min_age": 50})
+        for place, amount in ((1, 50000), (2, 30000), (3, 15000)):
+            add_prize(staff, event, "absoluto", place, "trophy", 0)
+            add_prize(staff, event, "absoluto", place, "cash", amount)
+        for code in ("sub-14", "sub-18", "feminino", "veteranos"):
+            add_prize(staff, event, code, 1, "trophy", 0)
+            add_prize(staff, event, code, 1, "cash", 10000)
+            add_prize(staff, event, code, 2, "medal", 0)
+    for event in Event.query.filter(Event.ruleset == "fide", Event.status == EventStatus.RUNNING):
+        for place, amount in ((1, 100000), (2, 60000), (3, 30000)):
+            add_prize(staff, event, "absoluto", place, "cash", amount)
+        add_prize(staff, event, "feminino", 1, "cash", 20000)
+        add_prize(staff, event, "sub-18", 1, "trophy", 0)
+
+
+def _demo_micromatch(staff, arbiter, players) -> str:  # type: ignore[no-untyped-def]
+    """The federation's openings and a running micro-match event (CBJD 119-122): three rounds
+    played (both games of each micro-match), round 4 published with its opening drawn; plus a
+    team event (4 teams x 2 boards) with round 1 played."""
+    from damas.models import GameResult
+    from damas.services import micromatch as micro_service
+    from damas.services import openings as opening_service
+    from damas.services import teams as team_service
+    from damas.services.rounds import publish_round
+
+    rng = random.Random(119)  # its own stream: the other demo events stay as they were
+    opening_service.upload_openings(staff, (
+        "código;lances;nome\n"
+        "01;11-15 22-18 15x22;Cruz\n02;11-15 22-19 8-11;Ortodoxa\n03;11-15 23-19 9-13;Central\n"
+        "04;11-16 22-18 16-20;Lateral Esquerda\n05;12-16 22-18 16-20;Dama Velha\n"
+        "06;9-13 22-18 13-17;Ataque de Ponta\n07;10-14 22-18 14-17;Diagonal\n08;10-15 21-17 15-19;Avanço\n"
+    ).encode(), "tablita-federacao.csv")
+    start = date.today() - timedelta(days=1)
+    base = {"discipline": "damas-64", "ruleset": "cbjd", "pairing_system": "micromatch", "time_increment": 0,
+            "start_date": start, "end_date": start + timedelta(days=1), "venue": "Sede da Federação, Fortaleza - CE",
+            "organiser": "Federação Cearense de Damas", "chief_arbiter": "Árbitro Regional", "notes": ""}
+    event = micro_service.create_micromatch_event(staff, dict(
+        base, name=f"Copa Micro Match de Damas {start.year}", planned_rounds=5, time_minutes=30,
+        scoring="game", openings="round"))
+    event_service.assign_arbiter(staff, event, arbiter)
+    event_service.change_status(staff, event, EventStatus.REGISTRATION)
+    for player in players[:10]:
+        entry_service.add_entry(staff, event, player)
+    for _number in range(3):
+        rnd = micro_service.pair_individual_round(staff, event)
+        publish_round(staff, event, rnd)
+        changes = {g.id: (rng.choice(("2-0", "1-1", "1-1", "0-2")), rng.choice(("2-0", "1-1", "0-2")), g.version)
+                   for g in rnd.games if g.black_entry_id is not None and g.result == GameResult.PENDING}
+        micro_service.record_micro_results(staff, event, rnd, changes)
+    publish_round(staff, event, micro_service.pair_individual_round(staff, event))
+
+    teams = micro_service.create_micromatch_event(staff, dict(
+        base, name=f"Interclubes por Equipes {start.year}", planned_rounds=3, time_minutes=20,
+        team=True, boards=2, scoring="match", openings="board"))
+    event_service.assign_arbiter(staff, teams, arbiter)
+    event_service.change_status(staff, teams, EventStatus.REGISTRATION)
+    for k in range(4):
+        squad = players[10 + 3 * k: 13 + 3 * k]
+        club = squad[0].club
+        team_service.add_team(staff, teams, {"name": f"Equipe {club.short_name if club else k + 1}",
+                                             "club": club.name if club else "", "city": club.city if club else "",
+                                             "player_ids": [p.id for p in squad], "captain_name": squad[0].full_name})
+    rnd = team_service.pair_team_round(staff, teams)  # the event is running from here on
+    team_service.publish_team_round(staff, teams, rnd)
+    games = {}
+    for match in rnd.matches:
+        if match.team_b_id is None:
+            continue
+        for team_id in (match.team_a_id, match.team_b_id):
+            team = next(t for t in team_service.teams_of(teams) if t.id == team_id)
+            team_service.submit_lineup(staff, teams, rnd, team, [m.player_id for m in team.members[:2]])
+        games[match.id] = {b: (rng.choice(("2-0", "1-1", "0-2")), rng.choice(("2-0", "1-1", "0-2"))) for b in (1, 2)}
+    team_service.record_round_results(staff, teams, rnd, games)
+    return "1 running micro-match event (3 rounds played), 1 running team micro-match event (1 round played)"
+
+
+def _demo_desk(staff, arbiter) -> None:  # type: ignore[no-untyped-def]
+    """The arbiter's desk of the running Swiss: chief arbiter, incidents, a warning, the appeals
+    committee (set before round 1) and one decided appeal."""
+    from datetime import datetime
+
+    from sqlalchemy import select
+
+    from damas.extensions import db
+    from damas.models import Event
+    from damas.services import desk as desk_service
+    from damas.services import desk_appeals as appeal_service
+    from damas.services.mapping import event_rounds
+
+    event = db.session.scalar(select(Event).where(Event.name.like("Aberto de Xadrez de Fortaleza%")))
+    if event is None:
+        return
+    desk_service.set_chief_arbiter(staff, event, arbiter.id)
+    rounds = event_rounds(event)
+    current = rounds[-1]
+    games = [g for g in current.games if g.black is not None]
+    if len(games) >= 2:
+        desk_service.add_incident(arbiter, event, current.number, games[0].white, "claimed_irregularity", "56",
+                                  "Tocou uma peça e jogou outra.")
+        desk_service.add_sanction(arbiter, event, current.number, games[1].black, "verbal_warning",
+                                  "Conversa com o público durante a partida.")
+    first_start = rounds[0].created_at - timedelta(hours=1)
+    for name, born, voting in (("Marcos Vieira", date(1968, 3, 2), True), ("Helena Prado", date(1979, 8, 14), True),
+                               ("Jorge Matos", date(1985, 11, 30), True), ("Rita Campos", date(1990, 1, 9), False)):
+        member = appeal_service.add_member(staff, event, name, born, voting)
+        member.appointed_at = first_start
+    db.session.commit()
+    decided_at = datetime.now() - timedelta(minutes=20)
+    appeal = appeal_service.file_appeal(arbiter, event, {
+        "appellant_name": games[0].black.player.full_name if games else "Jogador",
+        "subject": "Contesto o acréscimo de 2 minutos dado ao adversário na rodada atual.",
+        "decision_at": decided_at, "filed_at": decided_at + timedelta(minutes=10), "fee_paid_cents": 0,
+        "in_writing": True, "copy_to_chief_arbiter": True})
+    appeal_service.decide_appeal(staff, event, appeal.id, "rejected_reasonable",
+                                 "Decisão do árbitro mantida: o toque na peça foi presenciado. Apelação razoável.", [])
+

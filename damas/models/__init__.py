@@ -1,19 +1,38 @@
 """SQLAlchemy 2 typed models, one module per area."""
+from damas.models import micromatch as micromatch  # noqa: F401  (micro-match tables)
+from damas.models import registration as registration  # noqa: F401,E402  (self-registration tables)
 from damas.models.audit import AuditEntry
+from damas.models.awards import AwardSettings, EventCategory, EventPrize, Playoff
 from damas.models.club import Club
+from damas.models.desk import (  # noqa: F401  (arbiter's desk tables)
+    DeskAppeal,
+    DeskCommitteeMember,
+    DeskForfeitDecision,
+    DeskIncident,
+    DeskPenalty,
+    DeskSanction,
+    DeskSettings,
+)
 from damas.models.event import Entry, EntryStatus, Event, EventArbiter, EventStatus
+from damas.models.knockout import KnockoutGame, KnockoutSetup
 from damas.models.play import Game, GameResult, RequestKind, Round, RoundRequest, RoundStatus
 from damas.models.player import Player
 from damas.models.user import Role, User
 
 __all__ = [
     "AuditEntry",
+    "AwardSettings",
+    "EventCategory",
+    "EventPrize",
+    "Playoff",
     "Club",
     "Entry",
     "EntryStatus",
     "Event",
     "EventArbiter",
     "EventStatus",
+    "KnockoutGame",
+    "KnockoutSetup",
     "Game",
     "GameResult",
     "RequestKind",

@@ -27,6 +27,16 @@ def system_kind(event: Event) -> str:
     return SYSTEM_KINDS.get(event.pairing_system, "swiss")
 
 
+def event_ruleset(event: Event) -> Any:
+    """The rule set scoring this event: micro-match events with their game/match-points choice (§2)."""
+    if event.pairing_system == "micromatch":
+        from damas.engine.micromatch_scoring import micro_ruleset
+        from damas.services.mapping import micro_scoring
+
+        return micro_ruleset(event.ruleset, micro_scoring(event))
+    return get_ruleset(event.ruleset)
+
+
 def tiebreak_order(event: Event) -> tuple[str, ...]:
     """The event's own order, or the rule set's default for its system (RULES.md §4)."""
     if event.tiebreak_order.strip():
@@ -70,10 +80,12 @@ def _withdrawals(event: Event, snap: Any) -> Any:
                              double=event.double_round_robin)
 
 
-def standings_context(event: Event, *, only: set[int] | None = None, order: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """Rows (rank label, name, points, tiebreak values) after the last complete round."""
-    snap = snapshot(event)
-    rs = get_ruleset(event.ruleset)
+def event_table(event: Event, *, only: set[int] | None = None, order: tuple[str, ...] | None = None,
+                snap: Any = None) -> tuple[Any, Any, Any, dict[str, Any]]:
+    """(snapshot, withdrawals, engine Standings, options) after the last complete round; the
+    category tables (damas.reports.awards) rank with the same state and lot seed."""
+    snap = snap or snapshot(event)
+    rs = event_ruleset(event)
     withdrawn = _withdrawals(event, snap)
     state = withdrawn.state if withdrawn else snap.state
     order = order or tiebreak_order(event)
@@ -81,6 +93,12 @@ def standings_context(event: Event, *, only: set[int] | None = None, order: tupl
     if event.tiebreak_by_lot and event.tiebreak_lot_seed is not None:
         options["draw_order"] = True
     standings = compute_standings(state, rs, order, lot_seed=event.tiebreak_lot_seed, only=only, options=options)
+    return snap, withdrawn, standings, options
+
+
+def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[dict[str, Any]]:
+    """Plain rows of an engine table (rank label, name, points, tiebreak values)."""
+    rs = event_ruleset(event)
     english = _english()
     reasons = {}
     if withdrawn:
@@ -102,10 +120,20 @@ def standings_context(event: Event, *, only: set[int] | None = None, order: tupl
             "excluded": row.excluded,
             "note": reasons.get(row.start_no, ""),
         })
-    columns = [{"code": c, "name": (get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt)}
-               for c in standings.tiebreak_order]
-    return {"rows": rows, "columns": columns, "after_round": snap.complete_rounds,
-            "drawn_order": bool(options), "lot_seed": standings.lot_seed}
+    return rows
+
+
+def tiebreak_columns(standings: Any) -> list[dict[str, str]]:
+    english = _english()
+    return [{"code": c, "name": (get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt)}
+            for c in standings.tiebreak_order]
+
+
+def standings_context(event: Event, *, only: set[int] | None = None, order: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Rows (rank label, name, points, tiebreak values) after the last complete round."""
+    snap, withdrawn, standings, options = event_table(event, only=only, order=order)
+    return {"rows": table_rows(event, snap, withdrawn, standings), "columns": tiebreak_columns(standings),
+            "after_round": snap.complete_rounds, "drawn_order": bool(options), "lot_seed": standings.lot_seed}
 
 
 def crosstable_context(event: Event) -> dict[str, Any]:

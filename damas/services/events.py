@@ -116,6 +116,12 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
         active = [e for e in event.entries if e.status.value == "registered"]
         if len(active) < 2:
             raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
+        if event.status == EventStatus.REGISTRATION:
+            # The registration rules decide: too few entries cancels and tells the entrants (CLUB).
+            from damas.services.registration import start_event
+
+            start_event(actor, event)
+            return event
     from damas.services.entries import renumber
 
     if new_status == EventStatus.FINISHED:

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from damas.engine.types import Color, Entrant, EntrantStatus, Outcome, RoundResult, TournamentState
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, Game, GameResult, RequestKind, Round, RoundRequest
+from damas.models import Entry, EntryStatus, Event, Game, GameResult, Player, RequestKind, Round, RoundRequest
 
 # (white outcome, black outcome) of each recorded board result.
 RESULT_OUTCOMES: dict[GameResult, tuple[Outcome, Outcome]] = {
@@ -46,7 +47,14 @@ class EventSnapshot:
 
 
 def numbered_entries(event: Event) -> list[Entry]:
-    return sorted((e for e in event.entries if e.pairing_number is not None), key=lambda e: e.pairing_number or 0)
+    """The event's numbered entries with their players and clubs loaded in two more queries."""
+    entries = db.session.scalars(
+        select(Entry)
+        .where(Entry.event_id == event.id, Entry.pairing_number.is_not(None))
+        .options(selectinload(Entry.player).selectinload(Player.club))
+        .order_by(Entry.pairing_number)
+    )
+    return list(entries)
 
 
 def entrant_of(entry: Entry) -> Entrant:
@@ -65,7 +73,9 @@ def entrant_of(entry: Entry) -> Entrant:
 
 
 def event_rounds(event: Event) -> list[Round]:
-    return list(db.session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
+    return list(db.session.scalars(
+        select(Round).where(Round.event_id == event.id).order_by(Round.number).options(selectinload(Round.games))
+    ))
 
 
 def round_is_complete(rnd: Round) -> bool:
@@ -107,6 +117,7 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
         for r in db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == event.id))
     }
     results: dict[int, list[RoundResult]] = {no: [] for no in entry_by_no}
+    micro = micro_games(event, counted) if event.pairing_system == "micromatch" else None
     for rnd in counted:
         seen: dict[int, RoundResult] = {}
         for game in rnd.games:
@@ -116,6 +127,9 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
                 continue  # an entry removed before the start cannot have games; be defensive
             for no, rr in board_results(game, white.pairing_number or 0, black.pairing_number if black else None, rnd.number):
                 seen[no] = rr
+            if micro is not None:  # micro-match event: the two games give the game points (RULES.md §2)
+                seen.update(micro_board_results(event, game, micro, white.pairing_number or 0,
+                                                black.pairing_number if black else None, rnd.number))
         for no, entry in entry_by_no.items():
             rr = seen.get(no)
             if rr is None:
@@ -129,3 +143,75 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
         name=event.name,
     )
     return EventSnapshot(state=state, entry_by_no=entry_by_no, rounds=rounds, complete_rounds=len(counted))
+
+
+# -- micro-match events (CBJD 119-122; RULES.md §2, §3) ------------------------------------------
+
+def micro_games(event: Event, rounds: list[Round]) -> dict[int, tuple[str, str]]:
+    """Game id -> the two games of the micro-match played on that board (White-in-game-1's side)."""
+    from damas.models.micromatch import MicroGame
+
+    ids = [g.id for r in rounds for g in r.games]
+    if not ids:
+        return {}
+    rows = db.session.scalars(select(MicroGame).where(MicroGame.game_id.in_(ids)))
+    return {m.game_id: (m.game1, m.game2) for m in rows if m.game1 and m.game2}
+
+
+def micro_scoring(event: Event) -> str:
+    """The event's micro-match scoring, ``game`` (default) or ``match``."""
+    from damas.models.micromatch import MicroMatchSettings
+
+    settings = db.session.scalar(select(MicroMatchSettings).where(MicroMatchSettings.event_id == event.id))
+    return settings.scoring if settings is not None else "game"
+
+
+def micro_board_results(event: Event, game: Game, micro: dict[int, tuple[str, str]], white_no: int,
+                        black_no: int | None, round_no: int) -> dict[int, RoundResult]:
+    """A micro-match board as RoundResults with game points (`micromatch_scoring`); the pairing
+    bye scores a won micro-match. Boards without their two games keep `board_results`."""
+    from damas.engine.micromatch_scoring import bye_result, micro_match, micro_match_results
+
+    if game.result == GameResult.WITHDRAWN:
+        return {}
+    if game.result == GameResult.BYE or black_no is None:
+        return {white_no: bye_result(round_no, event.ruleset)}
+    games = micro.get(game.id)
+    if games is None:
+        return {}
+    ra, rb = micro_match_results(round_no, white_no, black_no, micro_match(games[0], games[1], event.ruleset))
+    return {white_no: ra, black_no: rb}
+
+
+def team_entry(team: object) -> object:
+    """A `Team` row as the engine's `TeamEntry` (roster in registered board order)."""
+    from damas.engine.teams import TeamEntry, TeamMember
+
+    roster = tuple(TeamMember(m.player_id, m.player.full_name, m.player.rating_regular or 0)
+                   for m in team.members)  # type: ignore[attr-defined]
+    return TeamEntry(team.number, team.name, roster, captain=team.captain_name,  # type: ignore[attr-defined]
+                     club=team.club, city=team.city)  # type: ignore[attr-defined]
+
+
+def team_match_of(match: object, lineups: dict[tuple[int, int], dict[int, int | None]], teams: dict[int, object],
+                  boards: int, round_no: int, ruleset: str) -> object | None:
+    """A `TeamMatchRow` as the engine's scored `TeamMatch`, or None while a result is missing."""
+    from damas.engine.teams import score_team_match
+
+    m = match
+    if (m.round_id, m.team_a_id) not in lineups or (m.round_id, m.team_b_id) not in lineups:  # type: ignore[attr-defined]
+        return None  # a line-up is still missing
+    a, b = teams[m.team_a_id], teams[m.team_b_id]  # type: ignore[attr-defined]
+    la = [lineups.get((m.round_id, m.team_a_id), {}).get(k) for k in range(1, boards + 1)]  # type: ignore[attr-defined]
+    lb = [lineups.get((m.round_id, m.team_b_id), {}).get(k) for k in range(1, boards + 1)]  # type: ignore[attr-defined]
+    by_board = {x.board: x for x in m.boards}  # type: ignore[attr-defined]
+    games: list[tuple[str, str] | None] = []
+    for k in range(1, boards + 1):
+        row = by_board.get(k)
+        if la[k - 1] is None or lb[k - 1] is None:
+            games.append(None)
+        elif row is None or not row.game1 or not row.game2:
+            return None
+        else:
+            games.append((row.game1, row.game2))
+    return score_team_match(round_no, team_entry(a), team_entry(b), la, lb, games, ruleset)  # type: ignore[arg-type]

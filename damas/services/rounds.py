@@ -56,6 +56,10 @@ def _check_game(event: Event, game: Game, result: GameResult) -> None:
         raise ServiceError(_("Esta mesa não tem partida a lançar."))
     if result not in ENTERABLE_RESULTS:
         raise ServiceError(_("Resultado inválido."), "result")
+    if result != game.result:
+        from damas.services.desk import check_correction_allowed  # C.04.2 #8: the event's deadline
+
+        check_correction_allowed(event, game)
 
 
 def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResult, int]]) -> tuple[int, list[int]]:

@@ -31,7 +31,7 @@ from damas.models import (
 from damas.services.audit import record, transaction
 from damas.services.entries import renumber
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds, round_is_complete, snapshot
+from damas.services.mapping import event_rounds, micro_scoring, round_is_complete, snapshot
 
 ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")
 BYE_REQUESTS = {RequestKind.HALF_BYE: Outcome.HALF_BYE, RequestKind.ZERO_BYE: Outcome.ZERO_BYE}
@@ -64,9 +64,12 @@ def pair_next_round(actor: User, event: Event) -> Round:
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     if len(active) < 2:
         raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
+    if event.status == EventStatus.REGISTRATION:
+        from damas.services.registration import start_event
+
+        if not start_event(actor, event):  # too few entries: cancelled, entrants told (CLUB)
+            raise ServiceError(_("Inscritos abaixo do mínimo: o evento foi cancelado e os inscritos foram avisados."))
     with transaction():
-        if event.status == EventStatus.REGISTRATION:
-            event.status = EventStatus.RUNNING
         if number == 1 or any(e.pairing_number is None for e in active):
             renumber(event)  # C.04.3 A.2: late entries re-sort the starting list
         snap = snapshot(event)
@@ -80,6 +83,7 @@ def pair_next_round(actor: User, event: Event) -> Round:
         request = PairingRequest(
             state=snap.state, round_no=number, ruleset=event.ruleset, first_color=_first_color(event),
             absent=frozenset(absent | set(requested)), requested_byes=requested,
+            options={"micro_scoring": micro_scoring(event)} if event.pairing_system == "micromatch" else {},
         )
         try:
             pairings = get_system(event.pairing_system).pair(request)

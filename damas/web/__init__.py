@@ -10,4 +10,22 @@ def register_blueprints(app: Flask) -> None:
 
     for module in (main, auth, players, clubs, events, rounds, users):
         app.register_blueprint(module.bp)
+    from damas.web import knockout
+
+    app.register_blueprint(knockout.bp)
+    from damas.web import public, registration
+
+    app.register_blueprint(registration.bp)
+    app.register_blueprint(public.bp)
+    app.register_blueprint(public.api)
+    from damas.web import awards, reports
+
+    app.register_blueprint(awards.bp)
+    app.register_blueprint(reports.bp)
+    from damas.web import desk
+
+    app.register_blueprint(desk.bp)
+    from damas.web import micromatch
+
+    app.register_blueprint(micromatch.bp)
     register_error_handlers(app)

@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 
 from damas.engine.pairing import get_system, system_codes
 from damas.extensions import db
-from damas.models import AuditEntry, Entry, Event, EventStatus, Player, Role, User
+from damas.models import Entry, Event, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
 from damas.services import entries as entry_service
 from damas.services import events as event_service
@@ -122,7 +122,10 @@ def change_status(event_id: int):  # type: ignore[no-untyped-def]
         except ServiceError as error:
             flash(error.message, "error")
         else:
-            flash(_("Situação do evento alterada."), "success")
+            if event.status == EventStatus.CANCELLED and form.status.data == "running":
+                flash(_("Inscritos abaixo do mínimo: o evento foi cancelado e os inscritos foram avisados."), "error")
+            else:
+                flash(_("Situação do evento alterada."), "success")
     else:
         flash(_("Situação inválida."), "error")
     return redirect(url_for("events.view_event", event_id=event.id))
@@ -225,16 +228,9 @@ def remove_entry(event_id: int, entry_id: int):  # type: ignore[no-untyped-def]
 @bp.get("/<int:event_id>/auditoria")
 @event_editor_required
 def audit_log(event_id: int):  # type: ignore[no-untyped-def]
-    event = _get_event(event_id)
-    rows = db.session.scalars(
-        select(AuditEntry).where(AuditEntry.event_id == event.id).order_by(AuditEntry.at.desc(), AuditEntry.id.desc())
-    ).all()
-    entries = [
-        {"at": r.at, "user": r.user.name if r.user else "—", "action": r.action, "object_type": r.object_type,
-         "object_id": r.object_id, "before": r.before, "after": r.after}
-        for r in rows
-    ]
-    return render_template("events/audit.html", event=event_summary(event), entries=entries)
+    from damas.web.desk import audit_page  # the arbiter's desk owns this page (filters, CSV)
+
+    return audit_page(_get_event(event_id))
 
 
 @bp.get("/<int:event_id>/lista-inicial.pdf")

@@ -12,10 +12,20 @@ from flask_login import current_user
 from sqlalchemy import select
 
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, EventStatus, GameResult, RequestKind, Round, RoundRequest, RoundStatus
+from damas.models import (
+    Entry,
+    EntryStatus,
+    Event,
+    EventStatus,
+    GameResult,
+    RequestKind,
+    Round,
+    RoundRequest,
+    RoundStatus,
+)
 from damas.reports.standings import crosstable_context, standings_context
-from damas.services import rounds as round_service
 from damas.services import roundrobin as rr_service
+from damas.services import rounds as round_service
 from damas.services import swiss as swiss_service
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
@@ -154,6 +164,9 @@ def delete(event_id: int, number: int):  # type: ignore[no-untyped-def]
 def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     rnd = _round_or_404(event, number, True)
+    if event.pairing_system == "micromatch":  # both games of each micro-match go on their own form
+        flash(_("Em micro matches, lance as duas partidas de cada mesa no formulário de micro matches."), "error")
+        return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
     valid = {c for c, _label in result_choices(event.ruleset)}
     changes: dict[int, tuple[GameResult, int]] = {}
     for game in rnd.games:

@@ -1,8 +1,8 @@
-"""initial schema: clubs, players, users, events, entries, rounds, games, requests, audit log
+"""initial schema
 
 Revision ID: 0001_initial
 Revises: 
-Create Date: 2026-11-29 14:41:24.828627
+Create Date: 2026-11-29 15:30:29.939200
 
 """
 from alembic import op
@@ -57,6 +57,88 @@ def upgrade():
     sa.CheckConstraint('time_minutes >= 1 AND time_increment >= 0', name=op.f('ck_event_time_control_valid')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_event'))
     )
+    op.create_table('award_settings',
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('cash_ties', sa.String(length=10), nullable=False),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_award_settings_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('event_id', name=op.f('pk_award_settings'))
+    )
+    op.create_table('desk_committee_member',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('name', sa.String(length=120), nullable=False),
+    sa.Column('birth_date', sa.Date(), nullable=False),
+    sa.Column('voting', sa.Boolean(), nullable=False),
+    sa.Column('appointed_at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_desk_committee_member_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_desk_committee_member'))
+    )
+    with op.batch_alter_table('desk_committee_member', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_desk_committee_member_event_id'), ['event_id'], unique=False)
+
+    op.create_table('event_category',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('code', sa.String(length=30), nullable=False),
+    sa.Column('name_pt', sa.String(length=80), nullable=False),
+    sa.Column('name_en', sa.String(length=80), nullable=False),
+    sa.Column('position', sa.Integer(), nullable=False),
+    sa.Column('max_age', sa.Integer(), nullable=True),
+    sa.Column('min_age', sa.Integer(), nullable=True),
+    sa.Column('sex', sa.String(length=1), nullable=False),
+    sa.Column('rating_min', sa.Integer(), nullable=True),
+    sa.Column('rating_max', sa.Integer(), nullable=True),
+    sa.Column('states', sa.String(length=120), nullable=False),
+    sa.Column('tiebreaks', sa.String(length=200), nullable=False),
+    sa.CheckConstraint("sex IN ('', 'm', 'f')", name=op.f('ck_event_category_category_sex')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_event_category_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_event_category')),
+    sa.UniqueConstraint('event_id', 'code', name='event_category_code')
+    )
+    with op.batch_alter_table('event_category', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_event_category_event_id'), ['event_id'], unique=False)
+
+    op.create_table('event_prize',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('category_code', sa.String(length=30), nullable=False),
+    sa.Column('place', sa.Integer(), nullable=False),
+    sa.Column('kind', sa.String(length=10), nullable=False),
+    sa.Column('amount', sa.Integer(), nullable=False),
+    sa.CheckConstraint('place >= 1 AND amount >= 0', name=op.f('ck_event_prize_prize_valid')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_event_prize_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_event_prize')),
+    sa.UniqueConstraint('event_id', 'category_code', 'place', 'kind', name='event_prize_place')
+    )
+    with op.batch_alter_table('event_prize', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_event_prize_event_id'), ['event_id'], unique=False)
+
+    op.create_table('knockout_setup',
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('games', sa.Integer(), nullable=False),
+    sa.Column('drawn', sa.String(length=10), nullable=False),
+    sa.Column('rapid_games', sa.Integer(), nullable=False),
+    sa.Column('places', sa.Integer(), nullable=False),
+    sa.Column('seeds', sa.JSON(), nullable=True),
+    sa.Column('lot_seed', sa.Integer(), nullable=True),
+    sa.Column('started_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('version', sa.Integer(), nullable=False),
+    sa.CheckConstraint('games >= 1 AND rapid_games >= 1', name=op.f('ck_knockout_setup_knockout_games_positive')),
+    sa.CheckConstraint('places >= 2', name=op.f('ck_knockout_setup_knockout_places')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_knockout_setup_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('event_id', name=op.f('pk_knockout_setup'))
+    )
+    op.create_table('micromatch_settings',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('team', sa.Boolean(), nullable=False),
+    sa.Column('boards', sa.Integer(), nullable=False),
+    sa.Column('scoring', sa.String(length=10), nullable=False),
+    sa.Column('openings', sa.String(length=10), nullable=False),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_micromatch_settings_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_micromatch_settings')),
+    sa.UniqueConstraint('event_id', name=op.f('uq_micromatch_settings_event_id'))
+    )
     op.create_table('player',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('full_name', sa.String(length=120), nullable=False),
@@ -80,6 +162,43 @@ def upgrade():
     with op.batch_alter_table('player', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_player_full_name'), ['full_name'], unique=False)
 
+    op.create_table('playoff',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('category_code', sa.String(length=30), nullable=False),
+    sa.Column('tied', sa.JSON(), nullable=False),
+    sa.Column('results', sa.JSON(), nullable=False),
+    sa.Column('lot_seed', sa.Integer(), nullable=True),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_playoff_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_playoff'))
+    )
+    with op.batch_alter_table('playoff', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_playoff_event_id'), ['event_id'], unique=False)
+
+    op.create_table('registration_settings',
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('self_registration', sa.Boolean(), nullable=False),
+    sa.Column('opens_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('closes_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('capacity', sa.Integer(), nullable=True),
+    sa.Column('guest_policy', sa.Enum('open', 'limited', 'none', name='guest_policy', native_enum=False, length=20), nullable=False),
+    sa.Column('guest_places', sa.Integer(), nullable=False),
+    sa.Column('guests_from', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('rating_ceiling', sa.Integer(), nullable=True),
+    sa.Column('online', sa.Boolean(), nullable=False),
+    sa.Column('min_entries', sa.Integer(), nullable=True),
+    sa.Column('allow_half_bye', sa.Boolean(), nullable=False),
+    sa.Column('schedule', sa.Text(), nullable=False),
+    sa.Column('prizes', sa.Text(), nullable=False),
+    sa.Column('contacts', sa.Text(), nullable=False),
+    sa.CheckConstraint('capacity IS NULL OR capacity >= 2', name=op.f('ck_registration_settings_reg_capacity_valid')),
+    sa.CheckConstraint('guest_places >= 0', name=op.f('ck_registration_settings_reg_guest_places_nonneg')),
+    sa.CheckConstraint('min_entries IS NULL OR min_entries >= 2', name=op.f('ck_registration_settings_reg_min_entries_valid')),
+    sa.CheckConstraint('rating_ceiling IS NULL OR rating_ceiling >= 0', name=op.f('ck_registration_settings_reg_rating_ceiling_nonneg')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_registration_settings_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('event_id', name=op.f('pk_registration_settings'))
+    )
     op.create_table('round',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('event_id', sa.Integer(), nullable=False),
@@ -93,6 +212,19 @@ def upgrade():
     )
     with op.batch_alter_table('round', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_round_event_id'), ['event_id'], unique=False)
+
+    op.create_table('team_round',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('number', sa.Integer(), nullable=False),
+    sa.Column('published', sa.Boolean(), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_team_round_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_team_round')),
+    sa.UniqueConstraint('event_id', 'number', name='team_event_round')
+    )
+    with op.batch_alter_table('team_round', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_team_round_event_id'), ['event_id'], unique=False)
 
     op.create_table('entry',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -112,6 +244,21 @@ def upgrade():
     )
     with op.batch_alter_table('entry', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_entry_event_id'), ['event_id'], unique=False)
+
+    op.create_table('player_message',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('player_id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('text_pt', sa.Text(), nullable=False),
+    sa.Column('text_en', sa.Text(), nullable=False),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_player_message_event_id_event'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['player_id'], ['player.id'], name=op.f('fk_player_message_player_id_player'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_player_message'))
+    )
+    with op.batch_alter_table('player_message', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_player_message_event_id'), ['event_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_player_message_player_id'), ['player_id'], unique=False)
 
     op.create_table('user_account',
     sa.Column('id', sa.Integer(), nullable=False),
@@ -145,6 +292,89 @@ def upgrade():
         batch_op.create_index(batch_op.f('ix_audit_entry_event_id'), ['event_id'], unique=False)
         batch_op.create_index(batch_op.f('ix_audit_entry_object_type'), ['object_type'], unique=False)
 
+    op.create_table('desk_appeal',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('appellant_entry_id', sa.Integer(), nullable=True),
+    sa.Column('appellant_name', sa.String(length=120), nullable=False),
+    sa.Column('subject', sa.Text(), nullable=False),
+    sa.Column('decision_at', sa.DateTime(), nullable=False),
+    sa.Column('filed_at', sa.DateTime(), nullable=False),
+    sa.Column('fee_paid_cents', sa.Integer(), nullable=False),
+    sa.Column('filed_by_id', sa.Integer(), nullable=True),
+    sa.Column('decision', sa.String(length=30), nullable=False),
+    sa.Column('decision_text', sa.Text(), nullable=False),
+    sa.Column('panel', sa.JSON(), nullable=True),
+    sa.Column('refund_cents', sa.Integer(), nullable=False),
+    sa.Column('decided_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('decided_by_id', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['appellant_entry_id'], ['entry.id'], name=op.f('fk_desk_appeal_appellant_entry_id_entry')),
+    sa.ForeignKeyConstraint(['decided_by_id'], ['user_account.id'], name=op.f('fk_desk_appeal_decided_by_id_user_account')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_desk_appeal_event_id_event'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['filed_by_id'], ['user_account.id'], name=op.f('fk_desk_appeal_filed_by_id_user_account')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_desk_appeal'))
+    )
+    with op.batch_alter_table('desk_appeal', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_desk_appeal_event_id'), ['event_id'], unique=False)
+
+    op.create_table('desk_forfeit_decision',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.Integer(), nullable=False),
+    sa.Column('kind', sa.String(length=20), nullable=False),
+    sa.Column('round_number', sa.Integer(), nullable=True),
+    sa.Column('forfeits', sa.Integer(), nullable=False),
+    sa.Column('reason', sa.String(length=500), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=True),
+    sa.Column('at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['entry_id'], ['entry.id'], name=op.f('fk_desk_forfeit_decision_entry_id_entry')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_desk_forfeit_decision_event_id_event'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['user_id'], ['user_account.id'], name=op.f('fk_desk_forfeit_decision_user_id_user_account')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_desk_forfeit_decision'))
+    )
+    with op.batch_alter_table('desk_forfeit_decision', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_desk_forfeit_decision_event_id'), ['event_id'], unique=False)
+
+    op.create_table('desk_sanction',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('entry_id', sa.Integer(), nullable=False),
+    sa.Column('round_number', sa.Integer(), nullable=False),
+    sa.Column('board', sa.Integer(), nullable=True),
+    sa.Column('kind', sa.String(length=30), nullable=False),
+    sa.Column('note', sa.String(length=500), nullable=False),
+    sa.Column('arbiter_user_id', sa.Integer(), nullable=True),
+    sa.Column('at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['arbiter_user_id'], ['user_account.id'], name=op.f('fk_desk_sanction_arbiter_user_id_user_account')),
+    sa.ForeignKeyConstraint(['entry_id'], ['entry.id'], name=op.f('fk_desk_sanction_entry_id_entry')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_desk_sanction_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_desk_sanction'))
+    )
+    with op.batch_alter_table('desk_sanction', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_desk_sanction_event_id'), ['event_id'], unique=False)
+
+    op.create_table('desk_settings',
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('incident_scope', sa.String(length=10), nullable=False),
+    sa.Column('extra_minutes', sa.Integer(), nullable=False),
+    sa.Column('loss_from', sa.Integer(), nullable=False),
+    sa.Column('disconnection_limit', sa.Integer(), nullable=False),
+    sa.Column('disconnection_scope', sa.String(length=10), nullable=False),
+    sa.Column('online', sa.Boolean(), nullable=False),
+    sa.Column('forfeit_propose_after', sa.Integer(), nullable=False),
+    sa.Column('forfeit_expel_after', sa.Integer(), nullable=False),
+    sa.Column('correction_mode', sa.String(length=20), nullable=False),
+    sa.Column('correction_hours', sa.Integer(), nullable=False),
+    sa.Column('appeal_fee_cents', sa.Integer(), nullable=False),
+    sa.Column('appeal_currency', sa.String(length=3), nullable=False),
+    sa.Column('appeal_deadline_minutes', sa.Integer(), nullable=False),
+    sa.Column('refund_if_upheld', sa.Boolean(), nullable=False),
+    sa.Column('refund_if_reasonable', sa.Boolean(), nullable=False),
+    sa.Column('chief_arbiter_user_id', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['chief_arbiter_user_id'], ['user_account.id'], name=op.f('fk_desk_settings_chief_arbiter_user_id_user_account')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_desk_settings_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('event_id', name=op.f('pk_desk_settings'))
+    )
     op.create_table('event_arbiter',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('event_id', sa.Integer(), nullable=False),
@@ -171,6 +401,58 @@ def upgrade():
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_game_round_id'), ['round_id'], unique=False)
 
+    op.create_table('knockout_game',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('round', sa.Integer(), nullable=False),
+    sa.Column('tie_index', sa.Integer(), nullable=False),
+    sa.Column('seq', sa.Integer(), nullable=False),
+    sa.Column('stage', sa.String(length=12), nullable=False),
+    sa.Column('white_entry_id', sa.Integer(), nullable=False),
+    sa.Column('black_entry_id', sa.Integer(), nullable=False),
+    sa.Column('outcome', sa.String(length=20), nullable=False),
+    sa.Column('white_absent_minutes', sa.Integer(), nullable=True),
+    sa.Column('black_absent_minutes', sa.Integer(), nullable=True),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('version', sa.Integer(), nullable=False),
+    sa.ForeignKeyConstraint(['black_entry_id'], ['entry.id'], name=op.f('fk_knockout_game_black_entry_id_entry')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_knockout_game_event_id_event'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['white_entry_id'], ['entry.id'], name=op.f('fk_knockout_game_white_entry_id_entry')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_knockout_game')),
+    sa.UniqueConstraint('event_id', 'round', 'tie_index', 'seq', name='knockout_tie_seq')
+    )
+    with op.batch_alter_table('knockout_game', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_knockout_game_event_id'), ['event_id'], unique=False)
+
+    op.create_table('opening_list',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('filename', sa.String(length=200), nullable=False),
+    sa.Column('uploaded_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('uploaded_by', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['uploaded_by'], ['user_account.id'], name=op.f('fk_opening_list_uploaded_by_user_account')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_opening_list'))
+    )
+    op.create_table('reserve_entry',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('player_id', sa.Integer(), nullable=False),
+    sa.Column('joined_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('status', sa.Enum('waiting', 'substituted', 'left', name='reserve_status', native_enum=False, length=20), nullable=False),
+    sa.Column('entry_id', sa.Integer(), nullable=True),
+    sa.Column('replaced_player_id', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['entry_id'], ['entry.id'], name=op.f('fk_reserve_entry_entry_id_entry'), ondelete='SET NULL'),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_reserve_entry_event_id_event'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['player_id'], ['player.id'], name=op.f('fk_reserve_entry_player_id_player')),
+    sa.ForeignKeyConstraint(['replaced_player_id'], ['player.id'], name=op.f('fk_reserve_entry_replaced_player_id_player')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_reserve_entry')),
+    sa.UniqueConstraint('event_id', 'player_id', name='reserve_event_player')
+    )
+    with op.batch_alter_table('reserve_entry', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_reserve_entry_entry_id'), ['entry_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_reserve_entry_event_id'), ['event_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_reserve_entry_player_id'), ['player_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_reserve_entry_replaced_player_id'), ['replaced_player_id'], unique=False)
+
     op.create_table('round_request',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('event_id', sa.Integer(), nullable=False),
@@ -186,20 +468,265 @@ def upgrade():
     with op.batch_alter_table('round_request', schema=None) as batch_op:
         batch_op.create_index(batch_op.f('ix_round_request_event_id'), ['event_id'], unique=False)
 
+    op.create_table('sign_up',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('user_id', sa.Integer(), nullable=False),
+    sa.Column('player_id', sa.Integer(), nullable=False),
+    sa.Column('status', sa.Enum('pending', 'approved', 'rejected', name='sign_up_status', native_enum=False, length=20), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('decided_by_id', sa.Integer(), nullable=True),
+    sa.Column('note', sa.String(length=200), nullable=False),
+    sa.ForeignKeyConstraint(['decided_by_id'], ['user_account.id'], name=op.f('fk_sign_up_decided_by_id_user_account')),
+    sa.ForeignKeyConstraint(['player_id'], ['player.id'], name=op.f('fk_sign_up_player_id_player')),
+    sa.ForeignKeyConstraint(['user_id'], ['user_account.id'], name=op.f('fk_sign_up_user_id_user_account'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_sign_up'))
+    )
+    with op.batch_alter_table('sign_up', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_sign_up_decided_by_id'), ['decided_by_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_sign_up_player_id'), ['player_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_sign_up_user_id'), ['user_id'], unique=False)
+
+    op.create_table('team',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('number', sa.Integer(), nullable=False),
+    sa.Column('name', sa.String(length=120), nullable=False),
+    sa.Column('club', sa.String(length=120), nullable=False),
+    sa.Column('city', sa.String(length=80), nullable=False),
+    sa.Column('captain_user_id', sa.Integer(), nullable=True),
+    sa.Column('captain_name', sa.String(length=120), nullable=False),
+    sa.ForeignKeyConstraint(['captain_user_id'], ['user_account.id'], name=op.f('fk_team_captain_user_id_user_account')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_team_event_id_event'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_team')),
+    sa.UniqueConstraint('event_id', 'name', name='event_team_name')
+    )
+    with op.batch_alter_table('team', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_team_event_id'), ['event_id'], unique=False)
+
+    op.create_table('desk_incident',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('round_number', sa.Integer(), nullable=False),
+    sa.Column('board', sa.Integer(), nullable=False),
+    sa.Column('game_id', sa.Integer(), nullable=True),
+    sa.Column('entry_id', sa.Integer(), nullable=False),
+    sa.Column('kind', sa.String(length=30), nullable=False),
+    sa.Column('article', sa.String(length=80), nullable=False),
+    sa.Column('note', sa.String(length=500), nullable=False),
+    sa.Column('arbiter_user_id', sa.Integer(), nullable=True),
+    sa.Column('at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['arbiter_user_id'], ['user_account.id'], name=op.f('fk_desk_incident_arbiter_user_id_user_account')),
+    sa.ForeignKeyConstraint(['entry_id'], ['entry.id'], name=op.f('fk_desk_incident_entry_id_entry')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_desk_incident_event_id_event'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['game_id'], ['game.id'], name=op.f('fk_desk_incident_game_id_game'), ondelete='SET NULL'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_desk_incident'))
+    )
+    with op.batch_alter_table('desk_incident', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_desk_incident_event_id'), ['event_id'], unique=False)
+
+    op.create_table('desk_penalty',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('game_id', sa.Integer(), nullable=False),
+    sa.Column('source', sa.String(length=20), nullable=False),
+    sa.Column('source_id', sa.Integer(), nullable=True),
+    sa.Column('article', sa.String(length=80), nullable=False),
+    sa.Column('result_before', sa.String(length=5), nullable=False),
+    sa.Column('result_after', sa.String(length=5), nullable=False),
+    sa.Column('applied_by_id', sa.Integer(), nullable=True),
+    sa.Column('applied_at', sa.DateTime(timezone=True), nullable=False),
+    sa.Column('reversed_by_id', sa.Integer(), nullable=True),
+    sa.Column('reversed_at', sa.DateTime(timezone=True), nullable=True),
+    sa.Column('reversal_reason', sa.String(length=500), nullable=False),
+    sa.ForeignKeyConstraint(['applied_by_id'], ['user_account.id'], name=op.f('fk_desk_penalty_applied_by_id_user_account')),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_desk_penalty_event_id_event'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['game_id'], ['game.id'], name=op.f('fk_desk_penalty_game_id_game'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['reversed_by_id'], ['user_account.id'], name=op.f('fk_desk_penalty_reversed_by_id_user_account')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_desk_penalty'))
+    )
+    with op.batch_alter_table('desk_penalty', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_desk_penalty_event_id'), ['event_id'], unique=False)
+
+    op.create_table('micro_game',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('game_id', sa.Integer(), nullable=False),
+    sa.Column('game1', sa.String(length=4), nullable=False),
+    sa.Column('game2', sa.String(length=4), nullable=False),
+    sa.ForeignKeyConstraint(['game_id'], ['game.id'], name=op.f('fk_micro_game_game_id_game'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_micro_game')),
+    sa.UniqueConstraint('game_id', name=op.f('uq_micro_game_game_id'))
+    )
+    op.create_table('opening_draw',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.Column('round_number', sa.Integer(), nullable=False),
+    sa.Column('board', sa.Integer(), nullable=False),
+    sa.Column('seed', sa.BigInteger(), nullable=False),
+    sa.Column('code', sa.String(length=40), nullable=False),
+    sa.Column('moves', sa.String(length=400), nullable=False),
+    sa.Column('name', sa.String(length=200), nullable=False),
+    sa.Column('new_cycle', sa.Boolean(), nullable=False),
+    sa.Column('list_id', sa.Integer(), nullable=True),
+    sa.Column('drawn_at', sa.DateTime(timezone=True), nullable=False),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_opening_draw_event_id_event'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['list_id'], ['opening_list.id'], name=op.f('fk_opening_draw_list_id_opening_list'), ondelete='SET NULL'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_opening_draw')),
+    sa.UniqueConstraint('event_id', 'round_number', 'board', name='event_round_board_opening')
+    )
+    with op.batch_alter_table('opening_draw', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_opening_draw_event_id'), ['event_id'], unique=False)
+
+    op.create_table('opening_item',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('list_id', sa.Integer(), nullable=False),
+    sa.Column('position', sa.Integer(), nullable=False),
+    sa.Column('code', sa.String(length=40), nullable=False),
+    sa.Column('moves', sa.String(length=400), nullable=False),
+    sa.Column('name', sa.String(length=200), nullable=False),
+    sa.ForeignKeyConstraint(['list_id'], ['opening_list.id'], name=op.f('fk_opening_item_list_id_opening_list'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_opening_item')),
+    sa.UniqueConstraint('list_id', 'code', name='opening_list_code')
+    )
+    with op.batch_alter_table('opening_item', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_opening_item_list_id'), ['list_id'], unique=False)
+
+    op.create_table('team_lineup',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('round_id', sa.Integer(), nullable=False),
+    sa.Column('team_id', sa.Integer(), nullable=False),
+    sa.Column('board', sa.Integer(), nullable=False),
+    sa.Column('player_id', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['player_id'], ['player.id'], name=op.f('fk_team_lineup_player_id_player')),
+    sa.ForeignKeyConstraint(['round_id'], ['team_round.id'], name=op.f('fk_team_lineup_round_id_team_round'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['team_id'], ['team.id'], name=op.f('fk_team_lineup_team_id_team'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_team_lineup')),
+    sa.UniqueConstraint('round_id', 'team_id', 'board', name='team_round_board')
+    )
+    with op.batch_alter_table('team_lineup', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_team_lineup_round_id'), ['round_id'], unique=False)
+
+    op.create_table('team_match',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('round_id', sa.Integer(), nullable=False),
+    sa.Column('table', sa.Integer(), nullable=False),
+    sa.Column('team_a_id', sa.Integer(), nullable=False),
+    sa.Column('team_b_id', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['round_id'], ['team_round.id'], name=op.f('fk_team_match_round_id_team_round'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['team_a_id'], ['team.id'], name=op.f('fk_team_match_team_a_id_team')),
+    sa.ForeignKeyConstraint(['team_b_id'], ['team.id'], name=op.f('fk_team_match_team_b_id_team')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_team_match'))
+    )
+    with op.batch_alter_table('team_match', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_team_match_round_id'), ['round_id'], unique=False)
+
+    op.create_table('team_member',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('team_id', sa.Integer(), nullable=False),
+    sa.Column('player_id', sa.Integer(), nullable=False),
+    sa.Column('position', sa.Integer(), nullable=False),
+    sa.ForeignKeyConstraint(['player_id'], ['player.id'], name=op.f('fk_team_member_player_id_player')),
+    sa.ForeignKeyConstraint(['team_id'], ['team.id'], name=op.f('fk_team_member_team_id_team'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_team_member')),
+    sa.UniqueConstraint('team_id', 'player_id', name='team_player')
+    )
+    with op.batch_alter_table('team_member', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_team_member_team_id'), ['team_id'], unique=False)
+
+    op.create_table('team_board',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('match_id', sa.Integer(), nullable=False),
+    sa.Column('board', sa.Integer(), nullable=False),
+    sa.Column('game1', sa.String(length=4), nullable=False),
+    sa.Column('game2', sa.String(length=4), nullable=False),
+    sa.ForeignKeyConstraint(['match_id'], ['team_match.id'], name=op.f('fk_team_board_match_id_team_match'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_team_board')),
+    sa.UniqueConstraint('match_id', 'board', name='team_match_board')
+    )
+    with op.batch_alter_table('team_board', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_team_board_match_id'), ['match_id'], unique=False)
+
     # ### end Alembic commands ###
 
 
 def downgrade():
     # ### commands auto generated by Alembic - please adjust! ###
+    with op.batch_alter_table('team_board', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_team_board_match_id'))
+
+    op.drop_table('team_board')
+    with op.batch_alter_table('team_member', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_team_member_team_id'))
+
+    op.drop_table('team_member')
+    with op.batch_alter_table('team_match', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_team_match_round_id'))
+
+    op.drop_table('team_match')
+    with op.batch_alter_table('team_lineup', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_team_lineup_round_id'))
+
+    op.drop_table('team_lineup')
+    with op.batch_alter_table('opening_item', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_opening_item_list_id'))
+
+    op.drop_table('opening_item')
+    with op.batch_alter_table('opening_draw', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_opening_draw_event_id'))
+
+    op.drop_table('opening_draw')
+    op.drop_table('micro_game')
+    with op.batch_alter_table('desk_penalty', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_desk_penalty_event_id'))
+
+    op.drop_table('desk_penalty')
+    with op.batch_alter_table('desk_incident', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_desk_incident_event_id'))
+
+    op.drop_table('desk_incident')
+    with op.batch_alter_table('team', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_team_event_id'))
+
+    op.drop_table('team')
+    with op.batch_alter_table('sign_up', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_sign_up_user_id'))
+        batch_op.drop_index(batch_op.f('ix_sign_up_player_id'))
+        batch_op.drop_index(batch_op.f('ix_sign_up_decided_by_id'))
+
+    op.drop_table('sign_up')
     with op.batch_alter_table('round_request', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_round_request_event_id'))
 
     op.drop_table('round_request')
+    with op.batch_alter_table('reserve_entry', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_reserve_entry_replaced_player_id'))
+        batch_op.drop_index(batch_op.f('ix_reserve_entry_player_id'))
+        batch_op.drop_index(batch_op.f('ix_reserve_entry_event_id'))
+        batch_op.drop_index(batch_op.f('ix_reserve_entry_entry_id'))
+
+    op.drop_table('reserve_entry')
+    op.drop_table('opening_list')
+    with op.batch_alter_table('knockout_game', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_knockout_game_event_id'))
+
+    op.drop_table('knockout_game')
     with op.batch_alter_table('game', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_game_round_id'))
 
     op.drop_table('game')
     op.drop_table('event_arbiter')
+    op.drop_table('desk_settings')
+    with op.batch_alter_table('desk_sanction', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_desk_sanction_event_id'))
+
+    op.drop_table('desk_sanction')
+    with op.batch_alter_table('desk_forfeit_decision', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_desk_forfeit_decision_event_id'))
+
+    op.drop_table('desk_forfeit_decision')
+    with op.batch_alter_table('desk_appeal', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_desk_appeal_event_id'))
+
+    op.drop_table('desk_appeal')
     with op.batch_alter_table('audit_entry', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_audit_entry_object_type'))
         batch_op.drop_index(batch_op.f('ix_audit_entry_event_id'))
@@ -207,18 +734,47 @@ def downgrade():
 
     op.drop_table('audit_entry')
     op.drop_table('user_account')
+    with op.batch_alter_table('player_message', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_player_message_player_id'))
+        batch_op.drop_index(batch_op.f('ix_player_message_event_id'))
+
+    op.drop_table('player_message')
     with op.batch_alter_table('entry', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_entry_event_id'))
 
     op.drop_table('entry')
+    with op.batch_alter_table('team_round', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_team_round_event_id'))
+
+    op.drop_table('team_round')
     with op.batch_alter_table('round', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_round_event_id'))
 
     op.drop_table('round')
+    op.drop_table('registration_settings')
+    with op.batch_alter_table('playoff', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_playoff_event_id'))
+
+    op.drop_table('playoff')
     with op.batch_alter_table('player', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_player_full_name'))
 
     op.drop_table('player')
+    op.drop_table('micromatch_settings')
+    op.drop_table('knockout_setup')
+    with op.batch_alter_table('event_prize', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_event_prize_event_id'))
+
+    op.drop_table('event_prize')
+    with op.batch_alter_table('event_category', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_event_category_event_id'))
+
+    op.drop_table('event_category')
+    with op.batch_alter_table('desk_committee_member', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_desk_committee_member_event_id'))
+
+    op.drop_table('desk_committee_member')
+    op.drop_table('award_settings')
     op.drop_table('event')
     op.drop_table('club')
     # ### end Alembic commands ###

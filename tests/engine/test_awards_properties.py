@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from damas.engine.awards import Prize, allocate
 from damas.engine.categories import Category

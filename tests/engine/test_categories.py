@@ -5,8 +5,14 @@ from __future__ import annotations
 import pytest
 
 from damas.engine.categories import (
-    ABSOLUTE, Category, age_category, categories_of, category_standings, default_categories,
-    find_category, members,
+    ABSOLUTE,
+    Category,
+    age_category,
+    categories_of,
+    category_standings,
+    default_categories,
+    find_category,
+    members,
 )
 from damas.engine.rulesets import get_ruleset
 from damas.engine.types import Color, EngineError, Entrant, Outcome, RoundResult, TournamentState

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from damas.engine.micromatch_scoring import bye_result, micro_match, micro_match_results, micro_ruleset
 from damas.engine.pairing.base import PairingRequest, get_system

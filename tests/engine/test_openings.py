@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from damas.engine.openings import (
     BadEncodingError,
@@ -22,7 +23,6 @@ from damas.engine.openings import (
     parse_openings_csv,
 )
 from damas.engine.types import EngineError
-
 
 
 def test_parse_with_header_optional_name_and_bom() -> None:

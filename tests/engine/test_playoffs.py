@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from damas.engine.pairing.berger import berger_rounds
 from damas.engine.playoffs import GameResult, apply_playoff, playoff_plan, playoff_status

@@ -9,7 +9,13 @@ import pytest
 from damas.engine.standings import compute_standings, draw_tiebreak_order
 from damas.engine.trf import read_trf
 from damas.engine.types import (
-    Color, EngineError, Entrant, EntrantStatus, Outcome, RoundResult, TournamentState,
+    Color,
+    EngineError,
+    Entrant,
+    EntrantStatus,
+    Outcome,
+    RoundResult,
+    TournamentState,
 )
 
 W, D, L = Outcome.WIN, Outcome.DRAW, Outcome.LOSS

@@ -4,7 +4,8 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from damas.engine.rulesets import get_ruleset
 from damas.engine.standings import compute_standings

@@ -6,7 +6,8 @@ import random
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from damas.engine.pairing.base import PairingRequest, get_system
 from damas.engine.teams import (

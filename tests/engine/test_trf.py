@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from damas.engine.trf import TrfError, read_trf, trf_points, write_trf
 from damas.engine.types import Color, EngineError, Outcome

@@ -73,3 +73,23 @@ def test_results_refused_before_publication_and_for_bad_values(client, db, make_
 def test_unpublished_round_is_hidden_from_the_public(client, db, make_user, make_event, make_player):  # type: ignore[no-untyped-def]
     event, rnd = _running_event(db, make_event, make_player, (), status=RoundStatus.PAIRED)
     assert client.get(f"/eventos/{event.id}/rodadas/1").status_code == 404
+
+
+def test_correction_after_the_deadline_is_refused_on_the_results_form(client, db, make_user, make_event, make_player, login_as):  # type: ignore[no-untyped-def]
+    from datetime import datetime, timedelta, timezone
+
+    arbiter = make_user(Role.ARBITER)
+    event, rnd = _running_event(db, make_event, make_player, (arbiter,))
+    game = rnd.games[0]
+    login_as(arbiter)
+    url = f"/eventos/{event.id}/rodadas/1/resultados"
+    client.post(url, data={f"result-{game.id}": "1-0", f"version-{game.id}": game.version})
+    db.session.expire_all()
+    rnd = db.session.get(Round, rnd.id)
+    rnd.published_at = datetime.now(timezone.utc) - timedelta(hours=25)  # default deadline: 24 h
+    db.session.commit()
+    version = db.session.get(Game, game.id).version
+    page = client.post(url, data={f"result-{game.id}": "0-1", f"version-{game.id}": version}, follow_redirects=True)
+    assert "O prazo de correção desta rodada terminou" in page.get_data(as_text=True)
+    db.session.expire_all()
+    assert db.session.get(Game, game.id).result == GameResult.WHITE_WIN

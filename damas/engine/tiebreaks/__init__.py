@@ -5,6 +5,10 @@ Each tiebreak has ``code``, ``name_pt``, ``name_en``, ``article`` and ``compute(
 """
 from __future__ import annotations
 
+from damas.engine.tiebreaks import buchholz as _buchholz  # noqa: F401  (registers BH, SB, ...)
+from damas.engine.tiebreaks import own as _own  # noqa: F401  (registers DE, WIN, PS, ...)
+from damas.engine.tiebreaks import ratings as _ratings  # noqa: F401  (registers ARO, TPR)
+from damas.engine.tiebreaks import team as _team  # noqa: F401  (registers OPP-MP, OPP-GP)
 from damas.engine.tiebreaks.base import (
     KIND_COUNT,
     KIND_LOT,
@@ -16,10 +20,6 @@ from damas.engine.tiebreaks.base import (
     tiebreak_codes,
 )
 from damas.engine.tiebreaks.context import TiebreakContext, build_context
-from damas.engine.tiebreaks import buchholz as _buchholz  # noqa: F401  (registers BH, SB, ...)
-from damas.engine.tiebreaks import own as _own  # noqa: F401  (registers DE, WIN, PS, ...)
-from damas.engine.tiebreaks import ratings as _ratings  # noqa: F401  (registers ARO, TPR)
-from damas.engine.tiebreaks import team as _team  # noqa: F401  (registers OPP-MP, OPP-GP)
 
 __all__ = [
     "KIND_COUNT",

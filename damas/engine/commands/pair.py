@@ -1,0 +1,72 @@
+"""`python -m damas.engine pair`: pair the next round of a TRF-16 file, or print a Berger table.
+
+    pair --system dutch FILE.trf [-o OUT]      JaVaFo / bbpPairings output (base.format_pairs)
+    pair --system berger --players N [--double]
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from damas.engine.pairing.base import PairingRequest, format_pairs, get_system
+from damas.engine.types import Color, EngineError, Outcome
+
+__all__ = ["main", "request_from_trf"]
+
+
+def request_from_trf(text: str, ruleset: str = "fide", options: dict | None = None) -> PairingRequest:
+    """The request for the round after the last completed one of a TRF text: requested byes
+    standing in that round's column become `requested_byes` (an empty one means absent)."""
+    from damas.engine.trf import read_trf
+
+    trf = read_trf(text)
+    state = trf.state
+    requested = {no: o for no, o in trf.pending.items() if o is not Outcome.NOT_PAIRED}
+    absent = frozenset(no for no, o in trf.pending.items() if o is Outcome.NOT_PAIRED)
+    return PairingRequest(
+        state=state,
+        round_no=state.rounds_played + 1,
+        ruleset=ruleset,
+        first_color=trf.first_color or Color.WHITE,
+        absent=absent,
+        requested_byes=requested,
+        options=dict(options or {}),
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m damas.engine pair",
+                                 description="Pair the next round of a TRF-16 file.")
+    ap.add_argument("--system", default="dutch", help="pairing system code (dutch, berger, ...)")
+    ap.add_argument("trf", nargs="?", help="TRF-16 input file")
+    ap.add_argument("-o", "--output", help="write the pairs to this file instead of stdout")
+    ap.add_argument("--players", type=int, help="berger: number of players")
+    ap.add_argument("--double", action="store_true", help="berger: double round robin")
+    ap.add_argument("--ruleset", default="fide", help="rule set code for scores (default fide)")
+    ap.add_argument("--acceleration", default=None, help="dutch: 'baku' acceleration")
+    return ap
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    if args.system == "berger" and args.trf is None:
+        if not args.players:
+            raise EngineError("berger needs --players N")
+        from damas.engine.pairing.berger import table_text
+
+        text = table_text(args.players, args.double)
+    else:
+        if not args.trf:
+            raise EngineError("a TRF file is required")
+        try:
+            source = Path(args.trf).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise EngineError(f"cannot read {args.trf}: {exc.strerror}") from None
+        options = {"acceleration": args.acceleration} if args.acceleration else {}
+        request = request_from_trf(source, args.ruleset, options)
+        text = format_pairs(get_system(args.system).pair(request))
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        print(text, end="")
+    return 0

@@ -1,0 +1,206 @@
+"""The Dutch system's view of each player: score, colour preference, floats, bye eligibility.
+
+Built once per round from a `PairingRequest` by `build_players`; the bracket procedure in
+`dutch_bracket` reads nothing else. Definitions follow C.04.3 A.2-A.7 (2017 rules) and
+C.04.2 #1, #5, #6 (adjourned games count as draws, unplayed rounds leave no colour and
+allow a new pairing).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from damas.engine.pairing.base import PairingRequest
+from damas.engine.types import Color, EngineError, EntrantStatus, Outcome, RoundResult
+
+WHITE, BLACK = "w", "b"
+DOWN, UP, NONE_FLOAT = 0, 1, 2
+
+# Fallback scoring in rule-set units (chess half points, draughts 2/1/0: the same numbers).
+_LOCAL_POINTS = {
+    Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0, Outcome.FORFEIT_WIN: 2,
+    Outcome.FORFEIT_LOSS: 0, Outcome.DOUBLE_FORFEIT: 0, Outcome.PAIRING_BYE: 2,
+    Outcome.HALF_BYE: 1, Outcome.ZERO_BYE: 0, Outcome.NOT_PAIRED: 0, Outcome.ADJOURNED: 1,
+}
+
+
+def points_table(ruleset: str) -> tuple[dict[Outcome, int], int, int]:
+    """Points per outcome, win points, draw points of the rule set (C.04.2 #1: adjourned = draw)."""
+    try:
+        from damas.engine.rulesets import get_ruleset
+
+        rs = get_ruleset(ruleset)
+        table = {o: rs.outcome_points(o) for o in Outcome}
+        table[Outcome.ADJOURNED] = rs.outcome_points(Outcome.DRAW)
+    except (ImportError, EngineError):
+        table = dict(_LOCAL_POINTS)
+    return table, table[Outcome.WIN], table[Outcome.DRAW]
+
+
+@dataclass(slots=True, eq=False)
+class DPlayer:
+    """One player to pair. `score` includes acceleration; history lists are per round."""
+
+    no: int
+    rank: int
+    raw_score: int
+    score: int
+    points: list[int]
+    accel: list[int]
+    played: list[bool]
+    opponents: list[int | None]
+    colors: list[str | None]
+    pref: str | None = None
+    imbalance: int = 0
+    repeated: str | None = None
+    strong: bool = False
+    elig_bye: bool = True
+    float1: int = NONE_FLOAT
+    float2: int = NONE_FLOAT
+    forbidden: set[int] = field(default_factory=set)
+    abs_imbalance: bool = False  # colour difference beyond +-1
+    absolute: bool = False  # A.6.a: that, or the same colour in the two latest games
+
+
+    def score_back(self, rounds_back: int, played_rounds: int) -> int:
+        """Accelerated score before the last `rounds_back` rounds (for A.4.b floats)."""
+        idx = played_rounds - rounds_back
+        raw = self.raw_score - sum(self.points[idx:played_rounds])
+        return raw + (self.accel[idx] if idx < len(self.accel) else 0)
+
+
+@dataclass(frozen=True)
+class RoundContext:
+    """Tournament-level facts the criteria need."""
+
+    played_rounds: int
+    total_rounds: int
+    win: int
+    draw: int
+    first_color: str
+    one_point: int
+
+
+def _colour_state(p: DPlayer) -> None:
+    """A.6: colour difference, preference (absolute / strong / mild) from played games only."""
+    white = black = streak = 0
+    last: str | None = None
+    for c in p.colors:
+        if c is None:
+            continue
+        if c == WHITE:
+            white += 1
+        else:
+            black += 1
+        streak = streak + 1 if (streak and c == last) else 1
+        last = c
+    lower = BLACK if white > black else WHITE
+    p.imbalance = abs(white - black)
+    if p.imbalance > 1:
+        p.pref = lower
+    elif streak > 1:
+        p.pref = WHITE if last == BLACK else BLACK
+    elif p.imbalance > 0:
+        p.pref = lower
+    elif streak:
+        p.pref = WHITE if last == BLACK else BLACK
+    else:
+        p.pref = None
+    p.repeated = last if streak > 1 else None
+    p.abs_imbalance = p.imbalance > 1
+    p.absolute = p.imbalance > 1 or p.repeated is not None
+    p.strong = not p.absolute and p.imbalance > 0
+
+
+def baku_acceleration(ranked: list[int], rounds: int, one_point: int) -> dict[int, list[int]]:
+    """C.04.5.1 Baku acceleration: virtual points per round for group A.
+
+    Group A is the first 2*ceil(N/4) players by rank; they get one virtual point in the first
+    ceil(ceil(R/2)/2) rounds and half a point in the rest of the first ceil(R/2) rounds.
+    """
+    n = len(ranked)
+    size_a = 2 * ((n + 3) // 4)
+    first_half = (rounds + 1) // 2
+    full = (first_half + 1) // 2
+    plan = [one_point] * full + [one_point // 2] * (first_half - full)
+    return {no: list(plan) for no in ranked[:size_a]}
+
+
+def build_players(request: PairingRequest) -> tuple[list[DPlayer], RoundContext, list[int]]:
+    """The players to pair (sorted by score then rank, A.2), the round context, and the
+    starting numbers of everyone ranked (for colour allocation by rank)."""
+    state = request.state
+    table, win, draw = points_table(request.ruleset)
+    played_rounds = state.rounds_played
+    if request.round_no != played_rounds + 1:
+        raise EngineError(
+            f"round {request.round_no} cannot be paired: {played_rounds} rounds are recorded")
+    total = max(state.total_rounds, request.round_no)
+    first = WHITE if request.first_color is Color.WHITE else BLACK
+    entrants = sorted(state.entrants, key=lambda e: e.start_no)
+    out = set(request.absent) | set(request.requested_byes)
+    out |= {e.start_no for e in entrants if e.status is not EntrantStatus.ACTIVE}
+
+    def rounds_of(no: int) -> tuple[RoundResult, ...]:
+        rs = state.rounds_of(no)
+        return rs + tuple(RoundResult(round=i + 1, outcome=Outcome.NOT_PAIRED)
+                          for i in range(len(rs), played_rounds))
+
+    # Ranks count only entrants who take part in pairing (paired now or paired before).
+    ranks: dict[int, int] = {}
+    for e in entrants:
+        if e.start_no in out and not any(
+                r.outcome.has_opponent or r.outcome is Outcome.PAIRING_BYE for r in rounds_of(e.start_no)):
+            continue
+        ranks[e.start_no] = len(ranks)
+    accel: dict[int, list[int]] = {}
+    if request.options.get("acceleration") == "baku":
+        accel = baku_acceleration(list(ranks), total, win)
+    elif request.options.get("acceleration") not in (None, "", "none"):
+        raise EngineError(f"unknown acceleration {request.options.get('acceleration')!r}")
+
+    everyone: dict[int, DPlayer] = {}
+    for e in entrants:
+        rs = rounds_of(e.start_no)
+        pts = [table[r.outcome] for r in rs]
+        acc = accel.get(e.start_no, [])
+        raw = sum(pts)
+        p = DPlayer(
+            no=e.start_no, rank=ranks.get(e.start_no, -1), raw_score=raw,
+            score=raw + (acc[played_rounds] if played_rounds < len(acc) else 0),
+            points=pts, accel=acc,
+            played=[r.outcome.played for r in rs],
+            opponents=[r.opponent for r in rs],
+            colors=[(WHITE if r.color is Color.WHITE else BLACK) if r.outcome.played else None
+                    for r in rs],
+        )
+        p.forbidden = {r.opponent for r in rs if r.outcome.played and r.opponent is not None}
+        # C.2 (2017): no bye after a pairing-allocated bye or a forfeit win.
+        p.elig_bye = not any(
+            r.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for r in rs)
+        _colour_state(p)
+        everyone[e.start_no] = p
+    for extra in request.options.get("forbidden_pairs", ()) or ():
+        a, b = extra
+        if a in everyone and b in everyone:
+            everyone[a].forbidden.add(b)
+            everyone[b].forbidden.add(a)
+
+    def float_of(p: DPlayer, back: int) -> int:
+        idx = played_rounds - back
+        if not p.played[idx]:
+            return DOWN  # A.4: a player who does not play receives a downfloat
+        opp = everyone.get(p.opponents[idx])  # type: ignore[arg-type]
+        mine = p.score_back(back, played_rounds)
+        theirs = opp.score_back(back, played_rounds) if opp else mine
+        return DOWN if mine > theirs else UP if mine < theirs else NONE_FLOAT
+
+    players = [p for no, p in everyone.items() if no not in out]
+    for p in players:
+        if played_rounds >= 1:
+            p.float1 = float_of(p, 1)
+        if played_rounds >= 2:
+            p.float2 = float_of(p, 2)
+    players.sort(key=lambda p: (-p.score, p.rank))
+    ctx = RoundContext(played_rounds=played_rounds, total_rounds=total, win=win, draw=draw,
+                       first_color=first, one_point=win)
+    return players, ctx, list(ranks)

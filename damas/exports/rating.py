@@ -1,0 +1,60 @@
+"""Rating reports (RULES.md §1; CBJD 115): the event's games for the list its rate of play feeds.
+
+* CSV for the CBJD list: one line per played or forfeited board of the complete rounds.
+* TRF-16 for FIDE: the engine's `write_trf` over the event's state (complete rounds).
+"""
+from __future__ import annotations
+
+import csv
+import io
+
+from damas.engine.rate_of_play import classify
+from damas.engine.trf import write_trf
+from damas.models import Event, GameResult
+from damas.services.mapping import event_rounds, round_is_complete, snapshot
+
+CSV_RESULTS = {
+    GameResult.WHITE_WIN: ("1-0", "yes"), GameResult.DRAW: ("1/2-1/2", "yes"), GameResult.BLACK_WIN: ("0-1", "yes"),
+    GameResult.WHITE_FORFEIT_WIN: ("+/-", "no"), GameResult.BLACK_FORFEIT_WIN: ("-/+", "no"),
+    GameResult.DOUBLE_FORFEIT: ("-/-", "no"),
+}
+HEADER = ("evento", "lista", "ritmo", "data", "rodada", "mesa", "brancas_id_federacao", "brancas_nome",
+          "brancas_rating", "pretas_id_federacao", "pretas_nome", "pretas_rating", "resultado", "jogada")
+
+
+def rating_list(event: Event) -> str:
+    """"regular" (normal, 45x45 or slower) or "rapid" (CBJD 115)."""
+    return classify(event.time_minutes, event.time_increment).rating_list
+
+
+def rating_csv(event: Event) -> str:
+    """The CBJD list's game file: only complete rounds; byes and withdrawals are not games."""
+    rop = classify(event.time_minutes, event.time_increment)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HEADER)
+    for rnd in event_rounds(event):
+        if not round_is_complete(rnd):
+            break
+        for g in rnd.games:
+            if g.black is None or g.result not in CSV_RESULTS:
+                continue
+            result, played = CSV_RESULTS[g.result]
+            w, b = g.white.player, g.black.player
+            writer.writerow((event.name, rop.rating_list, rop.label, event.start_date.isoformat(), rnd.number, g.board,
+                             w.federation_id or "", w.full_name, g.white.rating_at_entry,
+                             b.federation_id or "", b.full_name, g.black.rating_at_entry, result, played))
+    return out.getvalue()
+
+
+def rating_trf(event: Event) -> str:
+    """TRF-16 of the complete rounds (FIDE rating report); 042/052 dates, 102 chief arbiter."""
+    from dataclasses import replace
+
+    snap = snapshot(event)
+    extra = dict(snap.state.extra)
+    extra.update({"012": event.name, "022": event.venue or "", "042": event.start_date.strftime("%Y/%m/%d"),
+                  "052": event.end_date.strftime("%Y/%m/%d"), "102": event.chief_arbiter or "",
+                  "122": classify(event.time_minutes, event.time_increment).label})
+    state = replace(snap.state, extra=extra, total_rounds=max(event.planned_rounds, snap.complete_rounds))
+    return write_trf(state)

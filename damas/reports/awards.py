@@ -1,0 +1,178 @@
+"""Category tables, prize allocation and playoffs as plain data (RULES.md §7, §8; CBJD 124-126).
+
+Each category ranks its members with its own order (CBJD 124) on the same state as the
+absolute table (withdrawals applied, complete rounds only); a finished playoff rewrites the
+places of its players (`apply_playoff`); the engine's `allocate` then hands out the prizes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import get_locale
+
+from damas.engine.awards import Allocation, allocate, format_money
+from damas.engine.categories import Category, members
+from damas.engine.playoffs import apply_playoff
+from damas.engine.types import EngineError
+from damas.models import Event
+from damas.reports.standings import event_ruleset, event_table, system_kind, table_rows, tiebreak_columns
+from damas.services.categories import event_categories
+from damas.services.mapping import snapshot
+from damas.services.playoffs import playoffs_of, status_of
+from damas.services.prizes import cash_ties, event_prizes, prize_rows
+
+KINDS_ORDER = {"trophy": 0, "medal": 1, "cash": 2}
+KIND_NAMES = {"trophy": ("Troféu", "Trophy"), "medal": ("Medalha", "Medal"), "cash": ("Dinheiro", "Cash")}
+
+
+def lang() -> str:
+    return "en" if str(get_locale()) == "en" else "pt"
+
+
+def category_name(c: Category) -> str:
+    return c.name_en if lang() == "en" else c.name_pt
+
+
+def criteria(c: Category) -> str:
+    """The category's criteria in words."""
+    en = lang() == "en"
+    parts = []
+    if c.max_age is not None:
+        parts.append(f"under {c.max_age}" if en else f"até {c.max_age} anos (ano de nascimento)")
+    if c.min_age is not None:
+        parts.append(f"{c.min_age} and over" if en else f"{c.min_age} anos ou mais")
+    if c.sex:
+        parts.append({"f": ("feminino", "women"), "m": ("masculino", "men")}[c.sex][en])
+    if c.rating_min is not None or c.rating_max is not None:
+        parts.append(f"rating {c.rating_min or 0}–{c.rating_max if c.rating_max is not None else '∞'}")
+    if c.states:
+        parts.append(("UF " if not en else "state ") + ", ".join(sorted(c.states)))
+    return "; ".join(parts) or ("everyone" if en else "todos")
+
+
+def category_tables(event: Event, snap: Any = None) -> list[dict[str, Any]]:
+    """Per category: the engine Category, its table (playoffs applied) and plain rows."""
+    rs = event_ruleset(event)
+    kind = system_kind(event)
+    snap = snap or snapshot(event)
+    year = event.start_date.year
+    out = []
+    for category in event_categories(event):
+        order = category.tiebreak_order(rs, kind)
+        ids = set(members(category, snap.state.entrants, year))
+        snap, withdrawn, standings, options = event_table(event, only=ids, order=order, snap=snap)
+        notes = []
+        for playoff in playoffs_of(event, category.code):
+            try:
+                status = status_of(playoff)
+                if status.finished:
+                    standings = apply_playoff(standings, status)
+                    notes.append(playoff.id)
+            except EngineError:
+                continue
+        out.append({"category": category, "standings": standings, "snap": snap, "withdrawn": withdrawn,
+                    "options": options, "playoffs_applied": notes})
+    return out
+
+
+def event_allocation(event: Event, tables: list[dict[str, Any]] | None = None) -> tuple[Allocation, list[dict[str, Any]]]:
+    tables = tables if tables is not None else category_tables(event)
+    names = {}
+    if tables:
+        names = {e.start_no: e.name for e in tables[0]["snap"].state.entrants}
+    allocation = allocate([(t["category"], t["standings"]) for t in tables], event_prizes(event),
+                          names=names, cash_ties=cash_ties(event))
+    return allocation, tables
+
+
+def category_standings_context(event: Event, code: str) -> dict[str, Any] | None:
+    tables = category_tables(event)
+    table = next((t for t in tables if t["category"].code == code), None)
+    if table is None:
+        return None
+    standings = table["standings"]
+    return {
+        "category": category_summary(table["category"]),
+        "categories": [category_summary(t["category"]) for t in tables],
+        "rows": table_rows(event, table["snap"], table["withdrawn"], standings),
+        "columns": tiebreak_columns(standings), "after_round": table["snap"].complete_rounds,
+        "drawn_order": bool(table["options"]), "lot_seed": standings.lot_seed,
+        "playoffs_applied": bool(table["playoffs_applied"]),
+    }
+
+
+def all_categories_context(event: Event) -> dict[str, Any]:
+    """Every category's table (the "standings per category" report)."""
+    tables = category_tables(event)
+    return {"tables": [{
+        "category": category_summary(t["category"]),
+        "rows": table_rows(event, t["snap"], t["withdrawn"], t["standings"]),
+        "columns": tiebreak_columns(t["standings"]),
+    } for t in tables], "after_round": tables[0]["snap"].complete_rounds if tables else 0}
+
+
+def category_summary(c: Category) -> dict[str, Any]:
+    return {"code": c.code, "name": category_name(c), "criteria": criteria(c), "absolute": c.is_absolute,
+            "tiebreaks": ", ".join(c.tiebreaks) if c.tiebreaks else ""}
+
+
+def prize_list(event: Event) -> list[dict[str, Any]]:
+    """The prize list per category (brochure, prize page)."""
+    cats = event_categories(event)
+    lg = lang()
+    rows = prize_rows(event)
+    out = []
+    for c in cats:
+        items = [{"id": r.id, "place": r.place, "kind": r.kind, "kind_name": KIND_NAMES[r.kind][lg == "en"],
+                  "amount": r.amount, "money": format_money(r.amount, lg) if r.kind == "cash" else ""}
+                 for r in rows if r.category_code == c.code]
+        out.append({"code": c.code, "name": category_name(c), "prizes": sorted(items, key=lambda i: (i["place"], i["kind"]))})
+    return out
+
+
+def allocation_context(event: Event) -> dict[str, Any]:
+    """Who gets what, with the engine's explanation lines (pt-BR or English)."""
+    lg = lang()
+    allocation, tables = event_allocation(event)
+    cats = {t["category"].code: t["category"] for t in tables}
+    names = {e.start_no: e.name for e in tables[0]["snap"].state.entrants} if tables else {}
+    winners = []
+    for no in sorted({a.start_no for a in allocation.awards}):
+        got = allocation.of(no)
+        winners.append({
+            "start_no": no, "name": names.get(no, str(no)),
+            "got": [{"category": category_name(cats[a.category]), "kind": KIND_NAMES[a.kind][lg == "en"],
+                       "places": _places(a.places), "money": format_money(a.amount, lg) if a.kind == "cash" else "",
+                       "shared": bool(a.shared_with)} for a in got],
+            "cash": format_money(allocation.cash(no), lg) if allocation.cash(no) else "",
+        })
+    by_category = []
+    for c in cats.values():
+        awards = [a for a in allocation.awards if a.category == c.code]
+        by_category.append({"code": c.code, "name": category_name(c), "awards": [{
+            "place": _places(a.places), "kind": KIND_NAMES[a.kind][lg == "en"],
+            "name": names.get(a.start_no, ""), "start_no": a.start_no, "rank": a.rank_label,
+            "money": format_money(a.amount, lg) if a.kind == "cash" else ""}
+            for a in sorted(awards, key=lambda a: (a.places[0], KINDS_ORDER[a.kind], a.start_no))]})
+    return {
+        "winners": winners, "by_category": by_category, "lines": list(allocation.text(lg)),
+        "cash_ties": allocation.cash_ties, "prize_list": prize_list(event),
+        "total_cash": format_money(sum(a.amount for a in allocation.awards), lg),
+        "after_round": tables[0]["snap"].complete_rounds if tables else 0,
+    }
+
+
+def ties_in(table: dict[str, Any], places: int) -> list[list[int]]:
+    """Groups of players a category table could not separate, within its first `places` rows."""
+    rows = [r for r in table["standings"].rows if not r.excluded]
+    groups: dict[str, list[int]] = {}
+    for r in rows[:max(places, 0)]:
+        groups.setdefault(r.rank_label, [])
+    for r in rows:
+        if r.rank_label in groups:
+            groups[r.rank_label].append(r.start_no)
+    return [g for g in groups.values() if len(g) > 1]
+
+
+def _places(places: tuple[int, ...]) -> str:
+    return str(places[0]) if len(places) == 1 else f"{places[0]}–{places[-1]}"

@@ -1,0 +1,199 @@
+"""Knockout bracket as plain data: the SVG picture, each tie's games, final places; and its PDF.
+
+The page and the PDF render the same dict (DESIGN.md principle 11). The engine derives every
+tie (`all_ties`) and the places (`final_places`); this module only lays them out.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import current_app
+from flask_babel import gettext as _
+
+from damas.engine.pairing.knockout import NOBODY, PLAYOFF_CLOCKS, Stage, Tie, all_ties, champion, final_places
+from damas.models import Event, GameResult, KnockoutGame
+from damas.reports.pdf import render_pdf
+from damas.services import knockout as ko
+from damas.web.presenters import event_summary
+from damas.web.results import result_label
+
+# SVG geometry (px): a tie is a box of two rows plus a line with its games under it.
+COL_W, BOX_W, ROW_H, UNIT, TOP, LEFT = 230, 200, 18, 66, 34, 6
+
+_OUTCOME_RESULT = {
+    "win": GameResult.WHITE_WIN, "draw": GameResult.DRAW, "loss": GameResult.BLACK_WIN,
+    "forfeit_win": GameResult.WHITE_FORFEIT_WIN, "forfeit_loss": GameResult.BLACK_FORFEIT_WIN,
+    "double_forfeit": GameResult.DOUBLE_FORFEIT,
+}
+
+
+def stage_names() -> dict[str, str]:
+    return {
+        Stage.MAIN.value: _("Partida"),
+        Stage.REPLAY.value: _("Repetição (cores trocadas)"),
+        Stage.RAPID.value: _("Rápida"),
+        Stage.ARMAGEDDON.value: _("Armagedom"),
+    }
+
+
+def _stage_short(stage: str) -> str:
+    return {Stage.MAIN.value: "", Stage.REPLAY.value: _("Rep."), Stage.RAPID.value: _("Ráp."),
+            Stage.ARMAGEDDON.value: _("Arm.")}[stage]
+
+
+def round_name(ties_in_round: int, r: int) -> str:
+    return {1: _("Final"), 2: _("Semifinal"), 4: _("Quartas de final"), 8: _("Oitavas de final")}.get(
+        ties_in_round, _("%(r)sª rodada", r=r))
+
+
+def clock_text(stage: Stage) -> str:
+    if stage not in PLAYOFF_CLOCKS:
+        return ""
+    (wb, wi), (bb, bi) = PLAYOFF_CLOCKS[stage]
+    if (wb, wi) == (bb, bi):
+        return _("%(m)s min + %(s)s s por jogador", m=wb // 60, s=wi)
+    return _("Brancas %(w)s min, Pretas %(b)s min; empate vale vitória das Pretas", w=wb // 60, b=bb // 60)
+
+
+def _points_text(ruleset: str, half_points: int) -> str:
+    if ruleset == "cbjd":  # 2/1/0: half points are the points
+        return str(half_points)
+    whole, half = divmod(half_points, 2)
+    return (str(whole) if whole or not half else "") + ("½" if half else "")
+
+
+def _player(loaded: ko.LoadedBracket, no: int | None) -> dict[str, Any] | None:
+    if no is None:
+        return None
+    if no == NOBODY:
+        return {"bye": True}
+    entry = loaded.entry_by_no[no]
+    p = entry.player
+    return {"bye": False, "no": no, "seed": loaded.bracket.seed_of(no), "name": p.full_name, "player_id": p.id,
+            "club": (p.club.short_name or p.club.name) if p.club else "", "rating": entry.rating_at_entry}
+
+
+def _game_row(event: Event, loaded: ko.LoadedBracket, row: KnockoutGame) -> dict[str, Any]:
+    names = stage_names()
+    label = result_label(event.ruleset, _OUTCOME_RESULT[row.outcome])
+    absent = ""
+    if row.white_absent_minutes is not None and row.black_absent_minutes is not None:
+        absent = _("ambos ausentes: Brancas %(w)s min, Pretas %(b)s min (perde quem está ausente há mais tempo)",
+                   w=row.white_absent_minutes, b=row.black_absent_minutes)
+    return {
+        "id": row.id, "seq": row.seq, "version": row.version, "stage": row.stage, "stage_name": names[row.stage],
+        "stage_short": _stage_short(row.stage), "white": row.white.player.full_name,
+        "black": row.black.player.full_name, "label": label, "absent": absent,
+    }
+
+
+def _tie_row(event: Event, loaded: ko.LoadedBracket, tie: Tie, label: str) -> dict[str, Any]:
+    rows = loaded.rows.get(tie.id, [])
+    games = [_game_row(event, loaded, r) for r in rows]
+    main = [g for g in tie.games if g.stage in (Stage.MAIN, Stage.REPLAY)]
+    score = None
+    if tie.top and tie.bottom:
+        score = [_points_text(event.ruleset, sum(g.points(p) for g in main)) for p in (tie.top, tie.bottom)]
+    nxt = ko.proposed_game(event, loaded, tie) if event.status.value == "running" else None
+    next_game = None
+    if nxt is not None:
+        white, black, stage = nxt
+        next_game = {"white": loaded.entry_by_no[white].player.full_name,
+                     "black": loaded.entry_by_no[black].player.full_name,
+                     "stage": stage.value, "stage_name": stage_names()[stage.value], "clock": clock_text(stage)}
+    winner_side = None
+    if tie.winner and not tie.bye:
+        winner_side = "top" if tie.winner == tie.top else "bottom"
+    elif tie.bye:
+        winner_side = "top" if tie.top else "bottom"
+    summary = " · ".join(((g["stage_short"] + " ") if g["stage_short"] else "") + g["label"] for g in games)
+    return {
+        "key": f"{tie.id[0]}-{tie.id[1]}", "round": tie.id[0], "index": tie.id[1], "label": label,
+        "top": _player(loaded, tie.top), "bottom": _player(loaded, tie.bottom), "games": games,
+        "summary": summary, "score": score, "winner": winner_side, "bye": tie.bye,
+        "decided": tie.winner is not None, "next": next_game, "expected": len(tie.games),
+        "last_game_id": rows[-1].id if rows else None,
+    }
+
+
+def _svg(main: list[dict[str, Any]], rounds: int, size: int) -> dict[str, Any]:
+    """Coordinates of the main bracket: tie (r, j) centred on the middle of the two it follows."""
+    boxes, lines, headers = [], [], []
+    for r in range(1, rounds + 1):
+        x = LEFT + (r - 1) * COL_W
+        count = size >> r
+        headers.append({"x": x + BOX_W / 2, "y": 16, "text": round_name(count, r)})
+    for tie in main:
+        r, j = tie["round"], tie["index"]
+        x = LEFT + (r - 1) * COL_W
+        cy = TOP + (j + 0.5) * (1 << (r - 1)) * UNIT
+        y = cy - ROW_H
+        boxes.append({**tie, "x": x, "y": y, "cy": cy})
+        if r < rounds:
+            nx = LEFT + r * COL_W
+            ncy = TOP + (j // 2 + 0.5) * (1 << r) * UNIT
+            mid = x + BOX_W + (COL_W - BOX_W) / 2
+            lines.append(f"M{x + BOX_W},{cy} H{mid} V{ncy} H{nx}")
+    champion_x = LEFT + (rounds - 1) * COL_W + BOX_W + 14
+    width = champion_x + 170  # room for the champion's name
+    height = TOP + (size // 2) * UNIT + 10
+    return {"boxes": boxes, "lines": lines, "headers": headers, "width": width, "height": height,
+            "box_w": BOX_W, "row_h": ROW_H, "champion_x": champion_x,
+            "champion_y": TOP + (size // 2) * UNIT / 2}
+
+
+def _section_label(a: int, m: int) -> str:
+    if m == 2:
+        return _("Disputa do %(a)sº lugar", a=a)
+    return _("Disputa do %(a)sº ao %(b)sº lugar", a=a, b=a + m - 1)
+
+
+def bracket_context(event: Event) -> dict[str, Any]:
+    """Everything the bracket page and PDF show; `started` False before the seeding."""
+    setup = ko.get_setup(event)
+    settings = ko.engine_settings(setup, event)
+    names = {"replay": _("repetição com cores trocadas (clube)"),
+             "playoff": _("partidas de desempate: mini-match rápido e, se preciso, Armagedom")}
+    context: dict[str, Any] = {
+        "event": event_summary(event), "is_knockout": ko.is_knockout(event), "started": False,
+        "settings": {"games": settings.games, "drawn": settings.drawn, "drawn_name": names[settings.drawn],
+                     "rapid_games": settings.rapid_games, "places": settings.places,
+                     "rapid_clock": clock_text(Stage.RAPID), "armageddon_clock": clock_text(Stage.ARMAGEDDON)},
+        "version": setup.version if setup is not None else 0,
+    }
+    loaded = ko.load_bracket(event) if ko.is_knockout(event) else None
+    if loaded is None:
+        return context
+    bracket = loaded.bracket
+    ties = all_ties(bracket)
+    main, others = [], []
+    for (r, j), tie in ties.items():
+        m = bracket.size >> (r - 1)
+        section = j // (m // 2)
+        if section == 0:
+            count = bracket.size >> r
+            main.append(_tie_row(event, loaded, tie, round_name(count, r)))
+        else:
+            a = section * m + 1
+            others.append(_tie_row(event, loaded, tie, _section_label(a, m)))
+    winner = champion(bracket)
+    places = [{"label": p.label, "shared": p.first != p.last,
+               "players": [loaded.entry_by_no[no].player.full_name for no in p.players]}
+              for p in final_places(bracket)]
+    seeds = [{"seed": i + 1, "no": no, "name": loaded.entry_by_no[no].player.full_name,
+              "rating": loaded.entry_by_no[no].rating_at_entry, "bye": i < bracket.size - len(bracket.seeds)}
+             for i, no in enumerate(bracket.seeds)]
+    pending = [t for t in main + others if t["next"] is not None]
+    context.update({
+        "started": True, "svg": _svg(main, bracket.rounds, bracket.size), "ties": main, "placement_ties": others,
+        "champion": loaded.entry_by_no[winner].player.full_name if winner else None, "places": places,
+        "seeds": seeds, "pending": pending, "rounds": bracket.rounds, "version": loaded.setup.version,
+    })
+    return context
+
+
+def bracket_pdf(event: Event) -> bytes:
+    context = bracket_context(event)
+    return render_pdf("reports/bracket.html", federation_name=current_app.config["FEDERATION_NAME"],
+                      printed_at=datetime.now().strftime("%d/%m/%Y %H:%M"), **context)

@@ -1,0 +1,174 @@
+"""Plain data for the printed reports of an event: pairings and results of a round, the
+arbiter's report and the brochure (FIDE-GR "Invitation"). Pages and PDFs render the same dicts.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import current_app
+from flask_babel import get_locale
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest
+from damas.services.mapping import event_rounds, round_is_complete
+from damas.web.presenters import ENTRY_STATUS_NAMES, event_summary, pick
+from damas.web.results import result_label
+
+FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
+REQUEST_NAMES = {"half_bye": ("Bye de meio ponto", "Half-point bye"), "zero_bye": ("Bye de zero ponto", "Zero-point bye"),
+                 "absent": ("Ausente sem aviso", "Absent without notice")}
+
+
+def _en() -> bool:
+    return str(get_locale()) == "en"
+
+
+def base_context(event: Event) -> dict[str, Any]:
+    """What every report page prints in its header."""
+    return {"federation_name": current_app.config["FEDERATION_NAME"], "event": event_summary(event),
+            "printed_at": datetime.now().strftime("%d/%m/%Y %H:%M")}
+
+
+def _player(entry: Entry | None) -> dict[str, Any] | None:
+    if entry is None:
+        return None
+    p = entry.player
+    return {"no": entry.pairing_number, "name": p.full_name, "rating": entry.rating_at_entry,
+            "club": (p.club.short_name or p.club.name) if p.club else "", "player_id": p.id}
+
+
+def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
+    """Openings drawn for micro-match rounds (board 0 = every board), if that module exists."""
+    try:
+        from damas.models.micromatch import OpeningDrawRow
+    except ImportError:  # pragma: no cover - optional area
+        return {}
+    rows = db.session.scalars(select(OpeningDrawRow).where(OpeningDrawRow.event_id == event.id,
+                                                           OpeningDrawRow.round_number == number))
+    return {r.board: {"code": r.code, "moves": r.moves, "name": r.name, "seed": str(r.seed)} for r in rows}
+
+
+def round_context(event: Event, number: int) -> dict[str, Any] | None:
+    """Pairings / results of one round in board order (C.04.2 #9), with colours."""
+    rnd = next((r for r in event_rounds(event) if r.number == number), None)
+    if rnd is None:
+        return None
+    openings = _openings(event, number)
+    boards = []
+    for g in sorted(rnd.games, key=lambda g: g.board):
+        boards.append({"board": g.board, "white": _player(g.white), "black": _player(g.black),
+                       "result": result_label(event.ruleset, g.result) if g.result != GameResult.PENDING else "",
+                       "opening": openings.get(g.board) or openings.get(0)})
+    return {**base_context(event), "number": number, "status": rnd.status.value, "boards": boards,
+            "complete": round_is_complete(rnd), "round_opening": openings.get(0),
+            "published": rnd.published_at.strftime("%d/%m/%Y %H:%M") if rnd.published_at else ""}
+
+
+def _protocol(event: Event) -> list[str]:
+    protocol = list(event.numbering_protocol or [])
+    if "" in protocol:  # pt-BR lines, an empty line, English lines (see rounds.draw_protocol)
+        split = protocol.index("")
+        protocol = protocol[split + 1:] if _en() else protocol[:split]
+    return protocol
+
+
+def _desk(event: Event) -> dict[str, list[dict[str, Any]]] | None:
+    """Penalties, sanctions, forfeit decisions and appeals from the arbiter's desk, if present."""
+    try:
+        from damas.models import desk
+    except ImportError:  # pragma: no cover - the desk area is optional
+        return None
+
+    def rows(model: Any) -> list[Any]:
+        return list(db.session.scalars(select(model).where(model.event_id == event.id).order_by(model.id)))
+
+    def name(entry: Any) -> str:
+        return f"{entry.pairing_number or '—'}. {entry.player.full_name}" if entry is not None else ""
+
+    out: dict[str, list[dict[str, Any]]] = {}
+    out["incidents"] = [{"round": r.round_number, "board": r.board, "player": name(r.entry), "kind": r.kind,
+                         "article": r.article, "note": r.note} for r in rows(desk.DeskIncident)]
+    out["penalties"] = [{"game": r.game_id, "article": r.article, "source": r.source,
+                         "change": f"{r.result_before or '–'} → {r.result_after}",
+                         "reversed": r.reversal_reason if r.reversed_at else ""} for r in rows(desk.DeskPenalty)]
+    out["sanctions"] = [{"round": r.round_number, "board": r.board or "", "player": name(r.entry), "kind": r.kind,
+                         "note": r.note} for r in rows(desk.DeskSanction)]
+    out["forfeit_decisions"] = [{"player": name(r.entry), "kind": r.kind, "round": r.round_number or "",
+                                 "reason": r.reason} for r in rows(desk.DeskForfeitDecision)]
+    out["appeals"] = [{"appellant": r.appellant_name, "subject": r.subject, "decision": r.decision or "—",
+                       "text": r.decision_text} for r in rows(desk.DeskAppeal)]
+    return out
+
+
+def arbiter_context(event: Event) -> dict[str, Any]:
+    """The arbiter's report: withdrawals, forfeits, requests, lot draws with seeds, tiebreaks used,
+    and the desk's penalties, sanctions and appeals when that area is installed."""
+    from damas.reports.awards import category_summary, category_tables
+    from damas.reports.standings import standings_context
+    from damas.services.playoffs import playoffs_of
+
+    withdrawals = [{"name": f"{e.pairing_number or '—'}. {e.player.full_name}",
+                    "status": pick(ENTRY_STATUS_NAMES[e.status.value]), "after": e.withdrawn_after_round,
+                    "note": e.withdrawal_note}
+                   for e in sorted(event.entries, key=lambda e: e.pairing_number or 0)
+                   if e.status != EntryStatus.REGISTERED]
+    forfeits = []
+    for rnd in event_rounds(event):
+        for g in rnd.games:
+            if g.result in FORFEITS:
+                forfeits.append({"round": rnd.number, "board": g.board, "white": _player(g.white),
+                                 "black": _player(g.black), "result": result_label(event.ruleset, g.result)})
+    requests = [{"round": r.round_number, "name": r.entry.player.full_name,
+                 "kind": pick(REQUEST_NAMES[r.kind.value]), "note": r.note}
+                for r in db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == event.id)
+                                            .order_by(RoundRequest.round_number, RoundRequest.id))]
+    standing = standings_context(event)
+    tables = category_tables(event)
+    categories = [{**category_summary(t["category"]), "order": ", ".join(t["standings"].tiebreak_order)}
+                  for t in tables]
+    draws = []
+    draws.append({"what": "numbering", "method": event.numbering_method, "seed": event.numbering_seed,
+                  "protocol": _protocol(event)})
+    playoffs = [{"category": p.category_code, "tied": ", ".join(map(str, p.tied)), "seed": p.lot_seed}
+                for p in playoffs_of(event)]
+    return {
+        **base_context(event), "withdrawals": withdrawals, "forfeits": forfeits, "requests": requests,
+        "numbering_method": event.numbering_method, "numbering_seed": event.numbering_seed,
+        "protocol": _protocol(event), "first_color": event.first_color, "first_color_seed": event.first_color_seed,
+        "tiebreak_by_lot": event.tiebreak_by_lot, "tiebreak_lot_seed": event.tiebreak_lot_seed,
+        "columns": standing["columns"], "drawn_order": standing["drawn_order"], "categories": categories,
+        "playoffs": playoffs, "openings": _all_openings(event), "desk": _desk(event),
+        "after_round": standing["after_round"],
+    }
+
+
+def _all_openings(event: Event) -> list[dict[str, Any]]:
+    try:
+        from damas.models.micromatch import OpeningDrawRow
+    except ImportError:  # pragma: no cover
+        return []
+    rows = db.session.scalars(select(OpeningDrawRow).where(OpeningDrawRow.event_id == event.id)
+                              .order_by(OpeningDrawRow.round_number, OpeningDrawRow.board))
+    return [{"round": r.round_number, "board": r.board or "", "code": r.code, "moves": r.moves, "seed": r.seed}
+            for r in rows]
+
+
+def brochure_context(event: Event) -> dict[str, Any]:
+    """FIDE-GR "Invitation": dates, venue, schedule, rate of play, pairing and tiebreak systems,
+    categories and prizes, organiser, chief arbiter, contacts and deadlines."""
+    from damas.reports.awards import category_summary, category_tables, prize_list
+
+    tables = category_tables(event)
+    summary = event_summary(event)
+    schedule = [{"number": r.number, "published": r.published_at.strftime("%d/%m/%Y %H:%M") if r.published_at else ""}
+                for r in event_rounds(event)]
+    return {
+        **base_context(event), "schedule": schedule,
+        "categories": [{**category_summary(t["category"]), "order": ", ".join(t["standings"].tiebreak_order)}
+                       for t in tables],
+        "prizes": [c for c in prize_list(event) if c["prizes"]],
+        "time_control": f"{event.time_minutes} min" + (f" + {event.time_increment} s" if event.time_increment else ""),
+        "double_round_robin": event.double_round_robin, "summary": summary,
+    }

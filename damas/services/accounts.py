@@ -1,0 +1,116 @@
+"""Player accounts made by the players themselves (RULES.md §9).
+
+Two ways in: a federation member names his federation number and waits for staff to approve the
+link to that player record (anyone could type someone else's number); a guest gets a new player
+record without a federation number at once. Either way the account is an ordinary `User` with
+the player role; it can log in straight away, but registers for events only once linked.
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import func, select
+
+from damas.extensions import db
+from damas.models import Player, Role, User
+from damas.models.registration import SignUp, SignUpStatus
+from damas.services.audit import record, transaction
+from damas.services.errors import ServiceError
+
+
+def _check_account(data: dict[str, Any]) -> tuple[str, str, str]:
+    email = (data.get("email") or "").strip().lower()
+    name = " ".join((data.get("name") or "").split())
+    password = data.get("password") or ""
+    if not name:
+        raise ServiceError(_("Informe o seu nome."), "name")
+    if not email or "@" not in email:
+        raise ServiceError(_("E-mail inválido."), "email")
+    if db.session.scalar(select(User.id).where(func.lower(User.email) == email)) is not None:
+        raise ServiceError(_("Já existe uma conta com este e-mail."), "email")
+    if len(password) < 8:
+        raise ServiceError(_("A senha deve ter pelo menos 8 caracteres."), "password")
+    return email, name, password
+
+
+def _new_user(email: str, name: str, password: str, player_id: int | None) -> User:
+    user = User(email=email, name=name, role=Role.PLAYER, player_id=player_id, active=True)
+    user.set_password(password)
+    db.session.add(user)
+    db.session.flush()
+    return user
+
+
+def sign_up_member(data: dict[str, Any]) -> User:
+    """Account for a federation member: linked to his player record after staff approval."""
+    email, name, password = _check_account(data)
+    number = (data.get("federation_id") or "").strip()
+    if not number:
+        raise ServiceError(_("Informe o seu número de cadastro na federação."), "federation_id")
+    player = db.session.scalar(select(Player).where(func.lower(Player.federation_id) == number.lower()))
+    if player is None:
+        raise ServiceError(_("Nenhum jogador com este número de cadastro."), "federation_id")
+    if db.session.scalar(select(User.id).where(User.player_id == player.id)) is not None:
+        raise ServiceError(_("Este jogador já tem uma conta. Fale com a federação."), "federation_id")
+    with transaction():
+        user = _new_user(email, name, password, None)
+        request = SignUp(user_id=user.id, player_id=player.id, status=SignUpStatus.PENDING)
+        db.session.add(request)
+        db.session.flush()
+        record(user, "sign_up", "user", user.id, None,
+               {"email": email, "name": name, "player_id": player.id, "status": "pending"})
+    return user
+
+
+def sign_up_guest(data: dict[str, Any]) -> User:
+    """Account for a guest: a new player record without a federation number, linked at once."""
+    email, name, password = _check_account(data)
+    sex = data.get("sex") or ""
+    if sex not in ("M", "F"):
+        raise ServiceError(_("Informe o sexo."), "sex")
+    birth = data.get("birth_date")
+    if birth is not None and (birth > date.today() or birth.year < 1900):
+        raise ServiceError(_("Data de nascimento inválida."), "birth_date")
+    with transaction():
+        player = Player(full_name=name, sex=sex, birth_date=birth, state=(data.get("state") or "").upper()[:2],
+                        federation_id=None, email=email)
+        db.session.add(player)
+        db.session.flush()
+        user = _new_user(email, name, password, player.id)
+        record(user, "sign_up", "user", user.id, None,
+               {"email": email, "name": name, "player_id": player.id, "guest": True})
+        record(user, "create", "player", player.id, None, {"full_name": name, "sex": sex, "guest": True})
+    return user
+
+
+def pending_sign_ups() -> list[SignUp]:
+    return list(db.session.scalars(
+        select(SignUp).where(SignUp.status == SignUpStatus.PENDING).order_by(SignUp.created_at, SignUp.id)
+    ))
+
+
+def pending_sign_up_of(user: User) -> SignUp | None:
+    return db.session.scalar(
+        select(SignUp).where(SignUp.user_id == user.id, SignUp.status == SignUpStatus.PENDING)
+    )
+
+
+def decide_sign_up(actor: User, request: SignUp, approve: bool, note: str = "") -> None:
+    """Staff approve (link the account to the player record) or reject a member's sign-up."""
+    if request.status != SignUpStatus.PENDING:
+        raise ServiceError(_("Este pedido já foi decidido."))
+    if approve:
+        taken = db.session.scalar(select(User.id).where(User.player_id == request.player_id))
+        if taken is not None:
+            raise ServiceError(_("Este jogador já tem uma conta."))
+    with transaction():
+        request.status = SignUpStatus.APPROVED if approve else SignUpStatus.REJECTED
+        request.decided_by_id = actor.id
+        request.note = note.strip()[:200]
+        if approve:
+            request.user.player_id = request.player_id
+        record(actor, "approve" if approve else "reject", "sign_up", request.id, {"status": "pending"},
+               {"status": request.status.value, "user_id": request.user_id, "player_id": request.player_id,
+                "note": request.note})

@@ -1,0 +1,252 @@
+"""Micro-match events (CBJD 119-122; RULES.md §2, §3): settings, pairing with the opening draw,
+both games of a micro-match on one form, standings by game points or match points.
+
+Individual events use the core rounds and boards (`Round`, `Game`): a board's `Game.result`
+holds the micro-match summary (who won it, or the forfeit) so the shared round machinery sees a
+complete round, and `MicroGame` holds the two games the game points come from (`mapping`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.engine.micromatch_scoring import micro_match, micro_ruleset
+from damas.engine.pairing.micromatch import MicromatchSystemError, check_micromatch_system
+from damas.engine.standings import compute_standings
+from damas.engine.tiebreaks import get_tiebreak
+from damas.engine.types import EngineError, Outcome
+from damas.extensions import db
+from damas.models import Event, EventStatus, Game, GameResult, Round, RoundStatus, User
+from damas.models.micromatch import MicroGame, MicroMatchSettings
+from damas.services import events as event_service
+from damas.services.audit import record, transaction
+from damas.services.errors import ServiceError
+from damas.services.mapping import event_rounds, micro_games, snapshot
+
+SCORINGS = ("game", "match")
+OPENING_MODES = ("none", "round", "board")
+# One game of a micro-match from the side of the player with White in game 1.
+GAME_CHOICES = ("2-0", "1-1", "0-2", "+-", "-+", "--")
+SUMMARY = {
+    Outcome.WIN: GameResult.WHITE_WIN, Outcome.DRAW: GameResult.DRAW, Outcome.LOSS: GameResult.BLACK_WIN,
+    Outcome.FORFEIT_WIN: GameResult.WHITE_FORFEIT_WIN, Outcome.FORFEIT_LOSS: GameResult.BLACK_FORFEIT_WIN,
+    Outcome.DOUBLE_FORFEIT: GameResult.DOUBLE_FORFEIT,
+}
+SETTINGS_FIELDS = ("team", "boards", "scoring", "openings")
+
+
+def get_settings(event: Event) -> MicroMatchSettings | None:
+    return db.session.scalar(select(MicroMatchSettings).where(MicroMatchSettings.event_id == event.id))
+
+
+def settings_of(event: Event) -> dict[str, Any]:
+    """The event's settings as plain data (defaults when none were saved)."""
+    s = get_settings(event)
+    if s is None:
+        return {"team": False, "boards": 4, "scoring": "game", "openings": "round", "saved": False}
+    return {"team": s.team, "boards": s.boards, "scoring": s.scoring, "openings": s.openings, "saved": True}
+
+
+def is_team_event(event: Event) -> bool:
+    s = get_settings(event)
+    return bool(s and s.team)
+
+
+def _check_settings(event: Event, data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        check_micromatch_system(event.pairing_system, True)
+    except MicromatchSystemError:
+        raise ServiceError(_("CBJD 120-122: só eventos no Sistema Brasileiro de Emparceiramento (micro match) "
+                             "têm estas opções."), "scoring") from None
+    values = {"team": bool(data.get("team")), "boards": int(data.get("boards") or 4),
+              "scoring": data.get("scoring") or "game", "openings": data.get("openings") or "round"}
+    if values["scoring"] not in SCORINGS:
+        raise ServiceError(_("Pontuação desconhecida."), "scoring")
+    if values["openings"] not in OPENING_MODES:
+        raise ServiceError(_("Modo de sorteio de aberturas desconhecido."), "openings")
+    if values["team"] and not 1 <= values["boards"] <= 12:
+        raise ServiceError(_("Entre 1 e 12 tabuleiros por equipe."), "boards")
+    return values
+
+
+def save_settings(actor: User, event: Event, data: dict[str, Any]) -> MicroMatchSettings:
+    """Create or change the micro-match settings; team/scoring are fixed once a round is paired."""
+    values = _check_settings(event, data)
+    current = get_settings(event)
+    from damas.services.teams import team_rounds
+
+    started = bool(event_rounds(event)) or bool(team_rounds(event))
+    if current is not None and started:
+        for name in ("team", "boards", "scoring"):
+            if getattr(current, name) != values[name]:
+                raise ServiceError(_("Não é possível mudar isto depois do primeiro emparceiramento."), name)
+    if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
+        raise ServiceError(_("Um evento encerrado ou cancelado não pode ser alterado."))
+    with transaction():
+        before = {n: getattr(current, n) for n in SETTINGS_FIELDS} if current else None
+        if current is None:
+            current = MicroMatchSettings(event_id=event.id)
+            db.session.add(current)
+        for name, value in values.items():
+            setattr(current, name, value)
+        db.session.flush()
+        after = {n: getattr(current, n) for n in SETTINGS_FIELDS}
+        if before != after:
+            record(actor, "micromatch_settings", "event", event.id, before, after, event.id)
+    return current
+
+
+def create_micromatch_event(actor: User, data: dict[str, Any]) -> Event:
+    """A new micro-match event (individual or teams) with its scoring and opening draw mode."""
+    data = dict(data, pairing_system="micromatch")
+    probe = Event(pairing_system="micromatch")
+    _check_settings(probe, data)  # refuse bad settings before anything is written
+    event = event_service.create_event(actor, data)
+    save_settings(actor, event, data)
+    return event
+
+
+# -- individual micro-matches: both games on one form ------------------------------------------
+
+def _summary(g1: str, g2: str, ruleset: str) -> tuple[GameResult, str]:
+    try:
+        m = micro_match(g1, g2, ruleset)
+    except EngineError:
+        raise ServiceError(_("Cada jogador perdeu uma partida por W.O.: registre o micro match como W.O. por "
+                             "decisão do árbitro.")) from None
+    return SUMMARY[m.outcome], m.text
+
+
+def record_micro_results(actor: User, event: Event, rnd: Round,
+                         changes: dict[int, tuple[str, str, int]]) -> tuple[int, list[int]]:
+    """Enter or correct micro-matches, `changes[game_id] = (game 1, game 2, version seen)`;
+    both empty clears the board. Boards changed meanwhile by another arbiter are returned as
+    conflicts and left alone; the rest is saved in one transaction."""
+    if event.status != EventStatus.RUNNING:
+        raise ServiceError(_("O evento não está em andamento."))
+    if rnd.event_id != event.id or rnd.status != RoundStatus.PUBLISHED:
+        raise ServiceError(_("Publique a rodada antes de lançar resultados."))
+    games = {g.id: g for g in rnd.games}
+    existing = {m.game_id: m for m in db.session.scalars(select(MicroGame).where(MicroGame.game_id.in_(list(games))))}
+    plan = []
+    for game_id, (g1, g2, version) in changes.items():
+        game = games.get(game_id)
+        if game is None or game.black_entry_id is None or game.result in (GameResult.BYE, GameResult.WITHDRAWN):
+            raise ServiceError(_("Esta mesa não tem partida a lançar."))
+        if (g1 or g2) and (g1 not in GAME_CHOICES or g2 not in GAME_CHOICES):
+            raise ServiceError(_("Mesa %(board)s: informe o resultado das duas partidas.", board=game.board))
+        result, text = _summary(g1, g2, event.ruleset) if g1 else (GameResult.PENDING, "")
+        plan.append((game, g1, g2, version, result, text))
+    saved, conflicts = 0, []
+    with transaction():
+        for game, g1, g2, version, result, text in sorted(plan, key=lambda p: p[0].board):
+            if game.version != version:
+                conflicts.append(game.board)
+                continue
+            row = existing.get(game.id)
+            before = {"board": game.board, "round": rnd.number, "result": game.result.value,
+                      "games": [row.game1, row.game2] if row else None}
+            if before["games"] == ([g1, g2] if g1 else None) and game.result == result:
+                continue
+            if g1:
+                if row is None:
+                    row = MicroGame(game_id=game.id)
+                    db.session.add(row)
+                row.game1, row.game2 = g1, g2
+            elif row is not None:
+                db.session.delete(row)
+            game.result = result
+            db.session.flush()
+            record(actor, "micro_result", "game", game.id, before,
+                   {"board": game.board, "round": rnd.number, "result": result.value,
+                    "games": [g1, g2] if g1 else None, "total": text}, event.id)
+            saved += 1
+    return saved, conflicts
+
+
+def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
+    """The round's boards with both games and the micro-match total, plain data."""
+    games = micro_games(event, [rnd])
+
+    def player(e: Any) -> dict | None:
+        return None if e is None else {"no": e.pairing_number, "name": e.player.full_name, "player_id": e.player_id}
+
+    rows = []
+    for g in rnd.games:
+        g1, g2 = games.get(g.id, ("", ""))
+        total = ""
+        if g1 and g2:
+            total = micro_match(g1, g2, event.ruleset).text
+        elif g.result == GameResult.BYE or g.black_entry_id is None:
+            total = _("isento")
+        rows.append({"id": g.id, "board": g.board, "white": player(g.white), "black": player(g.black),
+                     "game1": g1, "game2": g2, "total": total, "version": g.version,
+                     "enterable": g.black_entry_id is not None and g.result not in (GameResult.BYE, GameResult.WITHDRAWN)})
+    return rows
+
+
+# -- standings ---------------------------------------------------------------------------------
+
+def tiebreaks_for(event: Event, scoring: str) -> tuple[str, ...]:
+    """The event's order, else: match points -> GP first (RULES.md §2); game points -> MP first."""
+    if event.tiebreak_order.strip():
+        return tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
+    rs = micro_ruleset(event.ruleset, scoring)
+    default = rs.default_tiebreaks("micromatch")
+    if scoring == "game":
+        return ("MP",) + tuple(c for c in default if c != "GP")
+    return default
+
+
+def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
+    """Rows ranked by the event's micro-match scoring, then its tiebreaks (GP for match points)."""
+    scoring = settings_of(event)["scoring"]
+    snap = snapshot(event)
+    rs = micro_ruleset(event.ruleset, scoring)
+    order = tiebreaks_for(event, scoring)
+    table = compute_standings(snap.state, rs, order)
+    rows = []
+    for row in table.rows:
+        entry = snap.entry_by_no[row.start_no]
+        results = snap.state.rounds_of(row.start_no)
+        rows.append({
+            "rank": row.rank_label, "start_no": row.start_no, "player_id": entry.player_id,
+            "name": entry.player.full_name, "points": row.points,
+            "gp": sum(rs.game_points_for(r) for r in results), "mp": sum(rs.match_points_for(r) for r in results),
+            "tiebreaks": [_fmt(v) for v in row.tiebreaks],
+        })
+    columns = [{"code": c, "name": get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt}
+               for c in table.tiebreak_order]
+    return {"rows": rows, "columns": columns, "after_round": snap.complete_rounds, "scoring": scoring}
+
+
+def _fmt(value: Any) -> str:
+    from damas.reports.standings import format_value
+
+    return format_value(value)
+
+
+def first_pending_game(rnd: Round) -> Game | None:
+    return next((g for g in rnd.games if g.result == GameResult.PENDING), None)
+
+
+def pair_individual_round(actor: User, event: Event) -> Round:
+    """Pair the next round (`swiss.pair_next_round`, Brazilian system) and draw its opening(s).
+
+    A round paired again after being undone keeps the opening already drawn for its number
+    (the recorded draw is never repeated to pick another)."""
+    from damas.services import openings as opening_service
+    from damas.services import swiss as swiss_service
+
+    mode = settings_of(event)["openings"]
+    if mode != "none":
+        opening_service.check_allowed(event)
+        if opening_service.current_list() is None:
+            raise ServiceError(_("A federação ainda não carregou a lista de aberturas."), "openings")
+    rnd = swiss_service.pair_next_round(actor, event)
+    if mode != "none" and not opening_service.round_draws(event, rnd.number):
+        boards = sum(1 for g in rnd.games if g.black_entry_id is not None)
+        opening_service.draw_for_round(actor, event, rnd.number, boards)
+    return rnd

@@ -1,0 +1,129 @@
+"""Playoffs for ties in a category's table (RULES.md §7; FIDE-GR "Playoff").
+
+The plan and the final places are the engine's (`damas.engine.playoffs`); this module stores
+the tied players and the games' results, with the audit log.
+"""
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.engine.playoffs import GameResult, PlayoffPlan, PlayoffStatus, playoff_plan, playoff_status
+from damas.engine.types import EngineError
+from damas.extensions import db
+from damas.models import Event, Playoff, User
+from damas.services.audit import record, transaction
+from damas.services.errors import ServiceError
+
+SCORES = ("1-0", "1/2-1/2", "0-1")
+
+
+def playoffs_of(event: Event, category_code: str | None = None) -> list[Playoff]:
+    query = select(Playoff).where(Playoff.event_id == event.id)
+    if category_code is not None:
+        query = query.where(Playoff.category_code == category_code)
+    return list(db.session.scalars(query.order_by(Playoff.id)))
+
+
+def plan_of(playoff: Playoff) -> PlayoffPlan:
+    return playoff_plan([int(n) for n in playoff.tied], lot_seed=playoff.lot_seed)
+
+
+def results_of(playoff: Playoff) -> dict[str, GameResult]:
+    return {gid: GameResult(int(r["white"]), int(r["black"]), r["score"], r.get("moves"))
+            for gid, r in (playoff.results or {}).items()}
+
+
+def status_of(playoff: Playoff) -> PlayoffStatus:
+    return playoff_status(plan_of(playoff), results_of(playoff))
+
+
+def create_playoff(actor: User | None, event: Event, category_code: str, tied: list[int]) -> Playoff:
+    """A playoff for `tied` (starting numbers in tiebreak order); colours drawn by a recorded seed."""
+    if len(tied) < 2:
+        raise ServiceError(_("Um playoff precisa de pelo menos dois jogadores empatados."))
+    for other in playoffs_of(event, category_code):
+        if set(other.tied) & set(tied):
+            raise ServiceError(_("Já existe um playoff com estes jogadores nesta categoria."))
+    seed = secrets.randbelow(10**9)
+    try:
+        playoff_plan(tied, lot_seed=seed)
+    except EngineError as error:
+        raise ServiceError(str(error)) from None
+    with transaction():
+        row = Playoff(event_id=event.id, category_code=category_code, tied=list(tied), results={}, lot_seed=seed)
+        db.session.add(row)
+        db.session.flush()
+        record(actor, "playoff.create", "playoff", row.id, None,
+               {"category": category_code, "tied": list(tied), "lot_seed": seed}, event.id)
+    return row
+
+
+def record_game(actor: User | None, event: Event, playoff: Playoff, game_id: str, white: int, score: str,
+                moves: int | None) -> PlayoffStatus:
+    """Enter the result of a game due (or correct one already entered: later games are then
+    dropped only if the engine no longer asks for them)."""
+    if playoff.event_id != event.id:
+        raise ServiceError(_("Playoff não encontrado."))
+    if score not in SCORES:
+        raise ServiceError(_("Resultado inválido."), "score")
+    status = status_of(playoff)
+    due = {g.id: g for g in status.pending}
+    entered = dict(playoff.results or {})
+    if game_id in due:
+        game = due[game_id]
+        players = (game.a, game.b)
+    elif game_id in entered:
+        players = (int(entered[game_id]["white"]), int(entered[game_id]["black"]))
+    elif game_id in status.needs_moves:
+        players = (int(entered[game_id]["white"]), int(entered[game_id]["black"]))
+    else:
+        raise ServiceError(_("Esta partida não está prevista no playoff."), "game_id")
+    if white not in players:
+        raise ServiceError(_("As brancas devem ser um dos dois jogadores desta partida."), "white")
+    black = players[1] if white == players[0] else players[0]
+    before = entered.get(game_id)
+    entered[game_id] = {"white": white, "black": black, "score": score, "moves": moves}
+    try:
+        new_status = playoff_status(plan_of(playoff), {k: GameResult(int(v["white"]), int(v["black"]), v["score"],
+                                                                       v.get("moves")) for k, v in entered.items()})
+    except EngineError as error:
+        raise ServiceError(_("Resultado recusado: %(why)s", why=str(error))) from None
+    with transaction():
+        playoff.results = entered
+        record(actor, "playoff.result", "playoff", playoff.id, {"game": game_id, "result": before},
+               {"game": game_id, "result": entered[game_id]}, event.id)
+    return new_status
+
+
+def delete_playoff(actor: User | None, event: Event, playoff: Playoff) -> None:
+    if playoff.event_id != event.id:
+        raise ServiceError(_("Playoff não encontrado."))
+    with transaction():
+        record(actor, "playoff.delete", "playoff", playoff.id,
+               {"category": playoff.category_code, "tied": playoff.tied, "results": playoff.results}, None, event.id)
+        db.session.delete(playoff)
+
+
+def summary(playoff: Playoff, lang: str) -> dict[str, Any]:
+    """Plain data for pages: the plan in words, games due, the log and the final places."""
+    plan = plan_of(playoff)
+    i = 1 if lang == "en" else 0
+    try:
+        status = status_of(playoff)
+    except EngineError as error:
+        return {"id": playoff.id, "tied": plan.tied, "steps": [s[i] for s in plan.steps], "error": str(error),
+                "pending": [], "needs_moves": [], "log": [], "places": [], "finished": False, "results": []}
+    return {
+        "id": playoff.id, "category": playoff.category_code, "tied": list(plan.tied), "format": plan.format,
+        "numbers": list(plan.numbers), "sections": [list(s) for s in plan.sections],
+        "eliminated": list(plan.eliminated), "steps": [s[i] for s in plan.steps], "lot_seed": playoff.lot_seed,
+        "pending": [{"id": g.id, "a": g.a, "b": g.b, "armageddon": g.armageddon, "white": g.white}
+                    for g in status.pending],
+        "needs_moves": list(status.needs_moves), "log": [line[i] for line in status.log],
+        "places": [list(g) for g in status.places], "finished": status.finished, "unresolved": status.unresolved,
+        "results": [{"id": k, **v} for k, v in sorted((playoff.results or {}).items())], "error": "",
+    }

@@ -1,0 +1,100 @@
+"""Prize lists per category and the cash-tie option (RULES.md §8; CBJD 125, 126).
+
+The allocation itself is the engine's (`damas.engine.awards.allocate`); see
+`damas.reports.awards` for the tables it is given.
+"""
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.engine.awards import Prize
+from damas.extensions import db
+from damas.models import AwardSettings, Event, EventPrize, User
+from damas.services.audit import record, snapshot, transaction
+from damas.services.categories import event_categories
+from damas.services.errors import ServiceError
+
+FIELDS = ("category_code", "place", "kind", "amount")
+KINDS = ("trophy", "medal", "cash")
+
+
+def prize_rows(event: Event) -> list[EventPrize]:
+    return list(db.session.scalars(select(EventPrize).where(EventPrize.event_id == event.id)
+                                   .order_by(EventPrize.category_code, EventPrize.place, EventPrize.kind)))
+
+
+def event_prizes(event: Event) -> list[Prize]:
+    codes = {c.code for c in event_categories(event)}
+    return [Prize(r.category_code, r.place, r.kind, r.amount) for r in prize_rows(event) if r.category_code in codes]
+
+
+def cash_ties(event: Event) -> str:
+    settings = db.session.get(AwardSettings, event.id)
+    return settings.cash_ties if settings else "share"
+
+
+def parse_amount(text: str) -> int:
+    """'1.234,56' / '1234.56' / '150' reais -> centavos (exact, no floats)."""
+    s = (text or "").strip().replace("R$", "").replace(" ", "")
+    if not s:
+        return 0
+    if "," in s:
+        s = s.replace(".", "").replace(",", ".")
+    whole, _sep, frac = s.partition(".")
+    if not whole.isdigit() and whole != "" or (frac and (not frac.isdigit() or len(frac) > 2)):
+        raise ServiceError(_("Valor inválido: use reais, ex.: 1.500,00."), "amount")
+    return int(whole or 0) * 100 + int((frac + "00")[:2] if frac else 0)
+
+
+def add_prize(actor: User | None, event: Event, category_code: str, place: int, kind: str, amount: int) -> EventPrize:
+    if kind not in KINDS:
+        raise ServiceError(_("Tipo de prêmio inválido."), "kind")
+    if category_code not in {c.code for c in event_categories(event)}:
+        raise ServiceError(_("Categoria não encontrada."), "category_code")
+    if place < 1:
+        raise ServiceError(_("A colocação começa em 1."), "place")
+    if kind == "cash" and amount <= 0:
+        raise ServiceError(_("Informe o valor do prêmio em dinheiro."), "amount")
+    if kind != "cash" and amount:
+        raise ServiceError(_("Troféus e medalhas não têm valor; cadastre o dinheiro como outro prêmio."), "amount")
+    existing = event_prizes(event)
+    if any(p.category == category_code and p.place == place and p.kind == kind for p in existing):
+        raise ServiceError(_("Este prêmio já está na lista."), "place")
+    if kind == "cash" and not _non_increasing([*existing, Prize(category_code, place, kind, amount)], category_code):
+        raise ServiceError(_("Os prêmios em dinheiro de uma categoria não podem crescer com a colocação."), "amount")
+    with transaction():
+        row = EventPrize(event_id=event.id, category_code=category_code, place=place, kind=kind, amount=amount)
+        db.session.add(row)
+        db.session.flush()
+        record(actor, "prize.add", "event_prize", row.id, None, snapshot(row, FIELDS), event.id)
+    return row
+
+
+def delete_prize(actor: User | None, event: Event, prize_id: int) -> None:
+    row = db.session.get(EventPrize, prize_id)
+    if row is None or row.event_id != event.id:
+        raise ServiceError(_("Prêmio não encontrado."))
+    with transaction():
+        record(actor, "prize.delete", "event_prize", row.id, snapshot(row, FIELDS), None, event.id)
+        db.session.delete(row)
+
+
+def set_cash_ties(actor: User | None, event: Event, value: str) -> None:
+    if value not in ("share", "order"):
+        raise ServiceError(_("Opção inválida."), "cash_ties")
+    with transaction():
+        settings = db.session.get(AwardSettings, event.id)
+        before = {"cash_ties": settings.cash_ties if settings else "share"}
+        if settings is None:
+            settings = AwardSettings(event_id=event.id, cash_ties=value)
+            db.session.add(settings)
+        settings.cash_ties = value
+        record(actor, "prize.cash_ties", "event", event.id, before, {"cash_ties": value}, event.id)
+
+
+def _non_increasing(prizes: list[Prize], code: str) -> bool:
+    """CBJD 126 needs cash amounts that do not grow with the place (a missing place counts 0)."""
+    table = {p.place: p.amount for p in prizes if p.category == code and p.kind == "cash"}
+    amounts = [table.get(place, 0) for place in range(1, max(table) + 1)]
+    return all(a >= b for a, b in zip(amounts, amounts[1:]))

@@ -1,0 +1,143 @@
+"""Forms of the arbiter's desk (choices are filled by the routes from the event)."""
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    DateField,
+    DateTimeLocalField,
+    DecimalField,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+
+from damas.web.forms_util import choices
+
+REQUIRED = _l("Campo obrigatório.")
+
+
+def _int_or_none(value: object) -> int | None:
+    if value in (None, "", "None"):
+        return None
+    try:
+        return int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+
+
+class BoardForm(FlaskForm):
+    round_number = SelectField(_l("Rodada"), coerce=_int_or_none, validators=[DataRequired(REQUIRED)])
+    entry_id = SelectField(_l("Jogador"), coerce=_int_or_none, validators=[DataRequired(REQUIRED)])
+
+
+class IncidentForm(BoardForm):
+    kind = SelectField(_l("Tipo"), validators=[DataRequired(REQUIRED)])
+    article = StringField(_l("Artigo ou conduta"), validators=[Optional(), Length(max=80)])
+    note = StringField(_l("Observação"), validators=[Optional(), Length(max=500)])
+
+
+class SanctionForm(BoardForm):
+    kind = SelectField(_l("Sanção (CBJD 51)"), validators=[DataRequired(REQUIRED)])
+    note = StringField(_l("Motivo"), validators=[Optional(), Length(max=500)])
+
+
+class ClaimForm(BoardForm):
+    entry_id = SelectField(_l("Jogador que fez o lance irregular"), coerce=_int_or_none,
+                           validators=[DataRequired(REQUIRED)])
+    before_own_move = BooleanField(_l("Reclamado antes de o reclamante completar o próprio lance (CBJD 59)"))
+    note = StringField(_l("Observação"), validators=[Optional(), Length(max=500)])
+
+
+class ReversalForm(FlaskForm):
+    penalty_id = HiddenField(validators=[DataRequired(REQUIRED)])
+    reason = StringField(_l("Motivo da reversão"), validators=[DataRequired(REQUIRED), Length(max=500)])
+
+
+class ExcuseForm(FlaskForm):
+    entry_id = HiddenField(validators=[DataRequired(REQUIRED)])
+    round_number = IntegerField(_l("Rodada do W.O."), validators=[InputRequired(REQUIRED), NumberRange(min=1)])
+    reason = StringField(_l("Motivo aceito"), validators=[DataRequired(REQUIRED), Length(max=500)])
+
+
+class ExpulsionForm(FlaskForm):
+    entry_id = HiddenField(validators=[DataRequired(REQUIRED)])
+    decision = SelectField(_l("Decisão"), choices=choices((("expel", _l("Eliminar")), ("keep", _l("Manter no torneio")))),
+                           validators=[DataRequired(REQUIRED)])
+    reason = StringField(_l("Motivo"), validators=[Optional(), Length(max=500)])
+
+
+class CorrectionForm(FlaskForm):
+    round_number = SelectField(_l("Rodada"), coerce=_int_or_none, validators=[DataRequired(REQUIRED)])
+    board = IntegerField(_l("Mesa"), validators=[InputRequired(REQUIRED), NumberRange(min=1)])
+    result = SelectField(_l("Resultado correto"), validators=[DataRequired(REQUIRED)])
+    reason = StringField(_l("Motivo da correção"), validators=[DataRequired(REQUIRED), Length(max=500)])
+
+
+class RoundActionForm(FlaskForm):
+    round_number = HiddenField(validators=[DataRequired(REQUIRED)])
+
+
+class SettingsForm(FlaskForm):
+    incident_scope = SelectField(_l("Contagem das incidências (CBJD 60)"), validators=[DataRequired(REQUIRED)])
+    extra_minutes = IntegerField(_l("Minutos acrescentados ao adversário"),
+                                 validators=[InputRequired(REQUIRED), NumberRange(min=0, max=60)])
+    loss_from = IntegerField(_l("Incidência que faz perder a partida"),
+                             validators=[InputRequired(REQUIRED), NumberRange(min=1, max=20)])
+    online = BooleanField(_l("Evento online (registrar quedas de conexão)"))
+    disconnection_limit = IntegerField(_l("Queda de conexão que faz perder a partida"),
+                                       validators=[InputRequired(REQUIRED), NumberRange(min=1, max=20)])
+    disconnection_scope = SelectField(_l("Contagem das quedas"), validators=[DataRequired(REQUIRED)])
+    forfeit_propose_after = IntegerField(_l("W.O. sem motivo que propõem eliminação (vazio: não propor)"),
+                                         validators=[Optional(), NumberRange(min=1, max=20)])
+    forfeit_expel_after = IntegerField(_l("W.O. que eliminam (vazio: não eliminar)"),
+                                       validators=[Optional(), NumberRange(min=1, max=20)])
+    correction_mode = SelectField(_l("Prazo para corrigir resultados publicados"), validators=[DataRequired(REQUIRED)])
+    correction_hours = IntegerField(_l("Horas após a publicação da rodada"),
+                                    validators=[InputRequired(REQUIRED), NumberRange(min=1, max=24 * 60)])
+    appeal_fee = DecimalField(_l("Taxa de apelação (R$)"), places=2,
+                              validators=[InputRequired(REQUIRED), NumberRange(min=0, max=100000)])
+    appeal_deadline_minutes = IntegerField(_l("Prazo da apelação (minutos após a decisão)"),
+                                           validators=[InputRequired(REQUIRED), NumberRange(min=1, max=60 * 24 * 30)])
+    refund_if_upheld = BooleanField(_l("Devolver a taxa se a apelação for aceita"))
+    refund_if_reasonable = BooleanField(_l("Devolver a taxa se rejeitada mas considerada razoável"))
+
+
+class ChiefForm(FlaskForm):
+    user_id = SelectField(_l("Árbitro principal"), coerce=_int_or_none, validators=[Optional()])
+
+
+class MemberForm(FlaskForm):
+    name = StringField(_l("Nome"), validators=[DataRequired(REQUIRED), Length(max=120)])
+    birth_date = DateField(_l("Data de nascimento"), validators=[DataRequired(REQUIRED)])
+    voting = BooleanField(_l("Membro votante (desmarque para suplente)"), default=True)
+
+
+class RemoveMemberForm(FlaskForm):
+    member_id = HiddenField(validators=[DataRequired(REQUIRED)])
+
+
+class AppealForm(FlaskForm):
+    entry_id = SelectField(_l("Jogador que apela"), coerce=_int_or_none, validators=[Optional()])
+    appellant_name = StringField(_l("Ou nome de quem apela"), validators=[Optional(), Length(max=120)])
+    subject = TextAreaField(_l("Decisão contestada e motivos"), validators=[DataRequired(REQUIRED), Length(max=5000)])
+    decision_at = DateTimeLocalField(_l("Hora da decisão contestada"), format="%Y-%m-%dT%H:%M",
+                                     validators=[DataRequired(REQUIRED)])
+    filed_at = DateTimeLocalField(_l("Hora da entrega da apelação"), format="%Y-%m-%dT%H:%M",
+                                  validators=[DataRequired(REQUIRED)])
+    fee_paid = DecimalField(_l("Taxa paga (R$)"), places=2, validators=[InputRequired(REQUIRED), NumberRange(min=0)])
+    in_writing = BooleanField(_l("Apresentada por escrito"))
+    copy_to_chief_arbiter = BooleanField(_l("Com cópia ao árbitro principal (CBJD 30)"))
+
+
+class DecisionForm(FlaskForm):
+    appeal_id = HiddenField(validators=[DataRequired(REQUIRED)])
+    decision = SelectField(_l("Decisão"), validators=[DataRequired(REQUIRED)])
+    text = TextAreaField(_l("Texto da decisão"), validators=[DataRequired(REQUIRED), Length(max=5000)])
+    involved = SelectMultipleField(_l("Membros envolvidos na disputa (serão substituídos)"), coerce=int,
+                                   validators=[Optional()])

@@ -1,0 +1,456 @@
+"""Micro-match events (CBJD 119-122): settings, the federation's openings, micro-match results,
+team events (entries, line-ups, results), standings and board prizes.
+
+Thin routes: form -> one service call -> redirect with a message. Reading is public once
+published; staff upload openings; the event's arbiters (and staff) run the event; a team's
+captain submits its line-ups.
+"""
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from sqlalchemy import select
+
+from damas.engine.pairing import get_system
+from damas.extensions import db
+from damas.models import Event, EventStatus, Role, RoundStatus, User
+from damas.models.micromatch import Team, TeamRound
+from damas.services import micromatch as micro_service
+from damas.services import openings as opening_service
+from damas.services import teams as team_service
+from damas.services.errors import ServiceError
+from damas.services.events import can_edit_event
+from damas.services.mapping import event_rounds
+from damas.web.access import event_editor_required, staff_required
+from damas.web.forms_util import choices, show_service_error
+from damas.web.micromatch_forms import MicroEventForm, MicroSettingsForm, OpeningsUploadForm, TeamForm
+from damas.web.presenters import event_summary, pick
+
+bp = Blueprint("micromatch", __name__)
+
+GAME_LABELS = {"2-0": "2-0", "1-1": "1-1", "0-2": "0-2", "+-": "+/- (W.O.)", "-+": "-/+ (W.O.)", "--": "-/- (W.O.)"}
+
+
+@bp.app_template_global("micro_round_draws")
+def micro_round_draws(event_id: int, number: int) -> list[dict]:
+    """The openings drawn for a round, for the pairing sheet (plain dicts)."""
+    event = db.session.get(Event, event_id)
+    return opening_service.round_draws(event, number) if event is not None else []
+
+
+def _english() -> bool:
+    return str(get_locale()) == "en"
+
+
+def _visible_event(event_id: int) -> tuple[Event, bool]:
+    event = db.session.get(Event, event_id) or abort(404)
+    editable = can_edit_event(current_user, event)
+    if event.status == EventStatus.DRAFT and not editable:
+        abort(404)
+    return event, editable
+
+
+def _back(event_id: int):  # type: ignore[no-untyped-def]
+    return redirect(url_for("micromatch.overview", event_id=event_id))
+
+
+def _draws_by_round(event: Event) -> list[dict]:
+    out: dict[int, list[dict]] = {}
+    for d in opening_service.event_draws(event):
+        out.setdefault(d.round_number, []).append(
+            {"board": d.board, "code": d.code, "moves": d.moves, "name": d.name, "seed": d.seed,
+             "new_cycle": d.new_cycle})
+    return [{"round": n, "draws": ds} for n, ds in sorted(out.items())]
+
+
+# -- the federation's openings ----------------------------------------------------------------------
+
+@bp.get("/aberturas")
+def openings():  # type: ignore[no-untyped-def]
+    lst = opening_service.list_summary(opening_service.current_list())
+    is_staff = current_user.is_authenticated and current_user.role == Role.STAFF
+    return render_template("micromatch/openings.html", lst=lst, is_staff=is_staff)
+
+
+@bp.route("/aberturas/carregar", methods=["GET", "POST"])
+@staff_required
+def upload_openings():  # type: ignore[no-untyped-def]
+    form = OpeningsUploadForm()
+    if form.validate_on_submit():
+        data = form.file.data.read()
+        try:
+            lst = opening_service.upload_openings(current_user, data, form.file.data.filename or "")
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            flash(_("Lista de aberturas carregada: %(n)s aberturas.", n=len(lst.openings)), "success")
+            return redirect(url_for("micromatch.openings"))
+    return render_template("micromatch/upload.html", form=form)
+
+
+# -- event creation and settings ---------------------------------------------------------------------
+
+@bp.route("/eventos/micro/novo", methods=["GET", "POST"])
+@staff_required
+def new_event():  # type: ignore[no-untyped-def]
+    form = MicroEventForm()
+    system = get_system("micromatch")
+    form.pairing_system.choices = choices([("micromatch", pick((system.name_pt, system.name_en)))])
+    if request.method == "POST":
+        form.pairing_system.data = "micromatch"
+    if form.validate_on_submit():
+        try:
+            event = micro_service.create_micromatch_event(current_user, form.data)
+        except ServiceError as error:
+            db.session.rollback()
+            show_service_error(form, error)
+        else:
+            flash(_("Evento em micro match criado."), "success")
+            return redirect(url_for("micromatch.overview", event_id=event.id))
+    return render_template("micromatch/new_event.html", form=form)
+
+
+@bp.get("/eventos/<int:event_id>/micro")
+def overview(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = _visible_event(event_id)
+    is_micro = event.pairing_system == "micromatch"
+    settings = micro_service.settings_of(event)
+    rounds = []
+    if is_micro and not settings["team"]:
+        rounds = [{"number": r.number, "status": r.status.value} for r in event_rounds(event)
+                  if editable or r.status == RoundStatus.PUBLISHED]
+    elif is_micro:
+        rounds = [{"number": r.number, "status": "published" if r.published else "paired"}
+                  for r in team_service.team_rounds(event) if editable or r.published]
+    published = {r["number"] for r in rounds}
+    draws = [d for d in _draws_by_round(event) if d["round"] in published]
+    return render_template("micromatch/overview.html", event=event_summary(event), is_micro=is_micro,
+                           settings=settings, editable=editable, rounds=rounds, draws=draws,
+                           has_list=opening_service.current_list() is not None,
+                           running=event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING))
+
+
+@bp.route("/eventos/<int:event_id>/micro/configurar", methods=["GET", "POST"])
+@event_editor_required
+def settings(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    if event.pairing_system != "micromatch":
+        flash(_("CBJD 119: o sorteio de aberturas (Sistema Loteria) só é permitido em competições disputadas em "
+                "micro match."), "error")
+        return redirect(url_for("events.view_event", event_id=event_id))
+    current = micro_service.settings_of(event)
+    form = MicroSettingsForm(data=None if request.method == "POST" else current)
+    if form.validate_on_submit():
+        try:
+            micro_service.save_settings(current_user, event, form.data)
+        except ServiceError as error:
+            db.session.rollback()
+            show_service_error(form, error)
+        else:
+            flash(_("Configuração do micro match gravada."), "success")
+            return _back(event_id)
+    return render_template("micromatch/settings.html", event=event_summary(event), form=form)
+
+
+@bp.post("/eventos/<int:event_id>/micro/emparceirar")
+@event_editor_required
+def pair(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    if event.pairing_system != "micromatch":
+        flash(_("Este evento não é disputado em micro match."), "error")
+        return redirect(url_for("rounds.list_rounds", event_id=event_id))
+    try:
+        if micro_service.is_team_event(event):
+            rnd = team_service.pair_team_round(current_user, event)
+            target = url_for("micromatch.team_round", event_id=event_id, number=rnd.number)
+        else:
+            rnd = micro_service.pair_individual_round(current_user, event)
+            target = url_for("rounds.view_round", event_id=event_id, number=rnd.number)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return _back(event_id)
+    flash(_("Rodada %(n)s emparceirada. Confira e publique.", n=rnd.number), "success")
+    return redirect(target)
+
+
+@bp.post("/eventos/<int:event_id>/micro/rodadas/<int:number>/abertura")
+@event_editor_required
+def draw_opening(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    """Draw the opening of a round paired without one (e.g. from the rounds page)."""
+    event = db.session.get(Event, event_id)
+    try:
+        opening_service.check_allowed(event)
+        if micro_service.is_team_event(event):
+            rnd = next((r for r in team_service.team_rounds(event) if r.number == number), None)
+            boards = micro_service.settings_of(event)["boards"]
+        else:
+            rnd = next((r for r in event_rounds(event) if r.number == number), None)
+            boards = sum(1 for g in rnd.games if g.black_entry_id is not None) if rnd else 0
+        if rnd is None:
+            raise ServiceError(_("Rodada inexistente."))
+        opening_service.draw_for_round(current_user, event, number, boards)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Abertura da rodada %(n)s sorteada.", n=number), "success")
+    return _back(event_id)
+
+
+# -- individual micro-matches: both games on one form ---------------------------------------------------
+
+@bp.route("/eventos/<int:event_id>/micro/rodadas/<int:number>/resultados", methods=["GET", "POST"])
+@event_editor_required
+def micro_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = next((r for r in event_rounds(event) if r.number == number), None)
+    if event.pairing_system != "micromatch" or rnd is None:
+        flash(_("Rodada inexistente."), "error")
+        return _back(event_id)
+    if request.method == "POST":
+        changes: dict[int, tuple[str, str, int]] = {}
+        for g in rnd.games:
+            g1 = request.form.get(f"g1-{g.id}")
+            g2 = request.form.get(f"g2-{g.id}")
+            version = request.form.get(f"version-{g.id}", "")
+            if g1 is None or g2 is None:
+                continue
+            if not version.isdigit() or (g1 and g1 not in GAME_LABELS) or (g2 and g2 not in GAME_LABELS) \
+                    or bool(g1) != bool(g2):
+                flash(_("Mesa %(board)s: informe o resultado das duas partidas.", board=g.board), "error")
+                return redirect(url_for("micromatch.micro_results", event_id=event_id, number=number))
+            changes[g.id] = (g1, g2, int(version))
+        try:
+            saved, conflicts = micro_service.record_micro_results(current_user, event, rnd, changes)
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            flash(_("%(n)s micro match(es) gravado(s).", n=saved), "success" if saved else "info")
+            if conflicts:
+                flash(_("Outro árbitro alterou antes as mesas %(boards)s; os resultados dele foram mantidos. Confira.",
+                        boards=", ".join(map(str, conflicts))), "error")
+        return redirect(url_for("micromatch.micro_results", event_id=event_id, number=number))
+    return render_template("micromatch/results.html", event=event_summary(event), number=number,
+                           rows=micro_service.micro_rows(event, rnd), labels=GAME_LABELS,
+                           published=rnd.status == RoundStatus.PUBLISHED,
+                           running=event.status == EventStatus.RUNNING,
+                           draws=opening_service.round_draws(event, number))
+
+
+@bp.get("/eventos/<int:event_id>/micro/classificacao")
+def standings(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = _visible_event(event_id)
+    if event.pairing_system != "micromatch":
+        return redirect(url_for("rounds.standings", event_id=event_id))
+    if micro_service.is_team_event(event):
+        context = team_service.standings_context(event, _english())
+        return render_template("micromatch/team_standings.html", event=event_summary(event), **context)
+    context = micro_service.individual_standings(event, _english())
+    return render_template("micromatch/standings.html", event=event_summary(event), **context)
+
+
+# -- teams --------------------------------------------------------------------------------------------
+
+def _team_event(event_id: int) -> tuple[Event, bool] | None:
+    event, editable = _visible_event(event_id)
+    if not micro_service.is_team_event(event):
+        flash(_("Este evento não é um evento por equipes em micro match."), "error")
+        return None
+    return event, editable
+
+
+@bp.get("/eventos/<int:event_id>/equipes")
+def teams(event_id: int):  # type: ignore[no-untyped-def]
+    found = _team_event(event_id)
+    if found is None:
+        return _back(event_id)
+    event, editable = found
+    boards = micro_service.settings_of(event)["boards"]
+    rows = [team_service.team_summary(t, boards) for t in team_service.teams_of(event)]
+    return render_template("micromatch/teams.html", event=event_summary(event), teams=rows, editable=editable,
+                           boards=boards, open=event.status in team_service.OPEN,
+                           started=bool(team_service.team_rounds(event)))
+
+
+@bp.route("/eventos/<int:event_id>/equipes/nova", methods=["GET", "POST"])
+@event_editor_required
+def new_team(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    if not micro_service.is_team_event(event):
+        flash(_("Este evento não é um evento por equipes em micro match."), "error")
+        return _back(event_id)
+    form = TeamForm()
+    form.captain_user_id.choices = choices(
+        [("", "—")] + [(str(u.id), u.name) for u in db.session.scalars(
+            select(User).where(User.role == Role.PLAYER, User.active.is_(True)).order_by(User.name))])
+    if form.validate_on_submit():
+        raw = [x.strip() for x in (form.players.data or "").replace(";", ",").split(",") if x.strip()]
+        if not all(x.isdigit() for x in raw):
+            form.players.errors = [*form.players.errors, _("Use os números de cadastro dos jogadores.")]
+        else:
+            data = dict(form.data, player_ids=[int(x) for x in raw])
+            try:
+                team_service.add_team(current_user, event, data)
+            except ServiceError as error:
+                db.session.rollback()
+                if error.field == "players":
+                    form.players.errors = [*form.players.errors, error.message]
+                else:
+                    show_service_error(form, error)
+            else:
+                flash(_("Equipe inscrita."), "success")
+                return redirect(url_for("micromatch.teams", event_id=event_id))
+    return render_template("micromatch/team_form.html", event=event_summary(event), form=form,
+                           boards=micro_service.settings_of(event)["boards"])
+
+
+@bp.post("/eventos/<int:event_id>/equipes/remover")
+@event_editor_required
+def remove_team(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    team_id = request.form.get("team_id", "")
+    team = db.session.get(Team, int(team_id)) if team_id.isdigit() else None
+    if team is None or team.event_id != event.id:
+        flash(_("Equipe inexistente."), "error")
+    else:
+        try:
+            team_service.remove_team(current_user, event, team)
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            flash(_("Equipe removida."), "success")
+    return redirect(url_for("micromatch.teams", event_id=event_id))
+
+
+def _team_round(event: Event, number: int, editable: bool) -> TeamRound | None:
+    rnd = next((r for r in team_service.team_rounds(event) if r.number == number), None)
+    if rnd is None or (not rnd.published and not editable):
+        return None
+    return rnd
+
+
+@bp.get("/eventos/<int:event_id>/equipes/rodadas/<int:number>")
+def team_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    found = _team_event(event_id)
+    if found is None:
+        return _back(event_id)
+    event, editable = found
+    rnd = _team_round(event, number, editable)
+    if rnd is None:
+        flash(_("Rodada inexistente."), "error")
+        return _back(event_id)
+    rounds = team_service.team_rounds(event)
+    matches = team_service.round_view(event, rnd)
+    captain_of = set()
+    if current_user.is_authenticated:
+        captain_of = {t.id for t in team_service.teams_of(event) if t.captain_user_id == current_user.id}
+    return render_template("micromatch/team_round.html", event=event_summary(event), number=number,
+                           published=rnd.published, matches=matches, editable=editable,
+                           running=event.status == EventStatus.RUNNING, labels=GAME_LABELS,
+                           last=rounds[-1].number == number, captain_of=captain_of,
+                           draws=opening_service.round_draws(event, number))
+
+
+@bp.post("/eventos/<int:event_id>/equipes/rodadas/<int:number>/publicar")
+@event_editor_required
+def publish_team_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = _team_round(event, number, True) if micro_service.is_team_event(event) else None
+    if rnd is None:
+        flash(_("Rodada inexistente."), "error")
+        return _back(event_id)
+    try:
+        team_service.publish_team_round(current_user, event, rnd)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Rodada %(n)s publicada.", n=number), "success")
+    return redirect(url_for("micromatch.team_round", event_id=event_id, number=number))
+
+
+@bp.post("/eventos/<int:event_id>/equipes/rodadas/<int:number>/desfazer")
+@event_editor_required
+def delete_team_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = _team_round(event, number, True) if micro_service.is_team_event(event) else None
+    if rnd is None:
+        flash(_("Rodada inexistente."), "error")
+        return _back(event_id)
+    try:
+        team_service.delete_team_round(current_user, event, rnd)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("micromatch.team_round", event_id=event_id, number=number))
+    flash(_("Emparceiramento da rodada %(n)s desfeito.", n=number), "success")
+    return _back(event_id)
+
+
+@bp.route("/eventos/<int:event_id>/equipes/rodadas/<int:number>/escalacao", methods=["GET", "POST"])
+@login_required
+def lineup(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    """A team's line-up for the round: its captain or the event's arbiters (`?equipe=<id>`)."""
+    found = _team_event(event_id)
+    if found is None:
+        return _back(event_id)
+    event, editable = found
+    rnd = _team_round(event, number, editable)
+    team_id = request.values.get("equipe", "")
+    team = db.session.get(Team, int(team_id)) if team_id.isdigit() else None
+    if rnd is None or team is None or team.event_id != event.id:
+        flash(_("Escolha uma rodada e uma equipe deste evento."), "error")
+        return redirect(url_for("micromatch.teams", event_id=event_id))
+    if not team_service.can_submit_lineup(current_user, event, team):
+        abort(403)
+    boards = micro_service.settings_of(event)["boards"]
+    if request.method == "POST":
+        picks: list[int | None] = []
+        valid_ids = {m.player_id for m in team.members}
+        for k in range(1, boards + 1):
+            value = request.form.get(f"board-{k}", "")
+            if value and (not value.isdigit() or int(value) not in valid_ids):
+                flash(_("Tabuleiro %(board)s: jogador inválido.", board=k), "error")
+                break
+            picks.append(int(value) if value else None)
+        else:
+            try:
+                team_service.submit_lineup(current_user, event, rnd, team, picks)
+            except ServiceError as error:
+                flash(error.message, "error")
+            else:
+                flash(_("Escalação da equipe %(team)s gravada.", team=team.name), "success")
+                return redirect(url_for("micromatch.team_round", event_id=event_id, number=number))
+    current = team_service.lineup_of(rnd, team.id)
+    if not current:
+        current = {k: m.player_id for k, m in enumerate(team.members[:boards], start=1)}
+    return render_template("micromatch/lineup.html", event=event_summary(event), number=number,
+                           team=team_service.team_summary(team, boards), boards=boards, current=current)
+
+
+@bp.post("/eventos/<int:event_id>/equipes/rodadas/<int:number>/resultados")
+@event_editor_required
+def team_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = _team_round(event, number, True) if micro_service.is_team_event(event) else None
+    if rnd is None:
+        flash(_("Rodada inexistente."), "error")
+        return _back(event_id)
+    boards = micro_service.settings_of(event)["boards"]
+    games: dict[int, dict[int, tuple[str, str]]] = {}
+    for match in rnd.matches:
+        for k in range(1, boards + 1):
+            g1 = request.form.get(f"g1-{match.id}-{k}", "")
+            g2 = request.form.get(f"g2-{match.id}-{k}", "")
+            if g1 or g2:
+                if bool(g1) != bool(g2) or g1 not in GAME_LABELS or g2 not in GAME_LABELS:
+                    flash(_("Mesa %(table)s, tabuleiro %(board)s: informe o resultado das duas partidas.",
+                            table=match.table, board=k), "error")
+                    return redirect(url_for("micromatch.team_round", event_id=event_id, number=number))
+                games.setdefault(match.id, {})[k] = (g1, g2)
+    try:
+        saved = team_service.record_round_results(current_user, event, rnd, games)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("%(n)s micro match(es) gravado(s).", n=saved), "success" if saved else "info")
+    return redirect(url_for("micromatch.team_round", event_id=event_id, number=number))
