@@ -2,16 +2,23 @@
 from __future__ import annotations
 
 import itertools
+import os
 from datetime import date
 from typing import Any, Callable, Iterator
 
 import pytest
 from flask import g
+from hypothesis import settings as hypothesis_settings
 
 from damas import create_app
 from damas.config import TestConfig
 from damas.extensions import db as _db
 from damas.models import Club, Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
+
+# CI replays the same examples every run (a red CI blocks landing); locally they are random.
+hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    hypothesis_settings.load_profile("ci")
 
 _counter = itertools.count(1)
 

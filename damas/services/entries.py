@@ -37,8 +37,19 @@ def renumber(event: Event) -> None:
     db.session.flush()
 
 
+LATE_ENTRY_SYSTEMS = ("dutch", "sb-swiss", "micromatch")
+
+
+def accepts_entries(event: Event) -> bool:
+    """Before the start; in a running Swiss also later (late entries, C.04.3 A.2): the late
+    entrant joins from the next pairing and the starting list is re-sorted and renumbered."""
+    return event.status in OPEN_FOR_ENTRIES or (
+        event.status == EventStatus.RUNNING and event.pairing_system in LATE_ENTRY_SYSTEMS
+    )
+
+
 def add_entry(actor: User, event: Event, player: Player) -> Entry:
-    if event.status not in OPEN_FOR_ENTRIES:
+    if not accepts_entries(event):
         raise ServiceError(_("As inscrições deste evento estão fechadas."))
     exists = db.session.scalar(select(Entry.id).where(Entry.event_id == event.id, Entry.player_id == player.id))
     if exists is not None:

@@ -183,7 +183,8 @@ def manage_entries(event_id: int):  # type: ignore[no-untyped-def]
         start_list=start_list(event),
         candidates=candidates,
         q=query,
-        open_for_entries=event.status in entry_service.OPEN_FOR_ENTRIES,
+        open_for_entries=entry_service.accepts_entries(event),
+        can_remove=event.status in entry_service.OPEN_FOR_ENTRIES,
         form=EntryForm(),
     )
 

@@ -123,3 +123,33 @@ def test_forty_player_cbjd_swiss(client, db, make_user, make_player, login_as): 
     assert len(shown) == 40
     assert [p for _, p in shown] == sorted((p for _, p in shown), reverse=True)
     assert {name: p for name, p in shown} == {name: points[e.id] for name, e in entries.items()}
+
+
+def test_late_entry_joins_the_next_round_and_renumbers(client, db, make_user, make_player, make_event, login_as):  # type: ignore[no-untyped-def]
+    """C.04.3 A.2: a late entry re-sorts the starting list; he is paired from the next round on
+    and scores nothing for the round he missed."""
+    arbiter = make_user(Role.ARBITER)
+    players = [make_player(full_name=f"Cedo {n}", rating_regular=1800 - 10 * n) for n in range(6)]
+    event = make_event(arbiters=(arbiter,), pairing_system="dutch", ruleset="cbjd", planned_rounds=3)
+    login_as(arbiter)
+    for p in players:
+        client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})
+    _post_ok(client, f"/eventos/{event.id}/rodadas/emparceirar", expect="Rodada 1 emparceirada.")
+    _post_ok(client, f"/eventos/{event.id}/rodadas/1/publicar")
+    rnd = db.session.query(Round).filter_by(event_id=event.id, number=1).one()
+    form = {f"result-{g.id}": "=-=" for g in rnd.games}
+    form.update({f"version-{g.id}": str(g.version) for g in rnd.games})
+    _post_ok(client, f"/eventos/{event.id}/rodadas/1/resultados", form)
+    late = make_player(full_name="Tardio Forte", rating_regular=2500)
+    _post_ok(client, f"/eventos/{event.id}/inscricoes", {"player_id": late.id}, expect="Tardio Forte inscrito.")
+    db.session.expire_all()
+    entry = db.session.query(Entry).filter_by(player_id=late.id).one()
+    assert entry.pairing_number == 1  # the highest rating heads the re-sorted list
+    _post_ok(client, f"/eventos/{event.id}/rodadas/emparceirar", expect="Rodada 2 emparceirada.")
+    second = db.session.query(Round).filter_by(event_id=event.id, number=2).one()
+    paired = {g.white_entry_id for g in second.games} | {g.black_entry_id for g in second.games}
+    assert entry.id in paired and len(paired - {None}) == 7
+    page = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
+    assert "Tardio Forte" in page
+    removed = client.post(f"/eventos/{event.id}/inscricoes/{entry.id}/remover", follow_redirects=True)
+    assert "use a desistência" in removed.get_data(as_text=True)

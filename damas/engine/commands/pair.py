@@ -2,6 +2,12 @@
 
     pair --system dutch FILE.trf [-o OUT]      JaVaFo / bbpPairings output (base.format_pairs)
     pair --system berger --players N [--double]
+    pair --system micromatch FILE.trf [--ruleset cbjd] [--micro-scoring game|match]
+
+For `micromatch` the TRF holds two games per micro-match (columns 2k-1 and 2k are the two
+games of round k against the same opponent, colours swapped); they are folded into one
+micro-match per round (`micromatch_scoring.micro_state_from_games`) before pairing, and the
+output lists White in game 1 first.
 """
 from __future__ import annotations
 
@@ -44,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--double", action="store_true", help="berger: double round robin")
     ap.add_argument("--ruleset", default="fide", help="rule set code for scores (default fide)")
     ap.add_argument("--acceleration", default=None, help="dutch: 'baku' acceleration")
+    ap.add_argument("--micro-scoring", default="game", choices=("game", "match"),
+                    help="micromatch: game points (default) or match points")
     return ap
 
 
@@ -62,8 +70,17 @@ def main(argv: list[str]) -> int:
             source = Path(args.trf).read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise EngineError(f"cannot read {args.trf}: {exc.strerror}") from None
-        options = {"acceleration": args.acceleration} if args.acceleration else {}
+        options: dict = {"acceleration": args.acceleration} if args.acceleration else {}
         request = request_from_trf(source, args.ruleset, options)
+        if args.system == "micromatch":
+            from dataclasses import replace
+
+            from damas.engine.micromatch_scoring import micro_ruleset, micro_state_from_games
+
+            rs = micro_ruleset(args.ruleset, args.micro_scoring)
+            state = micro_state_from_games(request.state, rs)
+            request = replace(request, state=state, round_no=state.rounds_played + 1,
+                              options={**options, "micro_scoring": args.micro_scoring})
         text = format_pairs(get_system(args.system).pair(request))
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
