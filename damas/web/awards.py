@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from damas.extensions import db
-from damas.models import Event, EventStatus, Playoff
+from damas.models import Event, Playoff
 from damas.reports.awards import (
     allocation_context,
     category_standings_context,
@@ -24,8 +24,7 @@ from damas.services import categories as category_service
 from damas.services import playoffs as playoff_service
 from damas.services import prizes as prize_service
 from damas.services.errors import ServiceError
-from damas.services.events import can_edit_event
-from damas.web.access import event_editor_required
+from damas.web.access import event_editor_required, visible_event
 from damas.web.awards_forms import (
     CashTiesForm,
     CategoryCodeForm,
@@ -37,18 +36,11 @@ from damas.web.awards_forms import (
     PrizeDeleteForm,
     PrizeForm,
 )
-from damas.web.forms_util import choices, show_service_error
+from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.presenters import event_summary
 
 bp = Blueprint("awards", __name__, url_prefix="/eventos/<int:event_id>")
 
-
-def _visible_event(event_id: int) -> tuple[Event, bool]:
-    event = db.session.get(Event, event_id) or abort(404)
-    editable = can_edit_event(current_user, event)
-    if event.status == EventStatus.DRAFT and not editable:
-        abort(404)
-    return event, editable
 
 
 def _form_error(form) -> None:  # type: ignore[no-untyped-def]
@@ -64,7 +56,7 @@ def _form_error(form) -> None:  # type: ignore[no-untyped-def]
 
 @bp.get("/categorias")
 def categories(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     tables = category_tables(event)
     rows = [{**category_summary(t["category"]), "members": len([r for r in t["standings"].rows if not r.excluded]),
              "order": ", ".join(t["standings"].tiebreak_order)} for t in tables]
@@ -73,7 +65,7 @@ def categories(event_id: int):  # type: ignore[no-untyped-def]
 
 @bp.get("/categorias/<category>")
 def category_standings(event_id: int, category: str):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     context = category_standings_context(event, category)
     if context is None:
         abort(404)
@@ -109,12 +101,7 @@ def delete_category(event_id: int):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit():
         _form_error(form)
     else:
-        try:
-            category_service.delete_category(current_user, event, form.code.data)
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Categoria removida."), "success")
+        run_service(lambda: category_service.delete_category(current_user, event, form.code.data), _("Categoria removida."))
     return redirect(url_for("awards.manage_categories", event_id=event_id))
 
 
@@ -126,12 +113,7 @@ def category_tiebreaks(event_id: int):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit():
         _form_error(form)
     else:
-        try:
-            category_service.update_tiebreaks(current_user, event, form.code.data, form.tiebreaks.data or "")
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Ordem de desempate da categoria gravada."), "success")
+        run_service(lambda: category_service.update_tiebreaks(current_user, event, form.code.data, form.tiebreaks.data or ""), _("Ordem de desempate da categoria gravada."))
     return redirect(url_for("awards.manage_categories", event_id=event_id))
 
 
@@ -139,7 +121,7 @@ def category_tiebreaks(event_id: int):  # type: ignore[no-untyped-def]
 
 @bp.get("/premios")
 def prizes(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     return render_template("awards/prizes.html", event=event_summary(event), editable=editable,
                            **allocation_context(event))
 
@@ -175,12 +157,7 @@ def delete_prize(event_id: int):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit():
         _form_error(form)
     else:
-        try:
-            prize_service.delete_prize(current_user, event, form.prize_id.data)
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Prêmio removido."), "success")
+        run_service(lambda: prize_service.delete_prize(current_user, event, form.prize_id.data), _("Prêmio removido."))
     return redirect(url_for("awards.manage_prizes", event_id=event_id))
 
 
@@ -192,12 +169,7 @@ def prize_options(event_id: int):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit():
         _form_error(form)
     else:
-        try:
-            prize_service.set_cash_ties(current_user, event, form.cash_ties.data)
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Opção gravada."), "success")
+        run_service(lambda: prize_service.set_cash_ties(current_user, event, form.cash_ties.data), _("Opção gravada."))
     return redirect(url_for("awards.manage_prizes", event_id=event_id))
 
 
@@ -220,7 +192,7 @@ def _playoff_or_error(event: Event, playoff_id: int | None) -> Playoff | None:
 
 @bp.get("/playoffs/<category>")
 def playoffs(event_id: int, category: str):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     table = _category_or_404(event, category)
     prize_places = max([p["place"] for c in prize_list(event) if c["code"] == category for p in c["prizes"]] or [3])
     context = category_standings_context(event, category)
@@ -247,12 +219,7 @@ def create_playoff(event_id: int, category: str):  # type: ignore[no-untyped-def
     if not all(p.isdigit() for p in parts):
         flash(_("Informe os números iniciais separados por vírgula."), "error")
         return redirect(url_for("awards.playoffs", event_id=event_id, category=category))
-    try:
-        playoff_service.create_playoff(current_user, event, category, [int(p) for p in parts])
-    except ServiceError as error:
-        flash(error.message, "error")
-    else:
-        flash(_("Playoff criado."), "success")
+    run_service(lambda: playoff_service.create_playoff(current_user, event, category, [int(p) for p in parts]), _("Playoff criado."))
     return redirect(url_for("awards.playoffs", event_id=event_id, category=category))
 
 
@@ -287,10 +254,5 @@ def delete_playoff(event_id: int, category: str):  # type: ignore[no-untyped-def
         return redirect(url_for("awards.playoffs", event_id=event_id, category=category))
     playoff = _playoff_or_error(event, form.playoff_id.data)
     if playoff is not None:
-        try:
-            playoff_service.delete_playoff(current_user, event, playoff)
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Playoff removido."), "success")
+        run_service(lambda: playoff_service.delete_playoff(current_user, event, playoff), _("Playoff removido."))
     return redirect(url_for("awards.playoffs", event_id=event_id, category=category))

@@ -56,7 +56,7 @@ from damas.web.desk_forms import (
     SanctionForm,
     SettingsForm,
 )
-from damas.web.forms_util import choices, show_service_error
+from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.presenters import event_summary, pick
 from damas.web.results import result_choices, result_label
 
@@ -269,12 +269,7 @@ def reverse_penalty(event_id: int):  # type: ignore[no-untyped-def]
     if penalty is None or penalty.event_id != event.id:
         flash(_("Penalidade inexistente."), "error")
         return _back("desk.index", event_id)
-    try:
-        desk_service.reverse_penalty(current_user, event, penalty, form.reason.data or "")
-    except ServiceError as error:
-        flash(error.message, "error")
-    else:
-        flash(_("Penalidade revertida; a mesa voltou ao resultado anterior."), "success")
+    run_service(lambda: desk_service.reverse_penalty(current_user, event, penalty, form.reason.data or ""), _("Penalidade revertida; a mesa voltou ao resultado anterior."))
     return _back("desk.index", event_id)
 
 
@@ -350,12 +345,7 @@ def excuse_forfeit(event_id: int):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit() or entry is None:
         flash(_("Informe a rodada e o motivo aceito."), "error")
     else:
-        try:
-            desk_service.excuse_forfeit(current_user, event, entry, form.round_number.data, form.reason.data or "")
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("W.O. justificado."), "success")
+        run_service(lambda: desk_service.excuse_forfeit(current_user, event, entry, form.round_number.data, form.reason.data or ""), _("W.O. justificado."))
     return _back("desk.forfeits", event_id)
 
 
@@ -369,12 +359,7 @@ def decide_expulsion(event_id: int):  # type: ignore[no-untyped-def]
         flash(_("Escolha a decisão."), "error")
     else:
         expel = form.decision.data == "expel"
-        try:
-            desk_service.decide_expulsion(current_user, event, entry, expel, form.reason.data or "")
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Jogador eliminado do torneio.") if expel else _("Jogador mantido no torneio."), "success")
+        run_service(lambda: desk_service.decide_expulsion(current_user, event, entry, expel, form.reason.data or ""), _("Jogador eliminado do torneio.") if expel else _("Jogador mantido no torneio."))
     return _back("desk.forfeits", event_id)
 
 
@@ -504,12 +489,7 @@ def set_chief(event_id: int):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit():
         flash(_("Escolha um dos árbitros do evento."), "error")
     else:
-        try:
-            desk_service.set_chief_arbiter(current_user, event, form.user_id.data)
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Árbitro principal designado."), "success")
+        run_service(lambda: desk_service.set_chief_arbiter(current_user, event, form.user_id.data), _("Árbitro principal designado."))
     return _back("desk.settings", event_id)
 
 
@@ -577,12 +557,7 @@ def remove_member(event_id: int):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit() or not str(form.member_id.data).isdigit():
         flash(_("Membro inexistente."), "error")
     else:
-        try:
-            appeal_service.remove_member(current_user, event, int(form.member_id.data))
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Membro removido do comitê."), "success")
+        run_service(lambda: appeal_service.remove_member(current_user, event, int(form.member_id.data)), _("Membro removido do comitê."))
     return _back("desk.appeals", event_id)
 
 

@@ -13,9 +13,9 @@ from damas.reports.start_list import start_list_pdf
 from damas.services import entries as entry_service
 from damas.services import events as event_service
 from damas.services.errors import ServiceError
-from damas.web.access import event_editor_required, staff_required
+from damas.web.access import event_editor_required, staff_required, visible_event
 from damas.web.forms import ArbiterForm, EntryForm, EventForm, StatusForm
-from damas.web.forms_util import choices, show_service_error
+from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.presenters import STATUS_NAMES, event_summary, pick, player_summary, start_list
 
 bp = Blueprint("events", __name__, url_prefix="/eventos")
@@ -54,10 +54,7 @@ def list_events():  # type: ignore[no-untyped-def]
 
 @bp.get("/<int:event_id>")
 def view_event(event_id: int):  # type: ignore[no-untyped-def]
-    event = _get_event(event_id)
-    editable = event_service.can_edit_event(current_user, event)
-    if event.status == EventStatus.DRAFT and not editable:
-        abort(404)
+    event, editable = visible_event(event_id)
     status_form = StatusForm()
     allowed = event_service.TRANSITIONS[event.status]
     status_form.status.choices = choices((s.value, pick(STATUS_NAMES[s.value])) for s in allowed)
@@ -138,12 +135,7 @@ def add_arbiter(event_id: int):  # type: ignore[no-untyped-def]
     form = ArbiterForm()
     form.user_id.choices = choices((u.id, u.name) for u in db.session.scalars(select(User).where(User.role == Role.ARBITER)))
     if form.validate_on_submit():
-        try:
-            event_service.assign_arbiter(current_user, event, db.session.get(User, form.user_id.data))
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Árbitro designado."), "success")
+        run_service(lambda: event_service.assign_arbiter(current_user, event, db.session.get(User, form.user_id.data)), _("Árbitro designado."))
     else:
         flash(_("Escolha um árbitro da lista."), "error")
     return redirect(url_for("events.view_event", event_id=event.id))
@@ -153,12 +145,7 @@ def add_arbiter(event_id: int):  # type: ignore[no-untyped-def]
 @staff_required
 def remove_arbiter(event_id: int, user_id: int):  # type: ignore[no-untyped-def]
     event = _get_event(event_id)
-    try:
-        event_service.remove_arbiter(current_user, event, user_id)
-    except ServiceError as error:
-        flash(error.message, "error")
-    else:
-        flash(_("Árbitro removido."), "success")
+    run_service(lambda: event_service.remove_arbiter(current_user, event, user_id), _("Árbitro removido."))
     return redirect(url_for("events.view_event", event_id=event.id))
 
 
@@ -199,12 +186,7 @@ def add_entry(event_id: int):  # type: ignore[no-untyped-def]
         if player is None:
             flash(_("Jogador inexistente."), "error")
         else:
-            try:
-                entry_service.add_entry(current_user, event, player)
-            except ServiceError as error:
-                flash(error.message, "error")
-            else:
-                flash(_("%(name)s inscrito.", name=player.full_name), "success")
+            run_service(lambda: entry_service.add_entry(current_user, event, player), _("%(name)s inscrito.", name=player.full_name))
     else:
         flash(_("Escolha um jogador."), "error")
     return redirect(url_for("events.manage_entries", event_id=event.id, q=request.args.get("q", "")))
@@ -217,12 +199,7 @@ def remove_entry(event_id: int, entry_id: int):  # type: ignore[no-untyped-def]
     entry = db.session.get(Entry, entry_id)
     if entry is None or entry.event_id != event.id:
         abort(404)
-    try:
-        entry_service.remove_entry(current_user, event, entry)
-    except ServiceError as error:
-        flash(error.message, "error")
-    else:
-        flash(_("Inscrição removida."), "success")
+    run_service(lambda: entry_service.remove_entry(current_user, event, entry), _("Inscrição removida."))
     return redirect(url_for("events.manage_entries", event_id=event.id))
 
 
@@ -236,9 +213,7 @@ def audit_log(event_id: int):  # type: ignore[no-untyped-def]
 
 @bp.get("/<int:event_id>/lista-inicial.pdf")
 def start_list_report(event_id: int):  # type: ignore[no-untyped-def]
-    event = _get_event(event_id)
-    if event.status == EventStatus.DRAFT and not event_service.can_edit_event(current_user, event):
-        abort(404)
+    event, _editable = visible_event(event_id)
     pdf = start_list_pdf(event)
     return Response(
         pdf,

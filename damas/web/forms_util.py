@@ -1,7 +1,7 @@
 """Helpers shared by the blueprints' forms and routes."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from flask import flash
 from flask_wtf import FlaskForm
@@ -26,3 +26,14 @@ def show_service_error(form: FlaskForm | None, error: ServiceError) -> None:
 def choices(pairs: Iterable[tuple[Any, Any]]) -> list[SelectChoice]:
     """(value, label) pairs as WTForms 3.3 SelectChoice objects (tuples are deprecated)."""
     return [SelectChoice(value, label) for value, label in pairs]
+
+
+def run_service(action: Callable[[], Any], success: str) -> bool:
+    """Run one service call and flash the outcome: its success message, or the refusal."""
+    try:
+        action()
+    except ServiceError as error:
+        flash(error.message, "error")
+        return False
+    flash(success, "success")
+    return True

@@ -4,7 +4,7 @@ Thin routes: form -> one service call in damas.services.knockout -> redirect wit
 """
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -13,20 +13,12 @@ from damas.models import Event, EventStatus
 from damas.reports.bracket import bracket_context, bracket_pdf
 from damas.services import knockout as ko
 from damas.services.errors import ServiceError
-from damas.services.events import can_edit_event
-from damas.web.access import event_editor_required
+from damas.web.access import event_editor_required, visible_event
 from damas.web.forms_util import show_service_error
 from damas.web.knockout_forms import CorrectionForm, KnockoutSettingsForm, TieGameForm
 
 bp = Blueprint("knockout", __name__, url_prefix="/eventos/<int:event_id>/eliminatoria")
 
-
-def _visible_event(event_id: int) -> tuple[Event, bool]:
-    event = db.session.get(Event, event_id) or abort(404)
-    editable = can_edit_event(current_user, event)
-    if event.status == EventStatus.DRAFT and not editable:
-        abort(404)
-    return event, editable
 
 
 def _bracket_url(event_id: int) -> str:
@@ -35,7 +27,7 @@ def _bracket_url(event_id: int) -> str:
 
 @bp.get("")
 def bracket(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     context = bracket_context(event)
     return render_template(
         "knockout/bracket.html", editable=editable, entering=editable and event.status == EventStatus.RUNNING,
@@ -45,7 +37,7 @@ def bracket(event_id: int):  # type: ignore[no-untyped-def]
 
 @bp.get("/chave.pdf")
 def bracket_report(event_id: int):  # type: ignore[no-untyped-def]
-    event, _editable = _visible_event(event_id)
+    event, _editable = visible_event(event_id)
     if not ko.is_knockout(event):
         flash(_("Este evento não é eliminatório."), "error")
         return redirect(url_for("events.view_event", event_id=event_id))

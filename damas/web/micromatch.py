@@ -21,10 +21,9 @@ from damas.services import micromatch as micro_service
 from damas.services import openings as opening_service
 from damas.services import teams as team_service
 from damas.services.errors import ServiceError
-from damas.services.events import can_edit_event
 from damas.services.mapping import event_rounds
-from damas.web.access import event_editor_required, staff_required
-from damas.web.forms_util import choices, show_service_error
+from damas.web.access import event_editor_required, staff_required, visible_event
+from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.micromatch_forms import MicroEventForm, MicroSettingsForm, OpeningsUploadForm, TeamForm
 from damas.web.presenters import event_summary, pick
 
@@ -43,13 +42,6 @@ def micro_round_draws(event_id: int, number: int) -> list[dict]:
 def _english() -> bool:
     return str(get_locale()) == "en"
 
-
-def _visible_event(event_id: int) -> tuple[Event, bool]:
-    event = db.session.get(Event, event_id) or abort(404)
-    editable = can_edit_event(current_user, event)
-    if event.status == EventStatus.DRAFT and not editable:
-        abort(404)
-    return event, editable
 
 
 def _back(event_id: int):  # type: ignore[no-untyped-def]
@@ -114,7 +106,7 @@ def new_event():  # type: ignore[no-untyped-def]
 
 @bp.get("/eventos/<int:event_id>/micro")
 def overview(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     is_micro = event.pairing_system == "micromatch"
     settings = micro_service.settings_of(event)
     rounds = []
@@ -240,7 +232,7 @@ def micro_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
 
 @bp.get("/eventos/<int:event_id>/micro/classificacao")
 def standings(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     if event.pairing_system != "micromatch":
         return redirect(url_for("rounds.standings", event_id=event_id))
     if micro_service.is_team_event(event):
@@ -253,7 +245,7 @@ def standings(event_id: int):  # type: ignore[no-untyped-def]
 # -- teams --------------------------------------------------------------------------------------------
 
 def _team_event(event_id: int) -> tuple[Event, bool] | None:
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     if not micro_service.is_team_event(event):
         flash(_("Este evento não é um evento por equipes em micro match."), "error")
         return None
@@ -314,12 +306,7 @@ def remove_team(event_id: int):  # type: ignore[no-untyped-def]
     if team is None or team.event_id != event.id:
         flash(_("Equipe inexistente."), "error")
     else:
-        try:
-            team_service.remove_team(current_user, event, team)
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Equipe removida."), "success")
+        run_service(lambda: team_service.remove_team(current_user, event, team), _("Equipe removida."))
     return redirect(url_for("micromatch.teams", event_id=event_id))
 
 
@@ -360,12 +347,7 @@ def publish_team_round(event_id: int, number: int):  # type: ignore[no-untyped-d
     if rnd is None:
         flash(_("Rodada inexistente."), "error")
         return _back(event_id)
-    try:
-        team_service.publish_team_round(current_user, event, rnd)
-    except ServiceError as error:
-        flash(error.message, "error")
-    else:
-        flash(_("Rodada %(n)s publicada.", n=number), "success")
+    run_service(lambda: team_service.publish_team_round(current_user, event, rnd), _("Rodada %(n)s publicada.", n=number))
     return redirect(url_for("micromatch.team_round", event_id=event_id, number=number))
 
 

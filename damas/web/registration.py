@@ -20,7 +20,7 @@ from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required
-from damas.web.forms_util import choices, show_service_error
+from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.presenters import event_summary
 from damas.web.registration_forms import AbsenceForm, DecisionForm, SettingsForm, SignUpForm, SubstituteForm
 
@@ -151,12 +151,7 @@ def approvals():  # type: ignore[no-untyped-def]
         if request_row is None:
             flash(_("Pedido inexistente."), "error")
         else:
-            try:
-                accounts.decide_sign_up(current_user, request_row, form.decision.data == "approve", form.note.data or "")
-            except ServiceError as error:
-                flash(error.message, "error")
-            else:
-                flash(_("Pedido aprovado.") if form.decision.data == "approve" else _("Pedido recusado."), "success")
+            run_service(lambda: accounts.decide_sign_up(current_user, request_row, form.decision.data == "approve", form.note.data or ""), _("Pedido aprovado.") if form.decision.data == "approve" else _("Pedido recusado."))
         return redirect(url_for("registration.approvals"))
     rows = [{
         "id": s.id, "at": s.created_at, "name": s.user.name, "email": s.user.email,
@@ -179,12 +174,7 @@ def event_registration(event_id: int):  # type: ignore[no-untyped-def]
 
 def _player_action(event_id: int, action, done: str):  # type: ignore[no-untyped-def]
     event = _event(event_id)
-    try:
-        action(current_user, event)
-    except ServiceError as error:
-        flash(error.message, "error")
-    else:
-        flash(done, "success")
+    run_service(lambda: action(current_user, event), done)
     return redirect(url_for("registration.event_registration", event_id=event_id))
 
 
@@ -220,12 +210,7 @@ def announce_absence(event_id: int):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit():
         flash(_("Informe a rodada e o tipo de aviso."), "error")
     else:
-        try:
-            reg.announce_absence(current_user, event, form.round_number.data, form.kind.data or "")
-        except ServiceError as error:
-            flash(error.message, "error")
-        else:
-            flash(_("Aviso registrado para a rodada %(n)s.", n=form.round_number.data), "success")
+        run_service(lambda: reg.announce_absence(current_user, event, form.round_number.data, form.kind.data or ""), _("Aviso registrado para a rodada %(n)s.", n=form.round_number.data))
     return redirect(url_for("registration.my_page"))
 
 

@@ -11,28 +11,19 @@ from typing import Any, Callable
 
 from flask import Blueprint, Response, abort, render_template, url_for
 from flask_babel import lazy_gettext as _l
-from flask_login import current_user
 
 from damas.extensions import db
-from damas.models import Event, EventStatus, RoundStatus
+from damas.models import Event, RoundStatus
 from damas.reports.awards import all_categories_context, allocation_context
 from damas.reports.event_reports import arbiter_context, base_context, brochure_context, round_context
 from damas.reports.pdf import render_pdf
 from damas.reports.standings import crosstable_context, standings_context
-from damas.services.events import can_edit_event
 from damas.services.mapping import event_rounds
-from damas.web.access import event_editor_required
+from damas.web.access import event_editor_required, visible_event
 from damas.web.presenters import start_list
 
 bp = Blueprint("reports", __name__, url_prefix="/eventos/<int:event_id>/relatorios")
 
-
-def _visible_event(event_id: int) -> tuple[Event, bool]:
-    event = db.session.get(Event, event_id) or abort(404)
-    editable = can_edit_event(current_user, event)
-    if event.status == EventStatus.DRAFT and not editable:
-        abort(404)
-    return event, editable
 
 
 def _pdf(data: bytes, name: str, event: Event) -> Response:
@@ -62,7 +53,7 @@ REPORTS: list[tuple[str, Any, str]] = [  # (endpoint, title, access) for the ind
 
 @bp.get("")
 def index(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     rounds = [{"number": r.number, "status": r.status.value} for r in event_rounds(event)
               if editable or r.status == RoundStatus.PUBLISHED]
     items = []
@@ -78,14 +69,14 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
 
 def _round_report(kind: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
     def page(event_id: int, number: int):  # type: ignore[no-untyped-def]
-        event, editable = _visible_event(event_id)
+        event, editable = visible_event(event_id)
         context = _round_context(event, number, editable)
         title = _title(kind, number)
         return _show(event, f"reports/_{kind}.html", title,
                      url_for(f"reports.{kind}_pdf", event_id=event_id, number=number), context)
 
     def pdf(event_id: int, number: int):  # type: ignore[no-untyped-def]
-        event, editable = _visible_event(event_id)
+        event, editable = visible_event(event_id)
         context = _round_context(event, number, editable)
         return _pdf(_print(f"reports/_{kind}.html", _title(kind, number), context), f"{kind}-r{number}", event)
 
@@ -123,12 +114,12 @@ def _simple(endpoint: str, path: str, partial: str, title_pt: Any,
         return str(title_pt)
 
     def page(event_id: int):  # type: ignore[no-untyped-def]
-        event, editable = _visible_event(event_id)
+        event, editable = visible_event(event_id)
         context = {**base_context(event), **build(event)}
         return _show(event, partial, title(), url_for(f"reports.{endpoint}_pdf", event_id=event_id), context)
 
     def pdf(event_id: int):  # type: ignore[no-untyped-def]
-        event, editable = _visible_event(event_id)
+        event, editable = visible_event(event_id)
         context = {**base_context(event), **build(event)}
         return _pdf(_print(partial, title(), context), path, event)
 

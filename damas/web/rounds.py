@@ -28,23 +28,15 @@ from damas.services import roundrobin as rr_service
 from damas.services import rounds as round_service
 from damas.services import swiss as swiss_service
 from damas.services.errors import ServiceError
-from damas.services.events import can_edit_event
 from damas.services.mapping import event_rounds, round_is_complete
-from damas.web.access import event_editor_required
+from damas.web.access import event_editor_required, visible_event
 from damas.web.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
-from damas.web.forms_util import choices
+from damas.web.forms_util import choices, run_service
 from damas.web.presenters import event_summary
 from damas.web.results import result_choices, result_label
 
 bp = Blueprint("rounds", __name__, url_prefix="/eventos/<int:event_id>")
 
-
-def _visible_event(event_id: int) -> tuple[Event, bool]:
-    event = db.session.get(Event, event_id) or abort(404)
-    editable = can_edit_event(current_user, event)
-    if event.status == EventStatus.DRAFT and not editable:
-        abort(404)
-    return event, editable
 
 
 def _round_or_404(event: Event, number: int, editable: bool) -> Round:
@@ -71,7 +63,7 @@ def _round_rows(event: Event, rnd: Round) -> list[dict]:
 
 @bp.get("/rodadas")
 def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     rounds = [
         {"number": r.number, "status": r.status.value, "complete": round_is_complete(r),
          "boards": len(r.games), "pending": sum(1 for g in r.games if g.result == GameResult.PENDING)}
@@ -119,7 +111,7 @@ def pair_next(event_id: int):  # type: ignore[no-untyped-def]
 
 @bp.get("/rodadas/<int:number>")
 def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     rnd = _round_or_404(event, number, editable)
     rounds = event_rounds(event)
     return render_template(
@@ -136,12 +128,7 @@ def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
 def publish(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     rnd = _round_or_404(event, number, True)
-    try:
-        round_service.publish_round(current_user, event, rnd)
-    except ServiceError as error:
-        flash(error.message, "error")
-    else:
-        flash(_("Rodada %(n)s publicada.", n=number), "success")
+    run_service(lambda: round_service.publish_round(current_user, event, rnd), _("Rodada %(n)s publicada.", n=number))
     return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
 
 
@@ -197,20 +184,20 @@ def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
 
 @bp.get("/classificacao")
 def standings(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     context = standings_context(event)
     return render_template("rounds/standings.html", event=event_summary(event), **context)
 
 
 @bp.get("/tabela")
 def crosstable(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     return render_template("rounds/crosstable.html", event=event_summary(event), **crosstable_context(event))
 
 
 @bp.get("/sorteio")
 def draw_protocol(event_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     protocol = event.numbering_protocol or []
     if "" in protocol:  # stored as the pt-BR lines, an empty line, then the English lines
         split = protocol.index("")
@@ -278,7 +265,7 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     from damas.engine.regulations import regulations
     from damas.reports.standings import tiebreak_order
 
-    event, editable = _visible_event(event_id)
+    event, editable = visible_event(event_id)
     lang = "en" if str(get_locale()) == "en" else "pt"
     reg = regulations(event.ruleset, event.pairing_system, tiebreak_order(event), lang)
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
