@@ -91,18 +91,23 @@ def _bh(low: int, high: int):
     return lambda ctx: buchholz_cut(ctx, low, high)
 
 
-def _sbh(ctx: TiebreakContext) -> list[Exact]:
-    bh = BH.values(ctx)
+def opponents_sum(ctx: TiebreakContext, values: list[Exact]) -> list[Exact]:
+    """Sum of the opponents' `values`; an unplayed round counts the player's own value unless the
+    unplayed-games rule is ``played`` (the seed rule, FIDE-TB "Handling of unplayed games")."""
     out = []
     for i in range(ctx.size):
-        s = 0
+        s: Exact = 0
         for r in range(ctx.rounds):
             if ctx.played[i][r]:
-                s += bh[ctx.opp[i][r]]
+                s += values[ctx.opp[i][r]]
             elif ctx.unplayed != "played":
-                s += bh[i]
+                s += values[i]
         out.append(s)
     return out
+
+
+def _sbh(ctx: TiebreakContext) -> list[Exact]:
+    return opponents_sum(ctx, BH.values(ctx))
 
 
 def _sonneborn(ctx: TiebreakContext, game_points: bool = False) -> list[Exact]:
