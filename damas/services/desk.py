@@ -7,11 +7,15 @@ engine decides (game lost) and writes the audit log. Each operation is one trans
 Chief arbiter **[ours]**: staff, or the event arbiter staff named as chief in the desk settings
 (`DeskSettings.chief_arbiter_user_id`). Only he reverses an applied penalty, excuses a forfeit
 and confirms or declines a proposed expulsion.
+
+This module keeps the settings, the boards and the incidents/penalties; sanctions and CBJD 95 d
+are in `desk_sanctions`, forfeits and expulsion in `desk_forfeits`, result corrections and
+rematches in `desk_corrections`. Their public names are re-exported here (import them from
+`damas.services.desk`, as `damas.services.rounds` and the web desk do).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from typing import Any
 
 from flask_babel import gettext as _
@@ -22,22 +26,16 @@ from damas.engine.penalties import (
     Action,
     BoardResult,
     Consequence,
-    ForfeitPolicy,
     Incident,
     IncidentKind,
     PenaltySettings,
-    Sanction,
     consequences,
     incident_article,
-    irregular_move_claim,
-    review_forfeits,
-    sanction_consequence,
 )
 from damas.engine.types import EngineError, Outcome
 from damas.extensions import db
 from damas.models import (
     Entry,
-    EntryStatus,
     Event,
     EventArbiter,
     Game,
@@ -47,11 +45,11 @@ from damas.models import (
     RoundStatus,
     User,
 )
-from damas.models.desk import DeskForfeitDecision, DeskIncident, DeskPenalty, DeskSanction, DeskSettings
+from damas.models.desk import DeskIncident, DeskPenalty, DeskSettings
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.mapping import RESULT_OUTCOMES, board_results, event_rounds
-from damas.services.rounds import ENTERABLE_RESULTS, game_snapshot, require_running, withdraw_entry
+from damas.services.mapping import event_rounds
+from damas.services.rounds import game_snapshot, require_running
 
 CLAIMABLE_ARTICLES = ("52", "56", "65", "66")
 BREACH_ARTICLES = ("3", "70", *(str(a) for a in range(38, 51)))
@@ -325,289 +323,24 @@ def reverse_penalty(actor: User, event: Event, penalty: DeskPenalty, reason: str
         raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e tente de novo.")) from None
 
 
-# ---------------------------------------------------------------- sanctions (CBJD 51) and CBJD 95 d
+# ---------------------------------------------------------------- re-exports of the desk's other parts
+# Imported at the end: those modules import the helpers above from this one.
 
-def add_sanction(actor: User, event: Event, round_number: int, entry: Entry, kind: str,
-                 note: str) -> tuple[DeskSanction, Consequence]:
-    """CBJD 51: warnings are recorded; a lost game is recorded as the board's result; exclusion
-    withdraws the player after this round under the rule set's policy (rounds.withdraw_entry)."""
-    require_running(event)
-    try:
-        sanction = Sanction(kind)
-    except ValueError:
-        raise ServiceError(_("Sanção inválida."), "kind") from None
-    if entry.event_id != event.id:
-        raise ServiceError(_("Inscrição de outro evento."), "entry_id")
-    game: Game | None
-    if sanction in (Sanction.GAME_LOST, Sanction.GAME_LOST_BOTH):
-        game = board_of(event, round_number, entry)
-        found = sanction_consequence(sanction, _no(entry), round_number, _no(game.white), _no(game.black))
-    else:
-        if sanction is Sanction.EXCLUSION and entry.status != EntryStatus.REGISTERED:
-            raise ServiceError(_("Este jogador já saiu do evento."), "entry_id")
-        rnd = _published_round(event, round_number)
-        game = next((g for g in rnd.games if entry.id in (g.white_entry_id, g.black_entry_id)), None)
-        found = sanction_consequence(sanction, _no(entry), round_number)
-    row = DeskSanction(event_id=event.id, entry_id=entry.id, round_number=round_number,
-                       board=game.board if game is not None else None, kind=sanction.value, note=note.strip(),
-                       arbiter_user_id=actor.id, at=datetime.now(timezone.utc))
-    try:
-        db.session.add(row)
-        db.session.flush()
-        record(actor, "sanction", "sanction", row.id, None, {
-            "round": round_number, "board": row.board, "player": entry.player.full_name, "kind": sanction.value,
-            "article": found.article, "note": row.note, "message": found.message_pt}, event.id)
-        if sanction is Sanction.EXCLUSION:
-            # withdraw_entry commits this sanction with the withdrawal (or nothing on refusal)
-            withdraw_entry(actor, event, entry, round_number, _("Afastado da competição (CBJD 51 d)") +
-                           (f": {row.note}" if row.note else ""))
-        else:
-            with transaction():
-                if found.result is not None and game is not None:
-                    _apply_result(actor, event, game, found.result, "sanction", row.id, found.article)
-    except ServiceError:
-        db.session.rollback()
-        raise
-    except StaleDataError:
-        db.session.rollback()
-        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")) from None
-    return row, found
-
-
-def fast_enough_for_95d(event: Event) -> bool:
-    found = irregular_move_claim(event.time_minutes, event.time_increment, 1, 1, 2, True)
-    return found.action is Action.GAME_WON
-
-
-def claim_irregular_move(actor: User, event: Event, round_number: int, offender: Entry, before_own_move: bool,
-                         note: str) -> tuple[Consequence, DeskPenalty | None]:
-    """CBJD 95 d: in 5x5 or faster an irregular move claimed before the claimant's own move wins
-    the game for him; otherwise nothing is applied and the engine says why."""
-    require_running(event)
-    game = board_of(event, round_number, offender)
-    found = irregular_move_claim(event.time_minutes, event.time_increment, _no(offender), _no(game.white),
-                                 _no(game.black), before_own_move)
-    if found.action is not Action.GAME_WON:
-        raise ServiceError(found.message_pt)
-    try:
-        with transaction():
-            record(actor, "irregular_move_claim", "game", game.id, None, {
-                "round": round_number, "board": game.board, "offender": offender.player.full_name,
-                "article": found.article, "note": note.strip(), "message": found.message_pt}, event.id)
-            assert found.result is not None
-            penalty = _apply_result(actor, event, game, found.result, "claim", game.id, found.article)
-    except StaleDataError:
-        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")) from None
-    return found, penalty
-
-
-# ---------------------------------------------------------------- forfeits and expulsion (FIDE-GR)
-
-@dataclass(frozen=True)
-class ForfeitRow:
-    entry: Entry
-    forfeit_rounds: list[int]
-    excused_rounds: list[int]
-    consequence: Consequence
-    last_round: int  # the last round with a result for him (the withdrawal point)
-    decided: bool  # the chief arbiter already decided on this count
-
-
-def _decisions(event: Event) -> list[DeskForfeitDecision]:
-    return list(db.session.scalars(select(DeskForfeitDecision).where(DeskForfeitDecision.event_id == event.id)
-                                   .order_by(DeskForfeitDecision.at, DeskForfeitDecision.id)))
-
-
-def forfeit_review(event: Event) -> list[ForfeitRow]:
-    """Players with games lost by default and what FIDE-GR says of them (registered players)."""
-    s = settings_for(event)
-    policy = ForfeitPolicy(propose_after=s.forfeit_propose_after or None, expel_after=s.forfeit_expel_after or None)
-    decisions = _decisions(event)
-    per_entry: dict[int, list] = {}
-    last: dict[int, int] = {}
-    for rnd in event_rounds(event):
-        for g in rnd.games:
-            if g.result in (GameResult.PENDING,) or g.black is None:
-                continue
-            for no, rr in board_results(g, _no(g.white), _no(g.black), rnd.number):
-                entry = g.white if no == _no(g.white) else g.black
-                per_entry.setdefault(entry.id, []).append(rr)
-                if g.result != GameResult.WITHDRAWN:
-                    last[entry.id] = max(last.get(entry.id, 0), rnd.number)
-    out = []
-    for entry in sorted(event.entries, key=lambda e: e.pairing_number or 0):
-        rounds = per_entry.get(entry.id, [])
-        lost = [r.round for r in rounds if r.outcome in (Outcome.FORFEIT_LOSS, Outcome.DOUBLE_FORFEIT)]
-        if not lost or entry.status != EntryStatus.REGISTERED:
-            continue
-        excused = sorted({d.round_number for d in decisions if d.entry_id == entry.id and d.kind == "excused"
-                          and d.round_number is not None})
-        review = review_forfeits(_no(entry), rounds, excused, policy)
-        decided = any(d.entry_id == entry.id and d.kind == "kept" and d.forfeits >= review.unexcused
-                      for d in decisions)
-        out.append(ForfeitRow(entry, lost, excused, review.consequence, last.get(entry.id, 0), decided))
-    return out
-
-
-def excuse_forfeit(actor: User, event: Event, entry: Entry, round_number: int, reason: str) -> None:
-    """The chief arbiter accepts the reason for a forfeit (FIDE-GR a: "valid reason")."""
-    _require_chief(actor, event)
-    row = next((r for r in forfeit_review(event) if r.entry.id == entry.id), None)
-    if row is None or round_number not in row.forfeit_rounds:
-        raise ServiceError(_("Este jogador não perdeu por W.O. nesta rodada."), "round_number")
-    if round_number in row.excused_rounds:
-        raise ServiceError(_("Este W.O. já foi justificado."), "round_number")
-    if not reason.strip():
-        raise ServiceError(_("Informe o motivo aceito."), "reason")
-    with transaction():
-        d = DeskForfeitDecision(event_id=event.id, entry_id=entry.id, kind="excused", round_number=round_number,
-                                reason=reason.strip(), user_id=actor.id, at=datetime.now(timezone.utc))
-        db.session.add(d)
-        db.session.flush()
-        record(actor, "forfeit_excused", "forfeit", d.id, None,
-               {"round": round_number, "player": entry.player.full_name, "reason": d.reason}, event.id)
-
-
-def decide_expulsion(actor: User, event: Event, entry: Entry, expel: bool, reason: str) -> None:
-    """Confirm (withdrawal under the rule set's policy) or decline a proposed expulsion; a
-    mandatory expulsion (the event's forfeit limit) may be applied by any of its arbiters."""
-    require_running(event)
-    row = next((r for r in forfeit_review(event) if r.entry.id == entry.id), None)
-    if row is None or row.consequence.action not in (Action.PROPOSE_EXPULSION, Action.EXPULSION):
-        raise ServiceError(_("Não há eliminação proposta para este jogador."), "entry_id")
-    mandatory = row.consequence.action is Action.EXPULSION
-    if not mandatory or not expel:
-        _require_chief(actor, event)
-    if not reason.strip() and not (mandatory and expel):
-        raise ServiceError(_("Informe o motivo da decisão."), "reason")
-    n = row.consequence.incidence
-    d = DeskForfeitDecision(event_id=event.id, entry_id=entry.id, kind="expelled" if expel else "kept",
-                            round_number=row.last_round, forfeits=n, reason=reason.strip(), user_id=actor.id,
-                            at=datetime.now(timezone.utc))
-    try:
-        db.session.add(d)
-        db.session.flush()
-        record(actor, "expulsion" if expel else "expulsion_declined", "forfeit", d.id, None, {
-            "round": row.last_round, "player": entry.player.full_name, "forfeits": n,
-            "article": row.consequence.article, "reason": d.reason}, event.id)
-        if expel:
-            withdraw_entry(actor, event, entry, row.last_round,
-                           _("Eliminado por W.O. (%(article)s)", article=row.consequence.article))
-        else:
-            with transaction():
-                pass
-    except ServiceError:
-        db.session.rollback()
-        raise
-
-
-# ---------------------------------------------------------------- corrections (C.04.2 #8) and rematches (#10)
-
-def _aware(value: datetime) -> datetime:
-    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
-
-
-def correction_deadline(event: Event, rnd: Round) -> tuple[bool, datetime | None]:
-    """(open, deadline) for correcting a published round's results under the event setting."""
-    s = settings_for(event)
-    if s.correction_mode == "next_pairing":
-        return not any(r.number > rnd.number for r in event_rounds(event)), None
-    if s.correction_mode == "event_end":
-        return event.status.value == "running", None
-    start = _aware(rnd.published_at or rnd.created_at)
-    deadline = start + timedelta(hours=s.correction_hours)
-    return datetime.now(timezone.utc) <= deadline, deadline
-
-
-def check_correction_allowed(event: Event, game: Game) -> None:
-    """Refuse changing an entered result of a published round after the event's correction
-    deadline. For `rounds.record_results` to call on boards whose result is not pending (the
-    desk's own correction route already does); a no-op for boards without a result."""
-    if game.result in (GameResult.PENDING, GameResult.BYE, GameResult.WITHDRAWN):
-        return
-    open_, deadline = correction_deadline(event, game.round)
-    if not open_:
-        raise ServiceError(_("O prazo de correção desta rodada terminou%(when)s.",
-                             when=f" ({deadline:%d/%m/%Y %H:%M} UTC)" if deadline else ""))
-
-
-def _met_before(event: Event, rnd: Round, a: int, b: int) -> bool:
-    for earlier in event_rounds(event):
-        if earlier.number >= rnd.number:
-            break
-        for g in earlier.games:
-            if {g.white_entry_id, g.black_entry_id} == {a, b} and g.result in RESULT_OUTCOMES \
-                    and RESULT_OUTCOMES[g.result][0].played:
-                return True
-    return False
-
-
-def rematch_boards(event: Event, rnd: Round) -> list[int]:
-    """Boards of `rnd` whose players already played each other (a played game, C.04.2 #6)."""
-    return [g.board for g in rnd.games if g.black_entry_id is not None
-            and _met_before(event, rnd, g.white_entry_id, g.black_entry_id)]
-
-
-def correct_result(actor: User, event: Event, game: Game, result: GameResult, reason: str) -> dict[str, Any]:
-    """Correct a published result before the deadline. After the next pairing the correction
-    changes only later rounds: published pairings stay (C.04.2 #8, #10); a rematch it creates
-    in a later round is reported so the arbiter can undo it."""
-    require_running(event)
-    rnd = game.round
-    if rnd.event_id != event.id:
-        raise ServiceError(_("Partida de outro evento."))
-    if rnd.status != RoundStatus.PUBLISHED or game.black_entry_id is None \
-            or game.result in (GameResult.BYE, GameResult.WITHDRAWN):
-        raise ServiceError(_("Esta mesa não tem partida a lançar."))
-    if game.result == GameResult.PENDING:
-        raise ServiceError(_("Esta mesa ainda não tem resultado: lance-o na página da rodada."))
-    if result not in ENTERABLE_RESULTS or result == GameResult.PENDING:
-        raise ServiceError(_("Resultado inválido."), "result")
-    if result == game.result:
-        raise ServiceError(_("O resultado escolhido é o mesmo de agora."), "result")
-    if not reason.strip():
-        raise ServiceError(_("Informe o motivo da correção."), "reason")
-    check_correction_allowed(event, game)
-    later = [r for r in event_rounds(event) if r.number > rnd.number]
-    try:
-        with transaction():
-            before = game_snapshot(game)
-            game.result = result
-            db.session.flush()
-            record(actor, "correction", "game", game.id, before, {
-                **game_snapshot(game), "reason": reason.strip(),
-                "later_rounds_paired": [r.number for r in later]}, event.id)
-    except StaleDataError:
-        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e tente de novo.")) from None
-    rematches = {r.number: rematch_boards(event, r) for r in later}
-    return {"later_rounds": [r.number for r in later], "rematches": {k: v for k, v in rematches.items() if v}}
-
-
-def undo_rematch(actor: User, event: Event, rnd: Round) -> Round | None:
-    """C.04.2 #10: a published pairing changes only to undo a rematch. The last round, with no
-    result entered, is unpaired (audit-logged) and paired again; returns the new round."""
-    from damas.services.swiss import ROUND_BY_ROUND, pair_next_round
-
-    require_running(event)
-    if event.pairing_system not in ROUND_BY_ROUND:
-        raise ServiceError(_("Só eventos emparceirados rodada a rodada podem ser reemparceirados."))
-    rounds = event_rounds(event)
-    if not rounds or rounds[-1].id != rnd.id:
-        raise ServiceError(_("Só a última rodada pode ser refeita."))
-    boards = rematch_boards(event, rnd)
-    if not boards:
-        raise ServiceError(_("Esta rodada não tem reencontro: o emparceiramento publicado não pode mudar (C.04.2 #10)."))
-    if any(g.result not in (GameResult.PENDING, GameResult.BYE) for g in rnd.games):
-        raise ServiceError(_("Já há resultados lançados nesta rodada; ela não pode mais ser refeita."))
-    with transaction():
-        record(actor, "undo_rematch", "round", rnd.id, {
-            "number": rnd.number, "round": rnd.number, "status": rnd.status.value, "rematch_boards": boards,
-            "boards": [[g.board, _no(g.white), _no(g.black) if g.black else None] for g in rnd.games],
-        }, None, event.id)
-        for p in db.session.scalars(select(DeskPenalty).where(DeskPenalty.game_id.in_([g.id for g in rnd.games]))):
-            db.session.delete(p)
-        db.session.delete(rnd)
-    try:
-        return pair_next_round(actor, event)
-    except ServiceError:
-        return None
+from damas.services.desk_corrections import (  # noqa: E402, F401
+    check_correction_allowed,
+    correct_result,
+    correction_deadline,
+    rematch_boards,
+    undo_rematch,
+)
+from damas.services.desk_forfeits import (  # noqa: E402, F401
+    ForfeitRow,
+    decide_expulsion,
+    excuse_forfeit,
+    forfeit_review,
+)
+from damas.services.desk_sanctions import (  # noqa: E402, F401
+    add_sanction,
+    claim_irregular_move,
+    fast_enough_for_95d,
+)

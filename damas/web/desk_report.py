@@ -1,0 +1,69 @@
+"""Arbiter's desk routes: the arbiter's report and the audit trail download (CSV).
+
+Registered on the desk blueprint (`damas.web.desk.bp`), which imports this module at its end.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from flask import Response, render_template
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.models import Event
+from damas.services import desk_appeals as appeal_service
+from damas.web.access import event_editor_required
+from damas.web.desk import (
+    _event,
+    _fmt_dt,
+    appeal_rows,
+    bp,
+    incident_rows,
+    penalty_rows,
+    sanction_rows,
+)
+from damas.web.desk_audit import audit_filters, audit_rows
+from damas.web.presenters import event_summary
+
+# ---------------------------------------------------------------- arbiter's report
+
+@bp.get("/relatorio")
+@event_editor_required
+def report(event_id: int):  # type: ignore[no-untyped-def]
+    event = _event(event_id)
+    return render_template("desk/report.html", event=event_summary(event), **report_context(event))
+
+
+def report_context(event: Event) -> dict[str, Any]:
+    """Plain data of the arbiter's report (for the web page and the PDF reports)."""
+    return {"incidents": incident_rows(event), "penalties": penalty_rows(event), "sanctions": sanction_rows(event),
+            "appeals": appeal_rows(event), "decisions": forfeit_decision_rows(event),
+            "committee": [{"name": m.name, "voting": m.voting} for m in appeal_service.committee_rows(event)]}
+
+
+def forfeit_decision_rows(event: Event) -> list[dict[str, Any]]:
+    from damas.models.desk import DeskForfeitDecision
+
+    rows = db.session.scalars(select(DeskForfeitDecision).where(DeskForfeitDecision.event_id == event.id)
+                              .order_by(DeskForfeitDecision.at)).all()
+    names = {"excused": _("W.O. justificado"), "kept": _("Mantido no torneio"), "expelled": _("Eliminado")}
+    return [{"player": d.entry.player.full_name, "kind": names.get(d.kind, d.kind), "round": d.round_number or "",
+             "reason": d.reason, "by": d.user.name if d.user else "—", "at": _fmt_dt(d.at)} for d in rows]
+
+
+@bp.get("/auditoria.csv")
+@event_editor_required
+def audit_csv(event_id: int):  # type: ignore[no-untyped-def]
+    event = _event(event_id)
+    entries, _options = audit_rows(event, audit_filters())
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["quando_utc", "quem", "acao", "objeto", "id", "rodada", "antes", "depois"])
+    for a in entries:
+        writer.writerow([a["at"].isoformat(), a["user"], a["action"], a["object_type"], a["object_id"] or "",
+                         a["round"] or "", a["before_text"], a["after_text"]])
+    return Response("\ufeff" + out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="auditoria-evento-{event.id}.csv"'})
