@@ -25,8 +25,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Sequence
 
-from damas.engine.playoffs_data import (_NUMBERS, _SECTIONS, GameResult, PlayoffGame, PlayoffPlan,
-                                        PlayoffStatus)
+from damas.engine.playoffs_data import (
+    _NUMBERS,
+    _SECTIONS,
+    GameResult,
+    PlayoffGame,
+    PlayoffPlan,
+    PlayoffStatus,
+)
 from damas.engine.playoffs_replay import _resolve, _Run
 from damas.engine.playoffs_text import _plan_steps
 from damas.engine.standings import Standings

@@ -8,8 +8,15 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from damas.engine.pairing.berger import BYE, berger_rounds
-from damas.engine.playoffs_data import (_BRACKET, _NUMBERS, _SCORES, _SECTIONS, GameResult, PlayoffGame,
-                                        PlayoffPlan)
+from damas.engine.playoffs_data import (
+    _BRACKET,
+    _NUMBERS,
+    _SCORES,
+    _SECTIONS,
+    GameResult,
+    PlayoffGame,
+    PlayoffPlan,
+)
 from damas.engine.points import format_units
 from damas.engine.types import EngineError
 

@@ -46,6 +46,15 @@ class EventSnapshot:
     complete_rounds: int
 
 
+def preload_entries(event: Event) -> list[Entry]:
+    """Every entry of the event with its player and club, in three queries; later lazy loads
+    of these rows (a board's players, a start list) then come from the session, not the DB."""
+    return list(db.session.scalars(
+        select(Entry).where(Entry.event_id == event.id)
+        .options(selectinload(Entry.player).selectinload(Player.club))
+    ))
+
+
 def numbered_entries(event: Event) -> list[Entry]:
     """The event's numbered entries with their players and clubs loaded in two more queries."""
     entries = db.session.scalars(

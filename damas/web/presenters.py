@@ -11,6 +11,7 @@ from damas.engine.rate_of_play import NAMES, classify
 from damas.models import Club, Entry, Event, Player, User
 from damas.reports.standings import tiebreak_order
 from damas.services.entries import starting_order
+from damas.services.mapping import preload_entries
 
 DISCIPLINE_NAMES = {
     "damas-64": ("Damas 64 casas", "Draughts 64"),
@@ -126,8 +127,9 @@ def entry_row(entry: Entry, year: int) -> dict[str, Any]:
 def start_list(event: Event) -> list[dict[str, Any]]:
     """Starting list rows: registered entries by pairing number, the rest after them."""
     year = event.start_date.year
-    registered = [e for e in event.entries if e.status.value == "registered"]
-    others = [e for e in event.entries if e.status.value != "registered"]
+    entries = preload_entries(event)
+    registered = [e for e in entries if e.status.value == "registered"]
+    others = [e for e in entries if e.status.value != "registered"]
     ordered = sorted(starting_order(registered), key=lambda e: (e.pairing_number or 10**9))
     return [entry_row(e, year) for e in ordered + starting_order(others)]
 

@@ -28,7 +28,7 @@ from damas.services import roundrobin as rr_service
 from damas.services import rounds as round_service
 from damas.services import swiss as swiss_service
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds, round_is_complete
+from damas.services.mapping import event_rounds, preload_entries, round_is_complete
 from damas.web.access import event_editor_required, visible_event
 from damas.web.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
 from damas.web.forms_util import choices, run_service
@@ -54,6 +54,7 @@ def _player(entry: Entry | None) -> dict | None:
 
 
 def _round_rows(event: Event, rnd: Round) -> list[dict]:
+    preload_entries(event)  # the boards' players come from the session
     return [{
         "id": g.id, "board": g.board, "white": _player(g.white), "black": _player(g.black),
         "result": g.result.value, "label": result_label(event.ruleset, g.result), "version": g.version,
