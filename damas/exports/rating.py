@@ -17,6 +17,7 @@ CSV_RESULTS = {
     GameResult.WHITE_WIN: ("1-0", "yes"), GameResult.DRAW: ("1/2-1/2", "yes"), GameResult.BLACK_WIN: ("0-1", "yes"),
     GameResult.WHITE_FORFEIT_WIN: ("+/-", "no"), GameResult.BLACK_FORFEIT_WIN: ("-/+", "no"),
     GameResult.DOUBLE_FORFEIT: ("-/-", "no"),
+    GameResult.DOUBLE_LOSS: ("0-0", "no"),  # lost by both on penalty: not a result to rate [ours]
 }
 HEADER = ("evento", "lista", "ritmo", "data", "rodada", "mesa", "brancas_id_federacao", "brancas_nome",
           "brancas_rating", "pretas_id_federacao", "pretas_nome", "pretas_rating", "resultado", "jogada")

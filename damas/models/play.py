@@ -30,6 +30,7 @@ class GameResult(str, enum.Enum):
     WHITE_FORFEIT_WIN = "+--"
     BLACK_FORFEIT_WIN = "--+"
     DOUBLE_FORFEIT = "---"
+    DOUBLE_LOSS = "0-0"  # both lost the game by penalty during play (CBJD 51): played, 0 each
     BYE = "bye"  # pairing-allocated bye of the white-column player
     WITHDRAWN = "wd"  # not played: one of the players had withdrawn (the rule set decides)
 

@@ -190,9 +190,7 @@ def _board_result_to_game(event: Event, result: BoardResult) -> GameResult:
     if pair == (Outcome.LOSS, Outcome.WIN):
         return GameResult.BLACK_WIN
     if pair == (Outcome.LOSS, Outcome.LOSS):
-        if event.ruleset == "club":  # CLUB scores a double forfeit as a draw: cannot stand for 0-0
-            raise ServiceError(_("Neste regulamento a perda da partida pelos dois jogadores não pode ser registrada."))
-        return GameResult.DOUBLE_FORFEIT  # 0-0 (no played 0-0 result exists yet)
+        return GameResult.DOUBLE_LOSS  # CBJD 51: the game lost by both, a played 0-0
     raise ServiceError(_("Resultado de penalidade inválido."))
 
 

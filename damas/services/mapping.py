@@ -23,6 +23,7 @@ RESULT_OUTCOMES: dict[GameResult, tuple[Outcome, Outcome]] = {
     GameResult.WHITE_FORFEIT_WIN: (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
     GameResult.BLACK_FORFEIT_WIN: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
     GameResult.DOUBLE_FORFEIT: (Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT),
+    GameResult.DOUBLE_LOSS: (Outcome.LOSS, Outcome.LOSS),
 }
 REQUEST_OUTCOMES = {
     RequestKind.HALF_BYE: Outcome.HALF_BYE,

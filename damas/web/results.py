@@ -21,6 +21,7 @@ def result_label(ruleset: str, result: GameResult) -> str:
         GameResult.WHITE_FORFEIT_WIN: "+ – −",
         GameResult.BLACK_FORFEIT_WIN: "− – +",
         GameResult.DOUBLE_FORFEIT: "½ – ½ (W.O.)" if ruleset == "club" else "− – −",
+        GameResult.DOUBLE_LOSS: "0 – 0",
         GameResult.BYE: str(_l("isento")),
         GameResult.WITHDRAWN: str(_l("não jogada (desistência)")),
     }[result]

@@ -223,7 +223,7 @@ def test_game_lost_for_one_or_both_players(client, db, make_user, make_event, ma
     sanction(client, event, b, "game_lost")
     assert board(db, event, 1, 1).result == GameResult.WHITE_WIN
     sanction(client, event, c, "game_lost_both")
-    assert board(db, event, 1, 2).result == GameResult.DOUBLE_FORFEIT
+    assert board(db, event, 1, 2).result == GameResult.DOUBLE_LOSS
     points = standings_points(db, event)
     assert points[c.player.full_name] == "0" and points[d.player.full_name] == "0" and points[a.player.full_name] == "2"
     assert db.session.query(AuditEntry).filter_by(action="penalty").count() == 2
@@ -291,3 +291,17 @@ def test_nothing_is_recorded_once_the_event_is_finished(client, db, make_user, m
     login_as(arbiter)
     assert "O evento não está em andamento." in incident(client, event, a)
     assert db.session.query(DeskIncident).count() == 0
+
+
+def test_game_lost_by_both_is_a_played_zero_zero_even_under_club_rules(client, db, make_user, make_event, make_player, login_as):  # type: ignore[no-untyped-def]
+    """CBJD 51: loss of the game for both players. Stored as a played 0-0, not as a double
+    forfeit (which CLUB scores as a draw), so it scores 0 for each under every rule set."""
+    arbiter = make_user(Role.ARBITER)
+    event, (a, b, c, d) = running_event(db, make_event, make_player, (arbiter,), ruleset="club")
+    set_result(db, event, 1, 1, GameResult.WHITE_WIN)
+    login_as(arbiter)
+    sanction(client, event, c, "game_lost_both")
+    assert board(db, event, 1, 2).result == GameResult.DOUBLE_LOSS
+    points = standings_points(db, event)
+    assert points[c.player.full_name] == "0" and points[d.player.full_name] == "0"
+    assert points[a.player.full_name] == "1"
