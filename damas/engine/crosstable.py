@@ -71,6 +71,7 @@ class Crosstable:
 
 _OTHER = {
     Outcome.PAIRING_BYE: "bye",
+    Outcome.FULL_BYE: "full-bye",
     Outcome.HALF_BYE: "half-bye",
     Outcome.ZERO_BYE: "zero-bye",
 }

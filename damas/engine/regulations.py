@@ -94,6 +94,7 @@ OUTCOME_NAMES = {
     Outcome.FORFEIT_LOSS: ("Derrota por W.O.", "Forfeit loss"),
     Outcome.DOUBLE_FORFEIT: ("W.O. duplo (ambos ausentes)", "Double forfeit (both absent)"),
     Outcome.PAIRING_BYE: ("Isenção (bye do emparceiramento)", "Pairing-allocated bye"),
+    Outcome.FULL_BYE: ("Bye de um ponto pedido", "Requested full-point bye"),
     Outcome.HALF_BYE: ("Bye de meio ponto pedido", "Requested half-point bye"),
     Outcome.ZERO_BYE: ("Ausência avisada", "Announced absence"),
 }

@@ -44,20 +44,20 @@ _ROUND_WIDTH = 10
 
 _PLAYED_CODES = {"1": Outcome.WIN, "=": Outcome.DRAW, "0": Outcome.LOSS,
                  "W": Outcome.WIN, "D": Outcome.DRAW, "L": Outcome.LOSS}
-_BYE_CODES = {"H": Outcome.HALF_BYE, "F": Outcome.PAIRING_BYE, "U": Outcome.PAIRING_BYE,
+_BYE_CODES = {"H": Outcome.HALF_BYE, "F": Outcome.FULL_BYE, "U": Outcome.PAIRING_BYE,
               "Z": Outcome.ZERO_BYE, "-": Outcome.ZERO_BYE, "0": Outcome.ZERO_BYE,
               "+": Outcome.PAIRING_BYE, "1": Outcome.PAIRING_BYE, "=": Outcome.HALF_BYE,
               " ": Outcome.NOT_PAIRED, "W": Outcome.PAIRING_BYE, "D": Outcome.HALF_BYE,
               "L": Outcome.ZERO_BYE}
 _REQUESTED = frozenset({"H", "Z", "F", "-", "0", " "})  # codes that may stand in a round not yet paired
 _MIRROR_CODE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
-_WRITE_BYE = {Outcome.PAIRING_BYE: "U", Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z"}
+_WRITE_BYE = {Outcome.PAIRING_BYE: "U", Outcome.FULL_BYE: "F", Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z"}
 _WRITE_GAME = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0",
                Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-", Outcome.DOUBLE_FORFEIT: "-",
                Outcome.ADJOURNED: "="}
 # TRF points are always chess points; we keep half points (win 2, draw 1).
 _HALF_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.FORFEIT_WIN: 2, Outcome.PAIRING_BYE: 2,
-                Outcome.HALF_BYE: 1, Outcome.ADJOURNED: 1}
+                Outcome.FULL_BYE: 2, Outcome.HALF_BYE: 1, Outcome.ADJOURNED: 1}
 
 
 class TrfError(EngineError):
@@ -74,7 +74,7 @@ class TrfError(EngineError):
 class TrfTournament:
     """What a TRF file says: completed rounds, pending byes and the pairing-engine extensions.
 
-    `pending` maps start_no -> Outcome (HALF_BYE, ZERO_BYE, PAIRING_BYE for ``F``, NOT_PAIRED)
+    `pending` maps start_no -> Outcome (HALF_BYE, ZERO_BYE, FULL_BYE for ``F``, NOT_PAIRED)
     for requests already written in the column of the next round that nobody has played yet.
     `points_column` is the points column as written, in half points (missing when blank).
     `codes` keeps each player's raw result characters of the completed rounds (e.g. ``F`` vs
@@ -369,7 +369,7 @@ def write_trf(
     lines.append(f"XXR {state.total_rounds}")
     if first_color in (Color.WHITE, Color.BLACK):
         lines.append(f"XXC {'white1' if first_color is Color.WHITE else 'black1'}")
-    pend_code = {Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z", Outcome.PAIRING_BYE: "F"}
+    pend_code = {Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z", Outcome.FULL_BYE: "F"}
     for e in sorted(state.entrants, key=lambda x: x.start_no):
         if e.start_no > 9999:
             raise EngineError(f"starting number {e.start_no} does not fit TRF (max 9999)")

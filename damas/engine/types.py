@@ -46,6 +46,7 @@ class Outcome(str, Enum):
     FORFEIT_LOSS = "forfeit_loss"
     DOUBLE_FORFEIT = "double_forfeit"
     PAIRING_BYE = "pairing_bye"
+    FULL_BYE = "full_bye"  # full-point bye requested in advance (TRF 'F'); not a pairing bye
     HALF_BYE = "half_bye"
     ZERO_BYE = "zero_bye"
     NOT_PAIRED = "not_paired"

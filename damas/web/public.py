@@ -49,6 +49,7 @@ CACHE_SIZE = 64
 
 OUTCOME_NAMES = {
     Outcome.PAIRING_BYE: ("isento", "bye"),
+    Outcome.FULL_BYE: ("bye de um ponto", "full-point bye"),
     Outcome.HALF_BYE: ("bye de meio ponto", "half-point bye"),
     Outcome.ZERO_BYE: ("ausência avisada", "known absence"),
     Outcome.NOT_PAIRED: ("não emparceirado", "not paired"),

@@ -18,7 +18,7 @@ class PairingRequest:
 
     `absent` players are not paired this round (withdrawn, known absence C.04.2 #4, absent
     without notice C.04.2 #2); `requested_byes` maps a player to the bye he asked for in
-    advance (HALF_BYE, ZERO_BYE or PAIRING_BYE for a full-point bye). `first_color` is the
+    advance (HALF_BYE, ZERO_BYE or FULL_BYE). `first_color` is the
     colour of the top-ranked player in round 1, drawn by lot and recorded by the caller.
     """
 

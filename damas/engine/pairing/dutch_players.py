@@ -18,7 +18,7 @@ DOWN, UP, NONE_FLOAT = 0, 1, 2
 # Fallback scoring in rule-set units (chess half points, draughts 2/1/0: the same numbers).
 _LOCAL_POINTS = {
     Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0, Outcome.FORFEIT_WIN: 2,
-    Outcome.FORFEIT_LOSS: 0, Outcome.DOUBLE_FORFEIT: 0, Outcome.PAIRING_BYE: 2,
+    Outcome.FORFEIT_LOSS: 0, Outcome.DOUBLE_FORFEIT: 0, Outcome.PAIRING_BYE: 2, Outcome.FULL_BYE: 2,
     Outcome.HALF_BYE: 1, Outcome.ZERO_BYE: 0, Outcome.NOT_PAIRED: 0, Outcome.ADJOURNED: 1,
 }
 

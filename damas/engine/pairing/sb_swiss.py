@@ -54,7 +54,7 @@ __all__ = ["SBPlayer", "SBSwissSystem", "allowed_colours", "build_players", "sb_
 W, B = Color.WHITE, Color.BLACK
 # SW "no second bye": a point already received without playing (C.04.1 reading: a pairing bye
 # or a win because the opponent did not appear).
-_UNPLAYED_POINT = frozenset({Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN})
+_UNPLAYED_POINT = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE, Outcome.FORFEIT_WIN})
 
 RULE_TEXT: dict[str, tuple[str, ...]] = {
     "pt": (

@@ -113,6 +113,7 @@ class RuleSet:
         points = dict(self.points)
         names = {
             "pairing_bye": Outcome.PAIRING_BYE,
+            "full_bye": Outcome.FULL_BYE,
             "half_bye": Outcome.HALF_BYE,
             "zero_bye": Outcome.ZERO_BYE,
             "double_forfeit": Outcome.DOUBLE_FORFEIT,
@@ -142,6 +143,7 @@ def standard_points(*, double_forfeit: int = 0, pairing_bye: int = 2,
         Outcome.FORFEIT_LOSS: 0,
         Outcome.DOUBLE_FORFEIT: double_forfeit,
         Outcome.PAIRING_BYE: pairing_bye,
+        Outcome.FULL_BYE: 2,  # a requested full-point bye scores a win
         Outcome.HALF_BYE: half_bye,
         Outcome.ZERO_BYE: 0,
         Outcome.NOT_PAIRED: 0,

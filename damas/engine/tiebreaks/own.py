@@ -11,7 +11,7 @@ from damas.engine.types import EngineError, Outcome
 
 __all__ = ["direct_encounter"]
 
-_UNEARNED = frozenset({Outcome.PAIRING_BYE, Outcome.HALF_BYE, Outcome.FORFEIT_WIN})
+_UNEARNED = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.FORFEIT_WIN})
 
 
 def _wins(ctx: TiebreakContext) -> list[Exact]:

@@ -17,7 +17,7 @@ _DP_HIGH = (0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117,
             158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
             351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800)
 DP_TABLE = tuple(-d for d in reversed(_DP_HIGH[1:])) + _DP_HIGH  # index 0 -> p=0.00 -> -800
-_SKIPPED = frozenset({Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.NOT_PAIRED})
+_SKIPPED = frozenset({Outcome.HALF_BYE, Outcome.FULL_BYE, Outcome.ZERO_BYE, Outcome.NOT_PAIRED})
 
 
 def round_half_up(numerator: int, denominator: int) -> int:

@@ -1,0 +1,133 @@
+"""The reserve list, round-1 substitution of a no-show and messages to players (CLUB "Reserva";
+RULES.md §9). Re-exported by `damas.services.registration`.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.models import Entry, Event, EventStatus, Game, GameResult, Player, Round, User
+from damas.models.registration import PlayerMessage, ReserveEntry, ReserveStatus
+from damas.services.audit import record, transaction
+from damas.services.entries import rating_list_of
+from damas.services.errors import ServiceError
+from damas.services.registration_limits import _check_player_limits, own_entry, player_of, settings_of, utcnow
+
+PLAYED = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
+
+
+# ---------------------------------------------------------------- player messages
+
+def notify(player_id: int, event_id: int | None, text_pt: str, text_en: str) -> None:
+    db.session.add(PlayerMessage(player_id=player_id, event_id=event_id, text_pt=text_pt, text_en=text_en))
+
+
+def messages_for(player: Player) -> list[PlayerMessage]:
+    return list(db.session.scalars(
+        select(PlayerMessage).where(PlayerMessage.player_id == player.id)
+        .order_by(PlayerMessage.created_at.desc(), PlayerMessage.id.desc())
+    ))
+
+
+# ---------------------------------------------------------------- reserve list
+
+def reserve_list(event: Event) -> list[ReserveEntry]:
+    return list(db.session.scalars(
+        select(ReserveEntry).where(ReserveEntry.event_id == event.id)
+        .order_by(ReserveEntry.joined_at, ReserveEntry.id)
+    ))
+
+
+def own_reserve(event: Event, player: Player) -> ReserveEntry | None:
+    return db.session.scalar(
+        select(ReserveEntry).where(ReserveEntry.event_id == event.id, ReserveEntry.player_id == player.id)
+    )
+
+
+def _rounds(event: Event) -> list[Round]:
+    return list(db.session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
+
+
+def join_reserve(user: User, event: Event, now: datetime | None = None) -> ReserveEntry:
+    player = player_of(user)
+    settings = settings_of(event)
+    if event.status != EventStatus.RUNNING or not settings.self_registration:
+        raise ServiceError(_("A lista de reserva abre depois do início do evento."))
+    if len(_rounds(event)) > 1:
+        raise ServiceError(_("Não há substituições depois da 1ª rodada; a reserva está fechada."))
+    if own_entry(event, player) is not None:
+        raise ServiceError(_("Você já está inscrito neste evento."))
+    existing = own_reserve(event, player)
+    if existing is not None and existing.status != ReserveStatus.LEFT:
+        raise ServiceError(_("Você já está na lista de reserva."))
+    _check_player_limits(event, settings, player, now or utcnow(), reserve=True)
+    with transaction():
+        if existing is not None:
+            db.session.delete(existing)
+            db.session.flush()
+        row = ReserveEntry(event_id=event.id, player_id=player.id, status=ReserveStatus.WAITING, joined_at=utcnow())
+        db.session.add(row)
+        db.session.flush()
+        record(user, "join_reserve", "reserve_entry", row.id, None, {"player_id": player.id}, event.id)
+    return row
+
+
+def leave_reserve(user: User, event: Event) -> None:
+    player = player_of(user)
+    row = own_reserve(event, player)
+    if row is None or row.status != ReserveStatus.WAITING:
+        raise ServiceError(_("Você não está na lista de reserva."))
+    with transaction():
+        row.status = ReserveStatus.LEFT
+        record(user, "leave_reserve", "reserve_entry", row.id, {"status": "waiting"}, {"status": "left"}, event.id)
+
+
+def substitute_no_show(actor: User, event: Event, entry: Entry) -> ReserveEntry:
+    """A round-1 no-show is replaced by the first reserve, who takes his place (pairing number,
+    board) and his points (CLUB "Reserva"); no substitution once round 2 is paired."""
+    if entry.event_id != event.id:
+        raise ServiceError(_("Inscrição de outro evento."))
+    if event.status != EventStatus.RUNNING:
+        raise ServiceError(_("O evento não está em andamento."))
+    rounds = _rounds(event)
+    if not rounds:
+        raise ServiceError(_("A 1ª rodada ainda não foi emparceirada."))
+    if len(rounds) > 1:
+        raise ServiceError(_("Não há substituições depois da 1ª rodada."))
+    game = db.session.scalar(select(Game).where(
+        Game.round_id == rounds[0].id, (Game.white_entry_id == entry.id) | (Game.black_entry_id == entry.id)))
+    if game is None or game.black_entry_id is None:
+        raise ServiceError(_("Este jogador não tem partida na 1ª rodada."), "entry_id")
+    if game.result in PLAYED:
+        raise ServiceError(_("A partida deste jogador na 1ª rodada foi jogada: ele compareceu."), "entry_id")
+    reserve = next((r for r in reserve_list(event) if r.status == ReserveStatus.WAITING), None)
+    if reserve is None:
+        raise ServiceError(_("A lista de reserva está vazia."))
+    if own_entry(event, reserve.player) is not None:
+        raise ServiceError(_("O primeiro reserva já está inscrito."))
+    with transaction():
+        old_player = entry.player
+        before = {"player_id": entry.player_id, "rating_at_entry": entry.rating_at_entry,
+                  "pairing_number": entry.pairing_number}
+        entry.player_id = reserve.player_id
+        entry.rating_at_entry = reserve.player.rating_for(rating_list_of(event))
+        reserve.status = ReserveStatus.SUBSTITUTED
+        reserve.entry_id = entry.id
+        reserve.replaced_player_id = old_player.id
+        db.session.flush()
+        db.session.expire(entry, ["player"])
+        notify(reserve.player_id, event.id,
+               f"Você entrou no evento {event.name} no lugar de {old_player.full_name} "
+               f"(nº {entry.pairing_number}, mesa {game.board} da 1ª rodada).",
+               f"You entered {event.name} in place of {old_player.full_name} "
+               f"(no. {entry.pairing_number}, board {game.board} of round 1).")
+        notify(old_player.id, event.id,
+               f"Você não compareceu à 1ª rodada do evento {event.name} e foi substituído por um reserva.",
+               f"You did not show up for round 1 of {event.name} and were replaced by a reserve.")
+        record(actor, "substitute", "entry", entry.id, before,
+               {"player_id": reserve.player_id, "rating_at_entry": entry.rating_at_entry,
+                "pairing_number": entry.pairing_number, "reserve_id": reserve.id, "board": game.board}, event.id)
+    return reserve

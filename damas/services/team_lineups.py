@@ -1,0 +1,187 @@
+"""Line-ups and board results of team matches (CBJD 120): the captain's or arbiter's line-up, board
+results round by round, and the round's matches for pages. Re-exported by `damas.services.teams`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.engine.teams import LineupError, board_colours, validate_lineup
+from damas.engine.types import EngineError
+from damas.extensions import db
+from damas.models import Event, User
+from damas.models.micromatch import Team, TeamBoardRow, TeamLineup, TeamMatchRow, TeamRound
+from damas.services.audit import record, transaction
+from damas.services.errors import ServiceError
+from damas.services.events import can_edit_event
+from damas.services.mapping import team_entry
+from damas.services.micromatch import GAME_CHOICES
+from damas.services.team_entries import _settings, teams_of
+
+# -- line-ups --------------------------------------------------------------------------------------
+
+def can_submit_lineup(user: Any, event: Event, team: Team) -> bool:
+    """The event's arbiters and staff, or the team's captain."""
+    if can_edit_event(user, event):
+        return True
+    return bool(getattr(user, "is_authenticated", False) and team.captain_user_id == user.id)
+
+
+def _match_of(rnd: TeamRound, team: Team) -> TeamMatchRow | None:
+    return next((m for m in rnd.matches if team.id in (m.team_a_id, m.team_b_id)), None)
+
+
+def submit_lineup(actor: User, event: Event, rnd: TeamRound, team: Team, player_ids: list[int | None]) -> None:
+    """The team's players board by board for the round (`validate_lineup`); until results are in."""
+    s = _settings(event)
+    if rnd.event_id != event.id or team.event_id != event.id:
+        raise ServiceError(_("Rodada ou equipe de outro evento."))
+    if not can_submit_lineup(actor, event, team):
+        raise ServiceError(_("Só o capitão da equipe ou o árbitro pode escalar a equipe."))
+    if not can_edit_event(actor, event) and not rnd.published:
+        raise ServiceError(_("A rodada ainda não foi publicada."))
+    match = _match_of(rnd, team)
+    if match is None or match.team_b_id is None:
+        raise ServiceError(_("A equipe não joga nesta rodada."))
+    if any(b.game1 for b in match.boards):
+        raise ServiceError(_("Já há resultados deste match: a escalação não pode mais mudar."))
+    try:
+        lineup = validate_lineup(team_entry(team), player_ids, s.boards)  # type: ignore[arg-type]
+    except (LineupError, EngineError) as error:
+        raise ServiceError(_("Escalação inválida: %(why)s", why=str(error)), "lineup") from None
+    existing = list(db.session.scalars(select(TeamLineup).where(TeamLineup.round_id == rnd.id,
+                                                                  TeamLineup.team_id == team.id)))
+    with transaction():
+        before = [r.player_id for r in sorted(existing, key=lambda r: r.board)] or None
+        for r in existing:
+            db.session.delete(r)
+        db.session.flush()
+        for board, pid in enumerate(lineup, start=1):
+            db.session.add(TeamLineup(round_id=rnd.id, team_id=team.id, board=board, player_id=pid))
+        record(actor, "lineup", "team", team.id, {"round": rnd.number, "players": before} if before else None,
+               {"round": rnd.number, "players": list(lineup)}, event.id)
+
+
+def lineup_of(rnd: TeamRound, team_id: int) -> dict[int, int | None]:
+    rows = db.session.scalars(select(TeamLineup).where(TeamLineup.round_id == rnd.id, TeamLineup.team_id == team_id))
+    return {r.board: r.player_id for r in rows}
+
+
+# -- board results --------------------------------------------------------------------------------
+
+def record_team_results(actor: User, event: Event, match: TeamMatchRow,
+                        games: dict[int, tuple[str, str]]) -> int:
+    """One team match (see `record_round_results`)."""
+    return record_round_results(actor, event, match.round, {match.id: games})
+
+
+def _plan_match(event: Event, boards: int, match: TeamMatchRow,
+                games: dict[int, tuple[str, str]]) -> list[tuple[int, str, str]]:
+    from damas.engine.micromatch_scoring import micro_match
+
+    rnd = match.round
+    if match.team_b_id is None:
+        raise ServiceError(_("Esta mesa não tem partida a lançar."))
+    la, lb = lineup_of(rnd, match.team_a_id), lineup_of(rnd, match.team_b_id)
+    if not la or not lb:
+        raise ServiceError(_("Mesa %(table)s: as duas equipes precisam estar escaladas antes dos resultados.",
+                             table=match.table))
+    plan = []
+    for board, (g1, g2) in sorted(games.items()):
+        if not 1 <= board <= boards:
+            raise ServiceError(_("Tabuleiro inválido."))
+        if not g1 and not g2:
+            continue
+        if la.get(board) is None or lb.get(board) is None:
+            continue  # an empty board is a forfeit: nothing to enter
+        if g1 not in GAME_CHOICES or g2 not in GAME_CHOICES:
+            raise ServiceError(_("Mesa %(table)s, tabuleiro %(board)s: informe o resultado das duas partidas.",
+                                 table=match.table, board=board))
+        try:
+            micro_match(g1, g2, event.ruleset)
+        except EngineError:
+            raise ServiceError(_("Mesa %(table)s, tabuleiro %(board)s: cada jogador perdeu uma partida por W.O.",
+                                 table=match.table, board=board)) from None
+        plan.append((board, g1, g2))
+    return plan
+
+
+def record_round_results(actor: User, event: Event, rnd: TeamRound,
+                         games: dict[int, dict[int, tuple[str, str]]]) -> int:
+    """Enter board results of a round's team matches, `games[match_id][board] = (game 1, game 2)`
+    from team A's player's side; both line-ups must be in. Refused whole on any bad board; one
+    transaction with an audit entry per board changed."""
+    s = _settings(event)
+    if rnd.event_id != event.id:
+        raise ServiceError(_("Rodada de outro evento."))
+    if not rnd.published:
+        raise ServiceError(_("Publique a rodada antes de lançar resultados."))
+    matches = {m.id: m for m in rnd.matches}
+    plans = []
+    for match_id, board_games in games.items():
+        match = matches.get(match_id)
+        if match is None:
+            raise ServiceError(_("Match de outro evento."))
+        plans.append((match, _plan_match(event, s.boards, match, board_games)))
+    saved = 0
+    with transaction():
+        for match, plan in plans:
+            rows = {b.board: b for b in match.boards}
+            for board, g1, g2 in plan:
+                row = rows.get(board)
+                before = [row.game1, row.game2] if row else None
+                if before == [g1, g2]:
+                    continue
+                if row is None:
+                    row = TeamBoardRow(board=board)
+                    match.boards.append(row)
+                row.game1, row.game2 = g1, g2
+                db.session.flush()
+                record(actor, "team_result", "team_match", match.id, {"board": board, "games": before},
+                       {"board": board, "games": [g1, g2], "round": rnd.number, "table": match.table}, event.id)
+                saved += 1
+    return saved
+
+
+# -- the round for pages -------------------------------------------------------------------------
+
+def round_view(event: Event, rnd: TeamRound) -> list[dict[str, Any]]:
+    """The round's matches: teams, line-ups board by board with colours, games and totals."""
+    from damas.engine.micromatch_scoring import micro_match
+
+    s = _settings(event)
+    names = {m.player_id: m.player.full_name for t in teams_of(event) for m in t.members}
+    out = []
+    for m in rnd.matches:
+        row: dict[str, Any] = {"id": m.id, "table": m.table, "team_a": {"id": m.team_a_id, "name": m.team_a.name,
+                               "number": m.team_a.number}, "bye": m.team_b_id is None}
+        if m.team_b_id is None:
+            out.append(row)
+            continue
+        row["team_b"] = {"id": m.team_b_id, "name": m.team_b.name, "number": m.team_b.number}
+        la, lb = lineup_of(rnd, m.team_a_id), lineup_of(rnd, m.team_b_id)
+        row["lineups"] = bool(la) and bool(lb)
+        games = {b.board: (b.game1, b.game2) for b in m.boards}
+        boards, ta, tb = [], 0, 0
+        for k in range(1, s.boards + 1):
+            pa, pb = la.get(k), lb.get(k)
+            g1, g2 = games.get(k, ("", ""))
+            total = ""
+            if la and lb and (pa is None or pb is None):
+                fa, fb = (0, 0) if pa is None and pb is None else ((0, 4) if pa is None else (4, 0))
+                total = f"{fa}-{fb} (W.O.)"
+                ta, tb = ta + fa, tb + fb
+            elif g1 and g2:
+                mm = micro_match(g1, g2, event.ruleset)
+                total = mm.text
+                ta, tb = ta + mm.points_a, tb + mm.points_b
+            a_white, _b = board_colours(k)
+            boards.append({"board": k, "a": names.get(pa, "—") if la else "", "b": names.get(pb, "—") if lb else "",
+                           "a_white": a_white, "game1": g1, "game2": g2, "total": total,
+                           "enterable": bool(la and lb and pa is not None and pb is not None)})
+        row["boards"] = boards
+        row["total"] = f"{ta}-{tb}" if row["lineups"] else ""
+        out.append(row)
+    return out

@@ -1,0 +1,102 @@
+"""The engine's view of a team event and its standings (CBJD 120; RULES.md §4): the snapshot of teams,
+scored matches and byes, whether a round is complete, team standings and board prizes.
+Re-exported by `damas.services.teams`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from damas.engine.teams import board_prizes, default_team_tiebreaks, team_standings, team_state
+from damas.engine.tiebreaks import get_tiebreak
+from damas.extensions import db
+from damas.models import Event
+from damas.models.micromatch import TeamLineup, TeamRound
+from damas.services.mapping import team_entry, team_match_of
+from damas.services.team_entries import _settings, team_rounds, teams_of
+
+# -- the engine's view --------------------------------------------------------------------------
+
+def _lineups(event: Event) -> dict[tuple[int, int], dict[int, int | None]]:
+    rows = db.session.scalars(select(TeamLineup).join(TeamRound, TeamLineup.round_id == TeamRound.id)
+                              .where(TeamRound.event_id == event.id))
+    out: dict[tuple[int, int], dict[int, int | None]] = {}
+    for r in rows:
+        out.setdefault((r.round_id, r.team_id), {})[r.board] = r.player_id
+    return out
+
+
+def team_snapshot(event: Event) -> dict[str, Any]:
+    """Teams, scored matches of the complete rounds, byes and the engine state."""
+    s = _settings(event)
+    teams = teams_of(event)
+    by_id = {t.id: t for t in teams}
+    entries = {t.id: team_entry(t) for t in teams}
+    lineups = _lineups(event)
+    matches, byes, complete = [], [], 0
+    for rnd in team_rounds(event):
+        scored = []
+        done = True
+        for m in rnd.matches:
+            if m.team_b_id is None:
+                continue
+            tm = team_match_of(m, lineups, by_id, s.boards, rnd.number, event.ruleset)
+            if tm is None:
+                done = False
+                break
+            scored.append(tm)
+        if not done or not rnd.published:
+            break
+        complete = rnd.number
+        matches.extend(scored)
+        byes.extend((rnd.number, by_id[m.team_a_id].number) for m in rnd.matches if m.team_b_id is None)
+    state = team_state(list(entries.values()), matches, boards=s.boards, total_rounds=event.planned_rounds,
+                       byes=byes, ruleset=event.ruleset, name=event.name)
+    return {"settings": s, "teams": teams, "entries": entries, "matches": matches, "byes": byes,
+            "state": state, "complete": complete}
+
+
+def round_complete(event: Event, rnd: TeamRound) -> bool:
+    s = _settings(event)
+    by_id = {t.id: t for t in teams_of(event)}
+    lineups = _lineups(event)
+    return all(m.team_b_id is None or team_match_of(m, lineups, by_id, s.boards, rnd.number, event.ruleset)
+               is not None for m in rnd.matches)
+
+
+# -- standings and board prizes -------------------------------------------------------------------
+
+def standings_context(event: Event, english: bool = False) -> dict[str, Any]:
+    """Team standings (team game points or match points, then team tiebreaks) and board prizes."""
+    snap = team_snapshot(event)
+    s = snap["settings"]
+    order = (tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
+             if event.tiebreak_order.strip() else default_team_tiebreaks(s.scoring))
+    table = team_standings(snap["state"], ruleset=event.ruleset, scoring=s.scoring, tiebreaks=order)
+    from damas.engine.micromatch_scoring import micro_ruleset
+    from damas.reports.standings import format_value
+
+    rs = micro_ruleset(event.ruleset, s.scoring)
+    by_no = {t.number: t for t in snap["teams"]}
+    rows = []
+    for row in table.rows:
+        results = snap["state"].rounds_of(row.start_no)
+        t = by_no[row.start_no]
+        rows.append({"rank": row.rank_label, "number": row.start_no, "name": t.name, "club": t.club or t.city,
+                     "points": row.points, "gp": sum(rs.game_points_for(r) for r in results),
+                     "mp": sum(rs.match_points_for(r) for r in results),
+                     "tiebreaks": [format_value(v) for v in row.tiebreaks]})
+    columns = [{"code": c, "name": get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt}
+               for c in table.tiebreak_order]
+    names = {m.player_id: m.player.full_name for t in snap["teams"] for m in t.members}
+    team_names = {t.number: t.name for t in snap["teams"]}
+    prizes = []
+    for board, prize_rows in board_prizes(list(snap["entries"].values()), snap["matches"],
+                                          rounds=max(1, snap["complete"]), ruleset=event.ruleset).items():
+        prizes.append({"board": board, "rows": [
+            {"name": names.get(r.member, "?"), "team": team_names.get(r.team, ""), "matches": r.matches,
+             "game_points": r.game_points, "percent": format_value(r.percentage * 100), "eligible": r.eligible}
+            for r in prize_rows]})
+    return {"rows": rows, "columns": columns, "after_round": snap["complete"], "scoring": s.scoring,
+            "prizes": prizes}
