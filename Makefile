@@ -42,6 +42,7 @@ test-sqlite:
 test-postgres:
 	@echo "== test suite on PostgreSQL =="
 	@url=$$(bash scripts/pg-test-db.sh) && \
+	  case "$$url" in postgresql*://*) ;; *) echo "pg-test-db printed no URL: $$url" >&2; exit 1;; esac && \
 	  TEST_DATABASE_URL="$$url" TEST_MIGRATIONS_DATABASE_URL="$${url%/*}/damas_migrations" $(BIN)/pytest -q
 
 bench: setup
