@@ -127,7 +127,8 @@ def _demo_round_robin(staff, arbiter, players, rng: random.Random) -> int:  # ty
 
 
 def _demo_swiss(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
-    """A running 30-player FIDE Dutch Swiss: three rounds played, round 4 published."""
+    """A running 30-player FIDE Dutch Swiss with Baku acceleration (C.04.5.1): three rounds
+    played, round 4 published."""
     from damas.services.swiss import pair_next_round
 
     start = date.today() - timedelta(days=1)
@@ -136,6 +137,7 @@ def _demo_swiss(staff, arbiter, players, rng: random.Random) -> int:  # type: ig
         "pairing_system": _swiss_code(), "planned_rounds": 7, "time_minutes": 90, "time_increment": 30,
         "start_date": start, "end_date": start + timedelta(days=3), "venue": "Hotel Beira-Mar, Fortaleza - CE",
         "organiser": "Clube de Xadrez e Damas de Natal", "chief_arbiter": "Árbitro Regional", "notes": "",
+        "acceleration": "baku" if _swiss_code() == "dutch" else "",
     })
     event_service.assign_arbiter(staff, event, arbiter)
     event_service.change_status(staff, event, EventStatus.REGISTRATION)

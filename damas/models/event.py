@@ -66,6 +66,8 @@ class Event(db.Model):
     numbering_seed: Mapped[int | None]
     numbering_protocol: Mapped[list | None] = mapped_column(JSON)
     first_color: Mapped[str] = mapped_column(String(1), default="")
+    # Accelerated pairings for the Dutch Swiss: "" none, "baku" FIDE C.04.5.1.
+    acceleration: Mapped[str] = mapped_column(String(10), default="", server_default="")
     first_color_seed: Mapped[int | None]
 
     arbiters: Mapped[list["EventArbiter"]] = relationship(back_populates="event", cascade="all, delete-orphan")

@@ -17,8 +17,10 @@ from damas.services.errors import ServiceError
 EVENT_FIELDS = (
     "name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes",
     "time_increment", "start_date", "end_date", "venue", "organiser", "chief_arbiter", "notes",
-    "tiebreak_order", "tiebreak_by_lot",
+    "tiebreak_order", "tiebreak_by_lot", "acceleration",
 )
+ACCELERATIONS = ("", "baku")
+ACCELERATED_SYSTEMS = ("dutch",)
 DISCIPLINES = ("damas-64", "damas-100", "xadrez")
 RULESETS = ("cbjd", "fide", "club")
 
@@ -51,6 +53,7 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     codes = [c.strip().upper() for c in (values["tiebreak_order"] or "").split(",") if c.strip()]
     values["tiebreak_order"] = ", ".join(codes)
     values["tiebreak_by_lot"] = bool(values["tiebreak_by_lot"])
+    values["acceleration"] = values["acceleration"] or ""
     return values
 
 
@@ -71,6 +74,11 @@ def _check(values: dict[str, Any]) -> None:
         raise ServiceError(_("Ritmo de jogo inválido."), "time_minutes") from None
     if values["start_date"] and values["end_date"] and values["end_date"] < values["start_date"]:
         raise ServiceError(_("A data de término é anterior à de início."), "end_date")
+    if values["acceleration"] not in ACCELERATIONS:
+        raise ServiceError(_("Aceleração desconhecida."), "acceleration")
+    if values["acceleration"] and values["pairing_system"] not in ACCELERATED_SYSTEMS:
+        raise ServiceError(
+            _("A aceleração Baku só se aplica ao sistema suíço holandês (FIDE C.04.5.1)."), "acceleration")
     from damas.engine.tiebreaks import tiebreak_codes
 
     unknown = [c for c in values["tiebreak_order"].split(", ") if c and c not in tiebreak_codes()]
@@ -95,7 +103,7 @@ def update_event(actor: User, event: Event, data: dict[str, Any]) -> Event:
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
         raise ServiceError(_("Um evento encerrado ou cancelado não pode ser alterado."))
     if event.status == EventStatus.RUNNING:
-        for name in ("discipline", "ruleset", "pairing_system"):
+        for name in ("discipline", "ruleset", "pairing_system", "acceleration"):
             if values[name] != getattr(event, name):
                 raise ServiceError(_("Não é possível mudar isto com o evento em andamento."), name)
     with transaction():

@@ -45,6 +45,15 @@ def _first_color(event: Event) -> Color:
     return Color(event.first_color)
 
 
+def _pairing_options(event: Event) -> dict[str, object]:
+    """The event's settings the pairing system reads: micro-match scoring, acceleration."""
+    if event.pairing_system == "micromatch":
+        return {"micro_scoring": micro_scoring(event)}
+    if event.acceleration:
+        return {"acceleration": event.acceleration}
+    return {}
+
+
 def pair_next_round(actor: User, event: Event) -> Round:
     """Pair the next round in one transaction; refused while results are missing."""
     if event.pairing_system not in ROUND_BY_ROUND:
@@ -83,7 +92,7 @@ def pair_next_round(actor: User, event: Event) -> Round:
         request = PairingRequest(
             state=snap.state, round_no=number, ruleset=event.ruleset, first_color=_first_color(event),
             absent=frozenset(absent | set(requested)), requested_byes=requested,
-            options={"micro_scoring": micro_scoring(event)} if event.pairing_system == "micromatch" else {},
+            options=_pairing_options(event),
         )
         try:
             pairings = get_system(event.pairing_system).pair(request)
@@ -100,7 +109,7 @@ def pair_next_round(actor: User, event: Event) -> Round:
         db.session.flush()
         record(actor, "pair", "round", rnd.id, None, {
             "number": number, "system": event.pairing_system, "first_color": event.first_color,
-            "first_color_seed": event.first_color_seed,
+            "first_color_seed": event.first_color_seed, "acceleration": event.acceleration or None,
             "boards": [[p.board, p.white, p.black] for p in pairings],
         }, event.id)
     return rnd

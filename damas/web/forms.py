@@ -119,6 +119,13 @@ class EventForm(FlaskForm):
         description=_l("Códigos separados por vírgula (ex.: PS, PS-CORR, BH-C1); em branco usa o padrão do regulamento."),
     )
     tiebreak_by_lot = BooleanField(_l("Sortear a ordem dos desempates após a última rodada (CBJD 123, 127)"))
+    acceleration = SelectField(
+        _l("Aceleração"),
+        choices=choices([("", _l("Nenhuma")), ("baku", _l("Baku (FIDE C.04.5.1)"))]),
+        default="",
+        description=_l("Só no suíço holandês: na primeira metade das rodadas, a metade de cima da lista "
+                       "recebe pontos virtuais para o emparceiramento."),
+    )
 
     def validate_tiebreak_order(self, field: StringField) -> None:
         from damas.engine.tiebreaks import tiebreak_codes

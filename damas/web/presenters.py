@@ -102,6 +102,7 @@ def event_summary(e: Event) -> dict[str, Any]:
         "arbiters": [{"id": a.user.id, "name": a.user.name, "email": a.user.email} for a in e.arbiters],
         "tiebreaks": ", ".join(tiebreak_order(e)),
         "tiebreak_by_lot": e.tiebreak_by_lot,
+        "acceleration": e.acceleration,
     }
 
 

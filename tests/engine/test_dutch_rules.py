@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from damas.engine.pairing.base import PairingRequest, get_system
+from damas.engine.pairing.dutch_players import baku_group_a, build_players
 from damas.engine.types import (
     Color,
     EngineError,
@@ -102,3 +103,25 @@ def test_baku_acceleration_round_one():
 def test_unknown_acceleration_raises():
     with pytest.raises(EngineError):
         DUTCH.pair(PairingRequest(_state(4), 1, options={"acceleration": "nope"}))
+
+
+def test_baku_group_a_keeps_its_last_player_after_round_one():
+    # C.04.5.1 "Late entries": the last GA player stays the same. 8 players in round 1 give
+    # GA = 1-4; a late entry listed last stays out, one listed third (renumbering the others)
+    # joins GA, which then has five players (Note 2: GA may be odd).
+    assert baku_group_a(list(range(1, 10)), list(range(1, 9))) == [1, 2, 3, 4]
+    assert baku_group_a(list(range(1, 10)), [1, 2, 4, 5, 6, 7, 8, 9]) == [1, 2, 3, 4, 5]
+    assert baku_group_a([1, 2, 3], []) == []
+
+
+def test_baku_virtual_points_after_a_late_entry():
+    # Round 1 of 8 (GA 1-4) was played; player 9 enters late. Nine players would make GA six
+    # strong if it were recomputed; it stays 1-4, who carry one virtual point in round 2 of 9.
+    r1 = {1: (3, Outcome.WIN), 3: (1, Outcome.LOSS), 2: (4, Outcome.DRAW), 4: (2, Outcome.DRAW),
+          5: (7, Outcome.WIN), 7: (5, Outcome.LOSS), 6: (8, Outcome.LOSS), 8: (6, Outcome.WIN)}
+    results = {no: [RoundResult(1, out, opp, Color.WHITE if no < opp else Color.BLACK)]
+               for no, (opp, out) in r1.items()}
+    req = PairingRequest(_state(9, results, total=9), 2, options={"acceleration": "baku"})
+    players, _ctx, _ranked = build_players(req)
+    virtual = {p.no: p.score - p.raw_score for p in players}
+    assert virtual == {1: 2, 2: 2, 3: 2, 4: 2, 5: 0, 6: 0, 7: 0, 8: 0, 9: 0}

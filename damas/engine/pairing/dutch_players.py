@@ -111,18 +111,32 @@ def _colour_state(p: DPlayer) -> None:
     p.strong = not p.absolute and p.imbalance > 0
 
 
-def baku_acceleration(ranked: list[int], rounds: int, one_point: int) -> dict[int, list[int]]:
-    """C.04.5.1 Baku acceleration: virtual points per round for group A.
+def baku_group_a(ranked: list[int], first_round: list[int]) -> list[int]:
+    """C.04.5.1 initial groups division: who is in group A (GA) this round.
 
-    Group A is the first 2*ceil(N/4) players by rank; they get one virtual point in the first
-    ceil(ceil(R/2)/2) rounds and half a point in the rest of the first ceil(R/2) rounds.
+    Before round 1, GA is the first 2*ceil(N/4) players of the pairing list. After that the
+    last GA player stays the same ("Late entries"): everyone now listed up to and including
+    him is in GA, so a late entry ranked above him joins GA and GA may become odd, while a
+    withdrawal does not move the boundary. ``first_round`` lists the starting numbers of the
+    players paired in round 1, ``ranked`` those to rank now, both in pairing-list order.
     """
-    n = len(ranked)
-    size_a = 2 * ((n + 3) // 4)
+    if not first_round:
+        return []
+    size_a = 2 * ((len(first_round) + 3) // 4)
+    last = first_round[min(size_a, len(first_round)) - 1]
+    return [no for no in ranked if no <= last]
+
+
+def baku_acceleration(group_a: list[int], rounds: int, one_point: int) -> dict[int, list[int]]:
+    """C.04.5.1 virtual points: per round, for each GA player.
+
+    The accelerated rounds are the first ceil(R/2); GA players get one (win-sized) virtual
+    point in the first ceil(accelerated/2) of them and half of it in the rest, nothing later.
+    """
     first_half = (rounds + 1) // 2
     full = (first_half + 1) // 2
     plan = [one_point] * full + [one_point // 2] * (first_half - full)
-    return {no: list(plan) for no in ranked[:size_a]}
+    return {no: list(plan) for no in group_a}
 
 
 def build_players(request: PairingRequest) -> tuple[list[DPlayer], RoundContext, list[int]]:
@@ -154,7 +168,11 @@ def build_players(request: PairingRequest) -> tuple[list[DPlayer], RoundContext,
         ranks[e.start_no] = len(ranks)
     accel: dict[int, list[int]] = {}
     if request.options.get("acceleration") == "baku":
-        accel = baku_acceleration(list(ranks), total, win)
+        first_round = list(ranks) if played_rounds == 0 else [
+            e.start_no for e in entrants
+            if (rs := rounds_of(e.start_no)) and (
+                rs[0].outcome.has_opponent or rs[0].outcome is Outcome.PAIRING_BYE)]
+        accel = baku_acceleration(baku_group_a(list(ranks), first_round), total, win)
     elif request.options.get("acceleration") not in (None, "", "none"):
         raise EngineError(f"unknown acceleration {request.options.get('acceleration')!r}")
 
