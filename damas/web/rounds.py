@@ -25,6 +25,7 @@ from damas.models import (
 )
 from damas.reports.standings import crosstable_context, standings_context
 from damas.services import roundrobin as rr_service
+from damas.services import micromatch as micro_service
 from damas.services import rounds as round_service
 from damas.services import swiss as swiss_service
 from damas.services.errors import ServiceError
@@ -62,9 +63,24 @@ def _round_rows(event: Event, rnd: Round) -> list[dict]:
     } for g in rnd.games]
 
 
+def _own_pages(event: Event, standings: bool) -> str | None:
+    """Where a knockout or a team event keeps its rounds and standings, when it does.
+
+    Their games are not rounds of individual boards: the knockout has the bracket, a team
+    micro-match event its matches and team table; the generic tabs send the reader there.
+    """
+    if event.pairing_system == "knockout":
+        return url_for("knockout.bracket", event_id=event.id)
+    if event.pairing_system == "micromatch" and micro_service.is_team_event(event):
+        return url_for("micromatch.standings" if standings else "micromatch.overview", event_id=event.id)
+    return None
+
+
 @bp.get("/rodadas")
 def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
+    if (elsewhere := _own_pages(event, standings=False)) is not None:
+        return redirect(elsewhere)
     rounds = [
         {"number": r.number, "status": r.status.value, "complete": round_is_complete(r),
          "boards": len(r.games), "pending": sum(1 for g in r.games if g.result == GameResult.PENDING)}
@@ -186,6 +202,8 @@ def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
 @bp.get("/classificacao")
 def standings(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
+    if (elsewhere := _own_pages(event, standings=True)) is not None:
+        return redirect(elsewhere)
     context = standings_context(event)
     return render_template("rounds/standings.html", event=event_summary(event), **context)
 

@@ -41,3 +41,16 @@ def test_demo_events_show_standings(app, client, db):  # type: ignore[no-untyped
         if event.pairing_system == "dutch" and event.status == EventStatus.RUNNING:
             assert "após a rodada 3" in page
             assert client.get(f"/eventos/{event.id}/rodadas/4").status_code == 200
+
+
+def test_knockout_and_team_events_send_the_generic_tabs_to_their_own_pages(app, client, db):  # type: ignore[no-untyped-def]
+    app.test_cli_runner().invoke(damas_cli, ["demo"])
+    knockout = db.session.query(Event).filter_by(pairing_system="knockout").one()
+    teams = db.session.query(Event).filter(Event.name.like("Interclubes%")).one()
+    for part in ("rodadas", "classificacao"):
+        assert client.get(f"/eventos/{knockout.id}/{part}").headers["Location"] == f"/eventos/{knockout.id}/eliminatoria"
+    assert client.get(f"/eventos/{teams.id}/rodadas").headers["Location"] == f"/eventos/{teams.id}/micro"
+    table = client.get(f"/eventos/{teams.id}/classificacao", follow_redirects=True)
+    assert table.status_code == 200 and "Nenhum jogador inscrito." not in table.get_data(as_text=True)
+    individual = db.session.query(Event).filter(Event.name.like("Copa Micro Match%")).one()
+    assert client.get(f"/eventos/{individual.id}/classificacao").status_code == 200
