@@ -18,6 +18,7 @@ from damas.reports.awards import all_categories_context, allocation_context
 from damas.reports.event_reports import arbiter_context, base_context, brochure_context, round_context
 from damas.reports.pdf import render_pdf
 from damas.reports.standings import crosstable_context, standings_context
+from damas.services import micromatch as micro_service
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required, visible_event
 from damas.web.presenters import start_list
@@ -42,8 +43,8 @@ def _print(partial: str, title: str, context: dict[str, Any]) -> bytes:
 
 REPORTS: list[tuple[str, Any, str]] = [  # (endpoint, title, access) for the index
     ("start_list", _l("Lista inicial"), "public"),
-    ("standings", _l("Classificação com desempates"), "public"),
-    ("categories", _l("Classificação por categoria"), "public"),
+    ("standings", _l("Classificação com desempates"), "individual"),
+    ("categories", _l("Classificação por categoria"), "individual"),
     ("crosstable", _l("Tabela cruzada"), "roundrobin"),
     ("prizes", _l("Premiação"), "public"),
     ("brochure", _l("Folheto do evento (convite)"), "public"),
@@ -57,13 +58,24 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
     rounds = [{"number": r.number, "status": r.status.value} for r in event_rounds(event)
               if editable or r.status == RoundStatus.PUBLISHED]
     items = []
+    # A knockout ranks by its bracket and a team event by its team table: no individual table.
+    own_standings = event.pairing_system == "knockout" or (
+        event.pairing_system == "micromatch" and micro_service.is_team_event(event))
     for endpoint, title, access in REPORTS:
         if access == "editor" and not editable:
             continue
         if access == "roundrobin" and event.pairing_system != "berger":
             continue
+        if access == "individual" and own_standings:
+            continue
         items.append({"title": str(title), "url": url_for(f"reports.{endpoint}", event_id=event_id),
                       "pdf": url_for(f"reports.{endpoint}_pdf", event_id=event_id)})
+    if event.pairing_system == "knockout":
+        items.insert(1, {"title": str(_l("Chave")), "url": url_for("knockout.bracket", event_id=event_id),
+                         "pdf": url_for("knockout.bracket_report", event_id=event_id)})
+    elif own_standings:
+        items.insert(1, {"title": str(_l("Classificação por equipes")),
+                         "url": url_for("micromatch.standings", event_id=event_id), "pdf": None})
     return render_template("reports/index.html", **base_context(event), items=items, rounds=rounds, editable=editable)
 
 

@@ -54,3 +54,19 @@ def test_knockout_and_team_events_send_the_generic_tabs_to_their_own_pages(app, 
     assert table.status_code == 200 and "Nenhum jogador inscrito." not in table.get_data(as_text=True)
     individual = db.session.query(Event).filter(Event.name.like("Copa Micro Match%")).one()
     assert client.get(f"/eventos/{individual.id}/classificacao").status_code == 200
+
+
+def test_reports_index_offers_the_bracket_and_the_team_table(app, client, db):  # type: ignore[no-untyped-def]
+    app.test_cli_runner().invoke(damas_cli, ["demo"])
+    knockout = db.session.query(Event).filter_by(pairing_system="knockout").one()
+    page = client.get(f"/eventos/{knockout.id}/relatorios").get_data(as_text=True)
+    assert f"/eventos/{knockout.id}/eliminatoria/chave.pdf" in page
+    assert f"/eventos/{knockout.id}/relatorios/classificacao" not in page
+    assert client.get(f"/eventos/{knockout.id}/eliminatoria/chave.pdf").mimetype == "application/pdf"
+    teams = db.session.query(Event).filter(Event.name.like("Interclubes%")).one()
+    page = client.get(f"/eventos/{teams.id}/relatorios").get_data(as_text=True)
+    assert f"/eventos/{teams.id}/micro/classificacao" in page
+    assert f"/eventos/{teams.id}/relatorios/classificacao" not in page
+    berger = db.session.query(Event).filter_by(pairing_system="berger").one()
+    page = client.get(f"/eventos/{berger.id}/relatorios").get_data(as_text=True)
+    assert f"/eventos/{berger.id}/relatorios/classificacao.pdf" in page
