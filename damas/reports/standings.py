@@ -38,10 +38,24 @@ def event_ruleset(event: Event) -> Any:
 
 
 def tiebreak_order(event: Event) -> tuple[str, ...]:
-    """The event's own order, or the rule set's default for its system (RULES.md §4)."""
+    """The event's own order, or the rule set's default for its system (RULES.md §4); a
+    micro-match event's default follows its game/match-points choice (§2)."""
+    if event.pairing_system == "micromatch":
+        from damas.services.mapping import micro_scoring
+        from damas.services.micromatch import tiebreaks_for
+
+        return tiebreaks_for(event, micro_scoring(event))
     if event.tiebreak_order.strip():
         return tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
     return get_ruleset(event.ruleset).default_tiebreaks(system_kind(event))
+
+
+def drawable_order(event: Event, order: tuple[str, ...]) -> tuple[str, ...]:
+    """The order without LOT until its lot is drawn (when the event finishes): players
+    still equal share their place meanwhile."""
+    if event.tiebreak_lot_seed is None:
+        return tuple(c for c in order if c != "LOT")
+    return order
 
 
 def format_value(value: Any) -> str:
@@ -88,7 +102,7 @@ def event_table(event: Event, *, only: set[int] | None = None, order: tuple[str,
     rs = event_ruleset(event)
     withdrawn = _withdrawals(event, snap)
     state = withdrawn.state if withdrawn else snap.state
-    order = order or tiebreak_order(event)
+    order = drawable_order(event, order or tiebreak_order(event))
     options: dict[str, Any] = {}
     if event.tiebreak_by_lot and event.tiebreak_lot_seed is not None:
         options["draw_order"] = True

@@ -13,6 +13,7 @@ from damas.extensions import db
 from damas.models import Event, EventArbiter, EventStatus, Role, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
+from damas.reports.standings import tiebreak_order
 
 EVENT_FIELDS = (
     "name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes",
@@ -143,8 +144,10 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
         event.status = new_status
         if new_status == EventStatus.RUNNING and not event_has_rounds(event):
             renumber(event)
-        if new_status == EventStatus.FINISHED and event.tiebreak_by_lot and event.tiebreak_lot_seed is None:
-            # CBJD 123, 127: the order announced as drawn by lot is drawn after the last round.
+        if new_status == EventStatus.FINISHED and event.tiebreak_lot_seed is None and (
+                event.tiebreak_by_lot or "LOT" in tiebreak_order(event)):
+            # CBJD 123, 127: the order announced as drawn by lot is drawn after the last round;
+            # so is the LOT tiebreak (FIDE-GR), which ranks nobody before then.
             event.tiebreak_lot_seed = secrets.randbelow(2**31)
             after["tiebreak_lot_seed"] = event.tiebreak_lot_seed
         record(actor, "status", "event", event.id, before, after, event.id)

@@ -205,8 +205,10 @@ def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
     scoring = settings_of(event)["scoring"]
     snap = snapshot(event)
     rs = micro_ruleset(event.ruleset, scoring)
-    order = tiebreaks_for(event, scoring)
-    table = compute_standings(snap.state, rs, order)
+    from damas.reports.standings import drawable_order
+
+    order = drawable_order(event, tiebreaks_for(event, scoring))
+    table = compute_standings(snap.state, rs, order, lot_seed=event.tiebreak_lot_seed)
     rows = []
     for row in table.rows:
         entry = snap.entry_by_no[row.start_no]
