@@ -5,15 +5,17 @@ from flask import Blueprint, abort, current_app, flash, redirect, render_templat
 from flask_babel import gettext as _
 from flask_login import current_user
 from sqlalchemy import func, or_, select
+from sqlalchemy.orm import selectinload
 
 from damas.extensions import db
-from damas.models import Club, Entry, Player
+from damas.models import Club, Entry, Event, EventStatus, Player
 from damas.services.errors import ServiceError
+from damas.services.events import can_edit_event
 from damas.services.players import create_player, update_player
 from damas.web.access import staff_required
 from damas.web.forms import PlayerForm
 from damas.web.forms_util import choices, show_service_error
-from damas.web.presenters import event_summary, player_summary
+from damas.web.presenters import STATUS_NAMES, pick, player_summary
 
 bp = Blueprint("players", __name__, url_prefix="/jogadores")
 
@@ -51,8 +53,12 @@ def list_players():  # type: ignore[no-untyped-def]
 @bp.get("/<int:player_id>")
 def view_player(player_id: int):  # type: ignore[no-untyped-def]
     player = db.session.get(Player, player_id) or abort(404)
-    entries = db.session.scalars(select(Entry).where(Entry.player_id == player.id)).all()
-    events = [event_summary(e.event) for e in entries]
+    rows = db.session.scalars(
+        select(Event).join(Entry, Entry.event_id == Event.id).where(Entry.player_id == player.id)
+        .options(selectinload(Event.arbiters)).order_by(Event.start_date.desc())).unique().all()
+    # A draft exists only for its editors (same rule as the event pages).
+    events = [{"id": e.id, "name": e.name, "status": e.status.value, "status_name": pick(STATUS_NAMES[e.status.value])}
+              for e in rows if e.status != EventStatus.DRAFT or can_edit_event(current_user, e)]
     return render_template("players/view.html", player=player_summary(player), events=events)
 
 
