@@ -12,6 +12,7 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResult, Round, RoundStatus, User
+from damas.models.desk import DeskPenalty
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds, round_is_complete
@@ -56,6 +57,12 @@ def _check_game(event: Event, game: Game, result: GameResult) -> None:
         raise ServiceError(_("Esta mesa não tem partida a lançar."))
     if result not in ENTERABLE_RESULTS:
         raise ServiceError(_("Resultado inválido."), "result")
+    if result != game.result and db.session.scalar(select(DeskPenalty.id).where(
+            DeskPenalty.game_id == game.id, DeskPenalty.reversed_at.is_(None)).limit(1)) is not None:
+        # The board's result is a penalty the desk applied: only its reversal (chief arbiter,
+        # with a reason) or a desk correction changes it, never the plain results form.
+        raise ServiceError(_("O resultado da mesa %(board)s foi aplicado como penalidade; o árbitro principal "
+                             "a reverte na mesa do árbitro.", board=game.board), "result")
     if result != game.result:
         from damas.services.desk import check_correction_allowed  # C.04.2 #8: the event's deadline
 

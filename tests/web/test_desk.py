@@ -305,3 +305,17 @@ def test_game_lost_by_both_is_a_played_zero_zero_even_under_club_rules(client, d
     points = standings_points(db, event)
     assert points[c.player.full_name] == "0" and points[d.player.full_name] == "0"
     assert points[a.player.full_name] == "1"
+
+
+def test_results_form_does_not_overwrite_a_penalty(client, db, make_user, make_event, make_player, login_as):  # type: ignore[no-untyped-def]
+    arbiter = make_user(Role.ARBITER)
+    event, (a, b, c, d) = running_event(db, make_event, make_player, (arbiter,))
+    login_as(arbiter)
+    sanction(client, event, b, "game_lost")
+    game = board(db, event, 1, 1)
+    assert game.result == GameResult.WHITE_WIN
+    response = client.post(f"/eventos/{event.id}/rodadas/1/resultados", data={
+        f"result-{game.id}": GameResult.DRAW.value, f"version-{game.id}": str(game.version)}, follow_redirects=True)
+    assert "foi aplicado como penalidade" in response.get_data(as_text=True)
+    assert board(db, event, 1, 1).result == GameResult.WHITE_WIN
+    assert db.session.query(AuditEntry).filter_by(action="result").count() == 0
