@@ -121,6 +121,24 @@ def decide_expulsion(actor: User, event: Event, entry: Entry, expel: bool, reaso
         raise
 
 
+def apply_mandatory_expulsions(actor: User, event: Event) -> list[str]:
+    """FIDE-GR (b): a player who reaches the event's forfeit limit is expelled at once (the
+    limit is the event's setting; 0 disables it), so he is not paired again. Called after
+    results are recorded; each expulsion is its own transaction and audit entry. One that
+    cannot apply (a later result already stands) stays on the desk's forfeit list."""
+    names = []
+    for row in forfeit_review(event):
+        if row.consequence.action is not Action.EXPULSION or row.decided:
+            continue
+        try:
+            decide_expulsion(actor, event, row.entry, True, _("Limite de W.O. do evento atingido."))
+        except ServiceError:
+            db.session.rollback()
+            continue
+        names.append(row.entry.player.full_name)
+    return names
+
+
 # Imported last: `damas.services.desk` re-exports this module's names from its own end, so
 # either module can be imported first.
 from damas.services.desk import _no, _require_chief, settings_for  # noqa: E402

@@ -13,6 +13,8 @@ from sqlalchemy.orm.exc import StaleDataError
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResult, Round, RoundStatus, User
 from damas.models.desk import DeskPenalty
+
+FORFEIT_RESULTS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds, round_is_complete
@@ -100,6 +102,10 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
                 saved += 1
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou estes resultados ao mesmo tempo. Confira e lance de novo.")) from None
+    if any(result in FORFEIT_RESULTS for result, _version in changes.values()):
+        from damas.services.desk_forfeits import apply_mandatory_expulsions
+
+        apply_mandatory_expulsions(actor, event)
     return saved, conflicts
 
 

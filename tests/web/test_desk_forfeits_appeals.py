@@ -74,6 +74,26 @@ def test_three_forfeits_expel_and_any_event_arbiter_applies_it(client, db, make_
     assert db.session.get(Entry, a.id).status == EntryStatus.WITHDRAWN
 
 
+def test_the_forfeit_limit_expels_when_the_result_is_entered(client, db, make_user, make_event, make_player,
+                                                              login_as):  # type: ignore[no-untyped-def]
+    arbiter = make_user(Role.ARBITER)
+    event, (a, b, c, d) = running_event(db, make_event, make_player, (arbiter,), rounds=3, ruleset="fide")
+    db.session.add(DeskSettings(event_id=event.id, forfeit_propose_after=0, forfeit_expel_after=3))
+    db.session.commit()
+    set_result(db, event, 1, 1, GameResult.BLACK_FORFEIT_WIN)
+    set_result(db, event, 2, 1, GameResult.WHITE_FORFEIT_WIN)
+    login_as(arbiter)
+    game = board(db, event, 3, 1)  # 1 - 4: the third default
+    client.post(f"/eventos/{event.id}/rodadas/3/resultados", data={
+        f"result-{game.id}": GameResult.BLACK_FORFEIT_WIN.value, f"version-{game.id}": str(game.version)})
+    db.session.expire_all()
+    assert db.session.get(Entry, a.id).status == EntryStatus.WITHDRAWN
+    decision = db.session.query(DeskForfeitDecision).one()
+    assert decision.kind == "expelled" and decision.forfeits == 3
+    assert db.session.query(AuditEntry).filter_by(action="expulsion").count() == 1
+    assert db.session.get(Entry, b.id).status == EntryStatus.REGISTERED
+
+
 # ---------------------------------------------------------------- appeals
 
 def _member(client, event, name, born, voting=True):  # type: ignore[no-untyped-def]

@@ -35,6 +35,12 @@ def test_forty_player_cbjd_swiss(client, db, make_user, make_player, login_as): 
         "start_date": "2026-12-01", "end_date": "2026-12-03",
     })
     event = db.session.query(Event).one()
+    # Results here are random, forfeits included: switch off the FIDE-GR forfeit limit, which
+    # would expel a player at his third default (tested in test_desk_forfeits_appeals).
+    from damas.models.desk import DeskSettings
+
+    db.session.add(DeskSettings(event_id=event.id, forfeit_propose_after=0, forfeit_expel_after=0))
+    db.session.commit()
     _post_ok(client, f"/eventos/{event.id}/situacao", {"status": "registration"})
     for p in players:
         client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})
