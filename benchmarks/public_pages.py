@@ -3,6 +3,8 @@ under 100 ms each).
 
     python benchmarks/public_pages.py [--players 500] [--rounds 5] [--repeat 5]
 
+(`--rounds 9` for the crosstable figure the issue asks: 500 players x 9 rounds.)
+
 Builds the event in an in-memory SQLite database (or TEST_DATABASE_URL), then requests every
 page with the Flask test client and prints the median server time and the SQL statement count.
 """
@@ -30,7 +32,11 @@ PAGES = (
     ("start list (event page)", "/eventos/{e}"),
     ("round (pairings)", "/eventos/{e}/rodadas/{r}"),
     ("standings", "/eventos/{e}/classificacao"),
+    ("categories", "/eventos/{e}/categorias"),
     ("category standings", "/eventos/{e}/categorias/sub-16"),
+    ("crosstable (Swiss)", "/eventos/{e}/tabela"),
+    ("crosstable report", "/eventos/{e}/relatorios/tabela"),
+    ("events list", "/eventos/"),
     ("API event", "/api/v1/events/{e}"),
     ("API standings", "/api/v1/events/{e}/standings"),
     ("API category standings", "/api/v1/events/{e}/standings?category=feminino"),

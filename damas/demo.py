@@ -128,7 +128,8 @@ def _demo_round_robin(staff, arbiter, players, rng: random.Random) -> int:  # ty
 
 def _demo_swiss(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
     """A running 30-player FIDE Dutch Swiss with Baku acceleration (C.04.5.1): three rounds
-    played, round 4 published."""
+    played, round 4 published; one player was absent without notice in round 2 (explained), one
+    is absent without notice from round 4 on."""
     from damas.services.swiss import pair_next_round
 
     start = date.today() - timedelta(days=1)
@@ -138,13 +139,23 @@ def _demo_swiss(staff, arbiter, players, rng: random.Random) -> int:  # type: ig
         "start_date": start, "end_date": start + timedelta(days=3), "venue": "Hotel Beira-Mar, Fortaleza - CE",
         "organiser": "Clube de Xadrez e Damas de Natal", "chief_arbiter": "Árbitro Regional", "notes": "",
         "acceleration": "baku" if _swiss_code() == "dutch" else "",
+        "unplayed_rule": "fide-2024",  # FIDE C.07 (2023/24) for the unplayed rounds
     })
     event_service.assign_arbiter(staff, event, arbiter)
     event_service.change_status(staff, event, EventStatus.REGISTRATION)
     for player in players:
         entry_service.add_entry(staff, event, player)
-    for _number in range(3):
+    from damas.services.absence import explain_absence, mark_absent
+
+    by_player = {e.player_id: e for e in event.entries}
+    late, gone = by_player[players[-1].id], by_player[players[-2].id]
+    for number in range(1, 4):
+        if number == 2:  # absent without notice (C.04.2 #2): left out of round 2, explained after it
+            mark_absent(arbiter, event, late, 2, "não compareceu à rodada 2")
+        if number == 3:
+            explain_absence(arbiter, event, late, "ônibus quebrado na estrada; justificativa aceita")
         _play(staff, event, pair_next_round(staff, event), rng)
+    mark_absent(arbiter, event, gone, 4, "saiu do salão sem avisar na rodada 3")  # still absent: not paired
     from damas.services.rounds import publish_round
 
     publish_round(staff, event, pair_next_round(staff, event))

@@ -154,3 +154,95 @@ def _entry(player: int, rr: RoundResult, rs: RuleSet, marks: Mapping[tuple[int, 
     if rr.outcome is Outcome.ADJOURNED:
         return "adj"
     return f"{rs.format_points(rs.points_for(rr))}{_COLOURS[rr.color]}"
+
+
+# -- the Swiss crosstable (one row per player in rank order, one column per round) ---------------
+
+
+@dataclass(frozen=True, slots=True)
+class SwissCell:
+    """The row player's round: opponent's line in the table, colour and result.
+
+    `result` is the points scored as the rule set prints them, or '+' / '-' for a game not
+    played (forfeit); rounds without an opponent (byes, absences) have `opponent` None and
+    show only their points.
+    """
+
+    round: int
+    outcome: Outcome
+    opponent: int | None  # the opponent's line (1 = first row), None without an opponent
+    colour: str  # "w", "b" or ""
+    result: str
+    points: int
+
+    @property
+    def text(self) -> str:
+        """e.g. "12b2" (line 12, Black, 2 points); "7w+" a forfeit win."""
+        if self.opponent is None:
+            return self.result
+        return f"{self.opponent}{self.colour}{self.result}"
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRow:
+    line: int
+    start_no: int
+    name: str
+    rating: int
+    status: EntrantStatus
+    counted: bool
+    cells: tuple[SwissCell, ...]  # one per round, in round order
+    total: int | None
+    total_text: str
+
+
+@dataclass(frozen=True)
+class SwissCrosstable:
+    rounds: int
+    rows: tuple[SwissRow, ...]
+
+
+def build_swiss_crosstable(
+    state: TournamentState,
+    ruleset: str | RuleSet,
+    order: Sequence[int],
+    *,
+    score_state: TournamentState | None = None,
+    marks: Mapping[tuple[int, int], str] | None = None,
+) -> SwissCrosstable:
+    """The usual Swiss crosstable of `state`: rows in `order` (start numbers in rank order;
+    players missing from it follow by start number), each round as opponent's line, colour
+    and result. Linear in players x rounds (no N x N grid). `score_state`, `marks`: as in
+    `build_crosstable` (withdrawals)."""
+    rs = ruleset if isinstance(ruleset, RuleSet) else get_ruleset(ruleset)
+    marks = marks or {}
+    by_no = {e.start_no: e for e in state.entrants}
+    unknown = [no for no in order if no not in by_no]
+    if unknown:
+        raise EngineError(f"unknown starting numbers: {', '.join(map(str, unknown))}")
+    seen = set(order)
+    lines = list(order) + sorted(no for no in by_no if no not in seen)
+    line_of = {no: i for i, no in enumerate(lines, start=1)}
+    scoring = score_state or state
+    counted = {e.start_no for e in scoring.entrants if e.status is not EntrantStatus.EXCLUDED}
+    rows = []
+    for no in lines:
+        e = by_no[no]
+        cells = []
+        for rr in state.rounds_of(no):
+            points = rs.points_for(rr)
+            if rr.opponent is not None and rr.outcome.has_opponent:
+                if rr.opponent not in line_of:
+                    raise EngineError(f"player {no} met {rr.opponent}, who is not in the table")
+                mark = marks.get((no, rr.round)) or _MARKS.get(rr.outcome)
+                result = mark or ("adj" if rr.outcome is Outcome.ADJOURNED else rs.format_points(points))
+                cells.append(SwissCell(rr.round, rr.outcome, line_of[rr.opponent], _COLOURS[rr.color], result, points))
+            else:
+                cells.append(SwissCell(rr.round, rr.outcome, None, "", rs.format_points(points), points))
+        is_counted = no in counted
+        total = rs.total(scoring.rounds_of(no)) if is_counted else None
+        rows.append(SwissRow(
+            line=line_of[no], start_no=no, name=e.name, rating=e.rating, status=e.status, counted=is_counted,
+            cells=tuple(cells), total=total, total_text=rs.format_points(total) if total is not None else "-",
+        ))
+    return SwissCrosstable(max((len(state.rounds_of(no)) for no in lines), default=0), tuple(rows))

@@ -24,6 +24,7 @@ __all__ = [
     "GAME_OUTCOMES",
     "MicroMatch",
     "bye_result",
+    "micro_game_results",
     "micro_match",
     "micro_match_results",
     "micro_ruleset",
@@ -129,6 +130,24 @@ def micro_match_results(round_no: int, a: int, b: int, match: MicroMatch
     ra = RoundResult(round_no, match.outcome, b, Color.WHITE, match.points_a)
     rb = RoundResult(round_no, match.outcome.mirror, a, Color.BLACK, match.points_b)
     return ra, rb
+
+
+def micro_game_results(round_no: int, a: int, b: int, game1: Outcome | str, game2: Outcome | str
+                       ) -> dict[int, tuple[RoundResult, RoundResult]]:
+    """A micro-match game by game, the inverse of `micro_state_from_games`: each player's two
+    `RoundResult`s in rounds 2k-1 and 2k (k = `round_no`); A (White in game 1, Black in game 2)
+    and his outcomes `game1`, `game2` as `micro_match` takes them."""
+    if a == b:
+        raise EngineError("a player cannot meet himself")
+    games = tuple(g if isinstance(g, Outcome) else parse_game(g) for g in (game1, game2))
+    for g in games:
+        if g not in GAME_OUTCOMES:
+            raise EngineError(f"{g.value} is not the result of a game")
+    first, second = 2 * round_no - 1, 2 * round_no
+    return {
+        a: (RoundResult(first, games[0], b, Color.WHITE), RoundResult(second, games[1], b, Color.BLACK)),
+        b: (RoundResult(first, games[0].mirror, a, Color.BLACK), RoundResult(second, games[1].mirror, a, Color.WHITE)),
+    }
 
 
 def bye_result(round_no: int, ruleset: RuleSet | str = "cbjd", micro_matches: int = 1) -> RoundResult:

@@ -120,8 +120,10 @@ class Regulations:
     unplayed: str
 
 
-def regulations(ruleset_code: str, system_code: str, tiebreak_order: tuple[str, ...], lang: str = "pt") -> Regulations:
-    """The regulations of an event in `lang` ("pt" or "en")."""
+def regulations(ruleset_code: str, system_code: str, tiebreak_order: tuple[str, ...], lang: str = "pt",
+                unplayed: str | None = None) -> Regulations:
+    """The regulations of an event in `lang` ("pt" or "en"); `unplayed` is the event's own
+    unplayed-games rule when it chose one (else the rule set's)."""
     en = lang == "en"
     system = get_system(system_code)
     rs = get_ruleset(ruleset_code)
@@ -138,5 +140,5 @@ def regulations(ruleset_code: str, system_code: str, tiebreak_order: tuple[str, 
         system_rules=SYSTEM_TEXT.get(system_code, {}).get(lang, ()),
         scoring=scoring,
         tiebreaks=tiebreaks,
-        unplayed=UNPLAYED_TEXT[rs.unplayed][1 if en else 0],
+        unplayed=UNPLAYED_TEXT[unplayed or rs.unplayed][1 if en else 0],
     )

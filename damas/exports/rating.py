@@ -2,14 +2,19 @@
 
 * CSV for the CBJD list: one line per played or forfeited board of the complete rounds.
 * TRF-16 for FIDE: the engine's `write_trf` over the event's state (complete rounds).
+
+Knockouts and micro-match events (individual and teams) are written game by game instead
+(`rating_games`): one CSV line per game with its number in `partida`, one TRF column per game.
 """
 from __future__ import annotations
 
 import csv
 import io
+from typing import Any
 
-from damas.engine.rate_of_play import classify
+from damas.engine.rate_of_play import RateOfPlay, classify
 from damas.engine.trf import write_trf
+from damas.exports.rating_games import export_of, is_game_by_game, stage_label, stage_rate
 from damas.models import Event, GameResult
 from damas.services.mapping import event_rounds, round_is_complete, snapshot
 
@@ -21,6 +26,7 @@ CSV_RESULTS = {
 }
 HEADER = ("evento", "lista", "ritmo", "data", "rodada", "mesa", "brancas_id_federacao", "brancas_nome",
           "brancas_rating", "pretas_id_federacao", "pretas_nome", "pretas_rating", "resultado", "jogada")
+GAME_HEADER = HEADER + ("partida",)  # knockout / micro-match: the game's number in its tie or micro-match
 
 
 def rating_list(event: Event) -> str:
@@ -33,6 +39,8 @@ def rating_csv(event: Event) -> str:
     rop = classify(event.time_minutes, event.time_increment)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    if is_game_by_game(event):
+        return _games_csv(event, rop, writer, out)
     writer.writerow(HEADER)
     for rnd in event_rounds(event):
         if not round_is_complete(rnd):
@@ -48,14 +56,34 @@ def rating_csv(event: Event) -> str:
     return out.getvalue()
 
 
+def _games_csv(event: Event, rop: RateOfPlay, writer: Any, out: io.StringIO) -> str:
+    """One line per game of a knockout or micro-match event; a play-off game names its own rate."""
+    writer.writerow(GAME_HEADER)
+    for g in export_of(event).games:
+        if g.result not in CSV_RESULTS:
+            continue
+        result, played = CSV_RESULTS[g.result]
+        own = stage_rate(g.stage)
+        listing, label = (own.rating_list, stage_label(g.stage)) if own else (rop.rating_list, rop.label)
+        writer.writerow((event.name, listing, label, event.start_date.isoformat(), g.round, g.board,
+                         g.white.federation_id, g.white.name, g.white.rating,
+                         g.black.federation_id, g.black.name, g.black.rating, result, played, g.game))
+    return out.getvalue()
+
+
 def rating_trf(event: Event) -> str:
     """TRF-16 of the complete rounds (FIDE rating report); 042/052 dates, 102 chief arbiter."""
     from dataclasses import replace
 
-    snap = snapshot(event)
-    extra = dict(snap.state.extra)
+    first_color = None
+    if is_game_by_game(event):
+        games = export_of(event)
+        state, total, first_color = games.state, games.state.total_rounds, games.first_color
+    else:
+        snap = snapshot(event)
+        state, total = snap.state, max(event.planned_rounds, snap.complete_rounds)
+    extra = dict(state.extra)
     extra.update({"012": event.name, "022": event.venue or "", "042": event.start_date.strftime("%Y/%m/%d"),
                   "052": event.end_date.strftime("%Y/%m/%d"), "102": event.chief_arbiter or "",
                   "122": classify(event.time_minutes, event.time_increment).label})
-    state = replace(snap.state, extra=extra, total_rounds=max(event.planned_rounds, snap.complete_rounds))
-    return write_trf(state)
+    return write_trf(replace(state, extra=extra, total_rounds=total), first_color=first_color)

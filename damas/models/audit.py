@@ -20,7 +20,7 @@ class AuditEntry(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     action: Mapped[str] = mapped_column(String(40))
     object_type: Mapped[str] = mapped_column(String(40), index=True)
     object_id: Mapped[int | None]

@@ -55,7 +55,7 @@ class DeskSettings(db.Model):
     appeal_deadline_minutes: Mapped[int] = mapped_column(default=60)
     refund_if_upheld: Mapped[bool] = mapped_column(default=True)
     refund_if_reasonable: Mapped[bool] = mapped_column(default=True)
-    chief_arbiter_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    chief_arbiter_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
 
     chief_arbiter: Mapped[User | None] = relationship()
 
@@ -69,12 +69,12 @@ class DeskIncident(db.Model):
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
     round_number: Mapped[int]
     board: Mapped[int]
-    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"))
-    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), index=True)
+    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"), index=True)
     kind: Mapped[str] = mapped_column(String(30))
     article: Mapped[str] = mapped_column(String(80), default="")
     note: Mapped[str] = mapped_column(String(500), default="")
-    arbiter_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    arbiter_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     entry: Mapped[Entry] = relationship()
@@ -89,15 +89,15 @@ class DeskPenalty(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     source: Mapped[str] = mapped_column(String(20))  # incident | sanction | claim
     source_id: Mapped[int | None]
     article: Mapped[str] = mapped_column(String(80), default="")
     result_before: Mapped[str] = mapped_column(String(5))
     result_after: Mapped[str] = mapped_column(String(5))
-    applied_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    applied_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     applied_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    reversed_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    reversed_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     reversed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     reversal_reason: Mapped[str] = mapped_column(String(500), default="")
 
@@ -112,12 +112,12 @@ class DeskSanction(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
-    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"))
+    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"), index=True)
     round_number: Mapped[int]
     board: Mapped[int | None]
     kind: Mapped[str] = mapped_column(String(30))
     note: Mapped[str] = mapped_column(String(500), default="")
-    arbiter_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    arbiter_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     entry: Mapped[Entry] = relationship()
@@ -133,12 +133,12 @@ class DeskForfeitDecision(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
-    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"))
+    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"), index=True)
     kind: Mapped[str] = mapped_column(String(20))
     round_number: Mapped[int | None]
     forfeits: Mapped[int] = mapped_column(default=0)
     reason: Mapped[str] = mapped_column(String(500), default="")
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     entry: Mapped[Entry] = relationship()
@@ -165,18 +165,18 @@ class DeskAppeal(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
-    appellant_entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id"))
+    appellant_entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id"), index=True)
     appellant_name: Mapped[str] = mapped_column(String(120))
     subject: Mapped[str] = mapped_column(Text)
     decision_at: Mapped[datetime] = mapped_column(DateTime)  # local wall-clock time, as entered
     filed_at: Mapped[datetime] = mapped_column(DateTime)
     fee_paid_cents: Mapped[int] = mapped_column(default=0)
-    filed_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    filed_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     decision: Mapped[str] = mapped_column(String(30), default="")  # engine Decision value
     decision_text: Mapped[str] = mapped_column(Text, default="")
     panel: Mapped[list | None] = mapped_column(JSON)  # names of the voting members who decided
     refund_cents: Mapped[int] = mapped_column(default=0)
     decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
-    decided_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    decided_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
 
     appellant_entry: Mapped[Entry | None] = relationship()

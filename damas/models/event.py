@@ -60,6 +60,9 @@ class Event(db.Model):
     # Competition settings (RULES.md §3, §4): empty tiebreak order = the rule set's default.
     tiebreak_order: Mapped[str] = mapped_column(String(200), default="")
     tiebreak_by_lot: Mapped[bool] = mapped_column(default=False)
+    # Event settings of the tiebreaks (RULES.md §4 [ours, configurable]): "unplayed" (seed |
+    # played | fide-2024, else the rule set's), "win_forfeits", "tpr_350"; None = all defaults.
+    tiebreak_options: Mapped[dict | None] = mapped_column(JSON)
     tiebreak_lot_seed: Mapped[int | None]
     double_round_robin: Mapped[bool] = mapped_column(default=False)
     numbering_method: Mapped[str] = mapped_column(String(10), default="rating")
@@ -82,7 +85,7 @@ class EventArbiter(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"))
-    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"), index=True)
 
     event: Mapped[Event] = relationship(back_populates="arbiters")
     user: Mapped["User"] = relationship()
@@ -100,12 +103,16 @@ class Entry(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     pairing_number: Mapped[int | None]
     rating_at_entry: Mapped[int] = mapped_column(default=0)
     status: Mapped[EntryStatus] = mapped_column(_enum(EntryStatus, "entry_status"), default=EntryStatus.REGISTERED)
     withdrawn_after_round: Mapped[int | None]
     withdrawal_note: Mapped[str] = mapped_column(String(200), default="")
+    # Absent without notice (C.04.2 #2): not paired from this round on until an arbiter records
+    # the explanation, which clears both columns (the audit log keeps the history).
+    absent_from_round: Mapped[int | None]
+    absence_note: Mapped[str] = mapped_column(String(200), default="", server_default="")
 
     event: Mapped[Event] = relationship(back_populates="entries")
     player: Mapped["Player"] = relationship()

@@ -61,8 +61,8 @@ class KnockoutGame(db.Model):
     tie_index: Mapped[int]
     seq: Mapped[int]
     stage: Mapped[str] = mapped_column(String(12))  # engine Stage value
-    white_entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"))
-    black_entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"))
+    white_entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"), index=True)
+    black_entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"), index=True)
     outcome: Mapped[str] = mapped_column(String(20))
     white_absent_minutes: Mapped[int | None]
     black_absent_minutes: Mapped[int | None]

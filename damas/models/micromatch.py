@@ -49,7 +49,7 @@ class OpeningList(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     filename: Mapped[str] = mapped_column(String(200), default="")
     uploaded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    uploaded_by: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    uploaded_by: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
 
     openings: Mapped[list["OpeningItem"]] = relationship(
         back_populates="list", cascade="all, delete-orphan", order_by="OpeningItem.position")
@@ -85,7 +85,7 @@ class OpeningDrawRow(db.Model):
     moves: Mapped[str] = mapped_column(String(400))
     name: Mapped[str] = mapped_column(String(200), default="")
     new_cycle: Mapped[bool] = mapped_column(default=False)
-    list_id: Mapped[int | None] = mapped_column(ForeignKey("opening_list.id", ondelete="SET NULL"))
+    list_id: Mapped[int | None] = mapped_column(ForeignKey("opening_list.id", ondelete="SET NULL"), index=True)
     drawn_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
@@ -101,7 +101,7 @@ class Team(db.Model):
     name: Mapped[str] = mapped_column(String(120))
     club: Mapped[str] = mapped_column(String(120), default="")
     city: Mapped[str] = mapped_column(String(80), default="")
-    captain_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    captain_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     captain_name: Mapped[str] = mapped_column(String(120), default="")
 
     members: Mapped[list["TeamMemberRow"]] = relationship(
@@ -116,7 +116,7 @@ class TeamMemberRow(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     position: Mapped[int]
 
     team: Mapped[Team] = relationship(back_populates="members")
@@ -145,8 +145,8 @@ class TeamMatchRow(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("team_round.id", ondelete="CASCADE"), index=True)
     table: Mapped[int]
-    team_a_id: Mapped[int] = mapped_column(ForeignKey("team.id"))
-    team_b_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"))
+    team_a_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)
+    team_b_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"), index=True)
 
     round: Mapped[TeamRound] = relationship(back_populates="matches")
     team_a: Mapped[Team] = relationship(foreign_keys=[team_a_id])
@@ -163,9 +163,9 @@ class TeamLineup(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("team_round.id", ondelete="CASCADE"), index=True)
-    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
     board: Mapped[int]
-    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)
 
 
 class TeamBoardRow(db.Model):

@@ -69,8 +69,8 @@ class Game(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
     board: Mapped[int]
-    white_entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"))
-    black_entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id"))
+    white_entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"), index=True)
+    black_entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id"), index=True)
     result: Mapped[GameResult] = mapped_column(_enum(GameResult, "game_result"), default=GameResult.PENDING)
     version: Mapped[int] = mapped_column(default=1)
 

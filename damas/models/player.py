@@ -25,7 +25,7 @@ class Player(db.Model):
     full_name: Mapped[str] = mapped_column(String(120), index=True)
     sex: Mapped[str] = mapped_column(String(1))
     birth_date: Mapped[date | None] = mapped_column(Date)
-    club_id: Mapped[int | None] = mapped_column(ForeignKey("club.id"))
+    club_id: Mapped[int | None] = mapped_column(ForeignKey("club.id"), index=True)
     state: Mapped[str] = mapped_column(String(2), default="")
     federation_id: Mapped[str | None] = mapped_column(String(20), unique=True)
     fide_id: Mapped[str | None] = mapped_column(String(12), unique=True)

@@ -52,26 +52,49 @@ def criteria(c: Category) -> str:
 
 def category_tables(event: Event, snap: Any = None) -> list[dict[str, Any]]:
     """Per category: the engine Category, its table (playoffs applied) and plain rows."""
-    rs = event_ruleset(event)
-    kind = system_kind(event)
     snap = snap or snapshot(event)
-    year = event.start_date.year
+    return [category_table(event, category, snap) for category in event_categories(event)]
+
+
+def category_table(event: Event, category: Category, snap: Any) -> dict[str, Any]:
+    """One category's table on the event's snapshot (shared by every category of a request)."""
+    order = category.tiebreak_order(event_ruleset(event), system_kind(event))
+    ids = set(members(category, snap.state.entrants, event.start_date.year))
+    snap, withdrawn, standings, options = event_table(event, only=ids, order=order, snap=snap)
+    notes = []
+    for playoff in playoffs_of(event, category.code):
+        try:
+            status = status_of(playoff)
+            if status.finished:
+                standings = apply_playoff(standings, status)
+                notes.append(playoff.id)
+        except EngineError:
+            continue
+    return {"category": category, "standings": standings, "snap": snap, "withdrawn": withdrawn,
+            "options": options, "playoffs_applied": notes}
+
+
+def category_overview(event: Event, snap: Any = None) -> list[dict[str, Any]]:
+    """Per category its summary, the number of players ranked and its tiebreak order, without
+    ranking anyone (the categories page): the same figures as `category_tables` gives."""
+    from damas.engine.standings import draw_tiebreak_order
+    from damas.engine.tiebreaks import get_tiebreak
+    from damas.engine.types import EntrantStatus
+    from damas.reports.standings import _withdrawals, drawable_order, tiebreak_order
+
+    snap = snap or snapshot(event)
+    withdrawn = _withdrawals(event, snap)
+    state = withdrawn.state if withdrawn else snap.state
+    counted = {e.start_no for e in state.entrants if e.status is not EntrantStatus.EXCLUDED}
+    rs, kind, year = event_ruleset(event), system_kind(event), event.start_date.year
     out = []
     for category in event_categories(event):
-        order = category.tiebreak_order(rs, kind)
+        order = drawable_order(event, category.tiebreak_order(rs, kind) or tiebreak_order(event))
+        codes = tuple(get_tiebreak(code).code for code in order)
+        if event.tiebreak_by_lot and event.tiebreak_lot_seed is not None:
+            codes = draw_tiebreak_order(codes, event.tiebreak_lot_seed)
         ids = set(members(category, snap.state.entrants, year))
-        snap, withdrawn, standings, options = event_table(event, only=ids, order=order, snap=snap)
-        notes = []
-        for playoff in playoffs_of(event, category.code):
-            try:
-                status = status_of(playoff)
-                if status.finished:
-                    standings = apply_playoff(standings, status)
-                    notes.append(playoff.id)
-            except EngineError:
-                continue
-        out.append({"category": category, "standings": standings, "snap": snap, "withdrawn": withdrawn,
-                    "options": options, "playoffs_applied": notes})
+        out.append({"category": category, "members": len(ids & counted), "order": codes})
     return out
 
 
@@ -85,15 +108,17 @@ def event_allocation(event: Event, tables: list[dict[str, Any]] | None = None) -
     return allocation, tables
 
 
-def category_standings_context(event: Event, code: str) -> dict[str, Any] | None:
-    tables = category_tables(event)
-    table = next((t for t in tables if t["category"].code == code), None)
-    if table is None:
+def category_standings_context(event: Event, code: str, snap: Any = None) -> dict[str, Any] | None:
+    """One category's table (the other categories are listed, not ranked)."""
+    cats = event_categories(event)
+    category = next((c for c in cats if c.code == code), None)
+    if category is None:
         return None
+    table = category_table(event, category, snap or snapshot(event))
     standings = table["standings"]
     return {
-        "category": category_summary(table["category"]),
-        "categories": [category_summary(t["category"]) for t in tables],
+        "category": category_summary(category),
+        "categories": [category_summary(c) for c in cats],
         "rows": table_rows(event, table["snap"], table["withdrawn"], standings),
         "columns": tiebreak_columns(standings), "after_round": table["snap"].complete_rounds,
         "drawn_order": bool(table["options"]), "lot_seed": standings.lot_seed,
@@ -159,7 +184,22 @@ def allocation_context(event: Event) -> dict[str, Any]:
         "cash_ties": allocation.cash_ties, "prize_list": prize_list(event),
         "total_cash": format_money(sum(a.amount for a in allocation.awards), lg),
         "after_round": tables[0]["snap"].complete_rounds if tables else 0,
+        **team_event_rounds(event),  # a team event counts its team rounds (and points to its team table)
     }
+
+
+def team_event_rounds(event: Event) -> dict[str, Any]:
+    """For a team micro-match event: its complete team rounds and a flag for the page, whose
+    team prizes (team table, board prizes) are on the team standings page; {} otherwise."""
+    if event.pairing_system != "micromatch":
+        return {}
+    from damas.services.micromatch import is_team_event
+
+    if not is_team_event(event):
+        return {}
+    from damas.services.team_standings import team_snapshot
+
+    return {"after_round": team_snapshot(event)["complete"], "team_event": True}
 
 
 def ties_in(table: dict[str, Any], places: int) -> list[list[int]]:

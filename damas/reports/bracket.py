@@ -197,3 +197,78 @@ def bracket_pdf(event: Event) -> bytes:
     context = bracket_context(event)
     return render_pdf("reports/bracket.html", federation_name=current_app.config["FEDERATION_NAME"],
                       printed_at=datetime.now().strftime("%d/%m/%Y %H:%M"), **context)
+
+
+def tie_label(bracket: Any, tie_id: tuple[int, int]) -> str:
+    """"Quartas de final", "Final", "Disputa do 3º lugar", ... for a tie (as on the bracket page)."""
+    r, j = tie_id
+    m = bracket.size >> (r - 1)
+    section = j // max(m // 2, 1)
+    if section == 0:
+        return round_name(bracket.size >> r, r)
+    return _section_label(section * m + 1, m)
+
+
+def player_bracket_rows(event: Event, entry: Any) -> tuple[list[dict[str, Any]], int]:
+    """The player card of a knockout player: his ties and their games from the bracket, in the
+    card's row format (round = the tie's name), and his game points (rule-set units)."""
+    from damas.reports.standings import _english, event_ruleset
+    from damas.web.public import OUTCOME_NAMES
+
+    en = _english()
+    loaded = ko.load_bracket(event) if ko.is_knockout(event) else None
+    no = entry.pairing_number
+    if loaded is None or no is None:
+        return [], 0
+    rs = event_ruleset(event)
+    names = stage_names()
+    rows: list[dict[str, Any]] = []
+    running = 0
+    ties = all_ties(loaded.bracket)
+    for tie_id in sorted(ties):
+        tie = ties[tie_id]
+        if no not in (tie.top, tie.bottom):
+            continue
+        label = tie_label(loaded.bracket, tie_id)
+        other = tie.bottom if tie.top == no else tie.top
+        if other == NOBODY:
+            rows.append({"round": label, "board": None, "colour": "", "opponent": None, "result": _("isento (bye)"),
+                         "points": "—", "running": rs.format_points(running), "label": ""})
+            continue
+        opponent = None
+        if other:
+            e = loaded.entry_by_no[other]
+            opponent = {"no": other, "player_id": e.player_id, "name": e.player.full_name,
+                        "rating": e.rating_at_entry}
+        for game, row in zip(tie.games, loaded.rows.get(tie_id, [])):
+            points = game.points(no)
+            running += points
+            stage = "" if row.stage == Stage.MAIN.value else f" · {names[row.stage]}"
+            mine = game.outcome if game.white == no else game.outcome.mirror
+            rows.append({"round": label + stage, "board": None, "colour": "w" if game.white == no else "b",
+                         "opponent": opponent, "label": result_label(event.ruleset, _OUTCOME_RESULT[row.outcome]),
+                         "result": OUTCOME_NAMES[mine][en] if mine in OUTCOME_NAMES else "",
+                         "points": rs.format_points(points), "running": rs.format_points(running)})
+        if tie.winner is None and opponent is not None and event.status.value == "running":
+            rows.append({"round": label, "board": None, "colour": "", "opponent": opponent, "result": "",
+                         "points": "", "running": "", "label": ""})
+    return rows, running
+
+
+def unplayed_rows(event: Event) -> list[dict[str, Any]]:
+    """A knockout's games not played (W.O.: one or both players absent), for the arbiter's report
+    (round = the bracket round, board = the tie's name)."""
+    loaded = ko.load_bracket(event) if ko.is_knockout(event) else None
+    if loaded is None:
+        return []
+    out = []
+    for (r, j), rows in sorted(loaded.rows.items()):
+        for row in rows:
+            if row.outcome not in ("forfeit_win", "forfeit_loss", "double_forfeit"):
+                continue
+            game = _game_row(event, loaded, row)
+            label = game["label"] + (f" ({game['absent']})" if game["absent"] else "")
+            out.append({"round": r, "board": tie_label(loaded.bracket, (r, j)),
+                        "white": {"no": row.white.pairing_number, "name": game["white"]},
+                        "black": {"no": row.black.pairing_number, "name": game["black"]}, "result": label})
+    return out

@@ -18,7 +18,7 @@ from damas.web.results import result_label
 
 FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 REQUEST_NAMES = {"half_bye": ("Bye de meio ponto", "Half-point bye"), "zero_bye": ("Bye de zero ponto", "Zero-point bye"),
-                 "absent": ("Ausente sem aviso", "Absent without notice")}
+                 "absent": ("Fora da rodada (não emparceirado)", "Out of the round (not paired)")}
 
 
 def _en() -> bool:
@@ -50,16 +50,27 @@ def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
     return {r.board: {"code": r.code, "moves": r.moves, "name": r.name, "seed": str(r.seed)} for r in rows}
 
 
+def _micro_scores(event: Event, rnd: Any) -> dict[int, str]:
+    """A micro-match event's boards with both games entered: the game score ("3-1")."""
+    if event.pairing_system != "micromatch":
+        return {}
+    from damas.services.micromatch import micro_rows
+
+    return {r["id"]: r["total"] for r in micro_rows(event, rnd) if r["game1"]}
+
+
 def round_context(event: Event, number: int) -> dict[str, Any] | None:
     """Pairings / results of one round in board order (C.04.2 #9), with colours."""
     rnd = next((r for r in event_rounds(event) if r.number == number), None)
     if rnd is None:
         return None
     openings = _openings(event, number)
+    micro = _micro_scores(event, rnd)
     boards = []
     for g in sorted(rnd.games, key=lambda g: g.board):
         boards.append({"board": g.board, "white": _player(g.white), "black": _player(g.black),
-                       "result": result_label(event.ruleset, g.result) if g.result != GameResult.PENDING else "",
+                       "result": micro.get(g.id) or (result_label(event.ruleset, g.result)
+                                                     if g.result != GameResult.PENDING else ""),
                        "opening": openings.get(g.board) or openings.get(0)})
     return {**base_context(event), "number": number, "status": rnd.status.value, "boards": boards,
             "complete": round_is_complete(rnd), "round_opening": openings.get(0),
@@ -120,6 +131,10 @@ def arbiter_context(event: Event) -> dict[str, Any]:
             if g.result in FORFEITS:
                 forfeits.append({"round": rnd.number, "board": g.board, "white": _player(g.white),
                                  "black": _player(g.black), "result": result_label(event.ruleset, g.result)})
+    if event.pairing_system == "knockout":  # its games are the bracket's, not rounds of boards
+        from damas.reports.bracket import unplayed_rows
+
+        forfeits += unplayed_rows(event)
     requests = [{"round": r.round_number, "name": r.entry.player.full_name,
                  "kind": pick(REQUEST_NAMES[r.kind.value]), "note": r.note}
                 for r in db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == event.id)

@@ -11,10 +11,11 @@ from typing import Any
 
 from flask_babel import get_locale
 
-from damas.engine.crosstable import build_crosstable
+from damas.engine.crosstable import build_crosstable, build_swiss_crosstable
 from damas.engine.rulesets import get_ruleset
 from damas.engine.standings import compute_standings
 from damas.engine.tiebreaks import get_tiebreak
+from damas.engine.types import Outcome
 from damas.engine.withdrawals import apply_withdrawals
 from damas.models import EntryStatus, Event
 from damas.services.mapping import snapshot
@@ -28,13 +29,21 @@ def system_kind(event: Event) -> str:
 
 
 def event_ruleset(event: Event) -> Any:
-    """The rule set scoring this event: micro-match events with their game/match-points choice (§2)."""
+    """The rule set scoring this event: micro-match events with their game/match-points choice
+    (§2), and the event's own unplayed-games rule for the tiebreaks when it chose one (§4)."""
+    overrides = {"unplayed": u} if (u := (event.tiebreak_options or {}).get("unplayed")) else {}
     if event.pairing_system == "micromatch":
         from damas.engine.micromatch_scoring import micro_ruleset
         from damas.services.mapping import micro_scoring
 
-        return micro_ruleset(event.ruleset, micro_scoring(event))
-    return get_ruleset(event.ruleset)
+        return micro_ruleset(event.ruleset, micro_scoring(event), **overrides)
+    return get_ruleset(event.ruleset, **overrides)
+
+
+def tiebreak_settings(event: Event) -> dict[str, Any]:
+    """The event's tiebreak switches the engine reads (``win_forfeits``, ``tpr_350``)."""
+    stored = event.tiebreak_options or {}
+    return {key: True for key in ("win_forfeits", "tpr_350") if stored.get(key)}
 
 
 def tiebreak_order(event: Event) -> tuple[str, ...]:
@@ -48,6 +57,20 @@ def tiebreak_order(event: Event) -> tuple[str, ...]:
     if event.tiebreak_order.strip():
         return tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
     return get_ruleset(event.ruleset).default_tiebreaks(system_kind(event))
+
+
+def shown_tiebreak_order(event: Event) -> tuple[str, ...]:
+    """The order the event's pages announce: a team micro-match event ranks its teams (the
+    table that matters) by the team order; every other event by `tiebreak_order`."""
+    if event.pairing_system == "micromatch":
+        from damas.services.micromatch import get_settings
+
+        settings = get_settings(event)
+        if settings is not None and settings.team:
+            from damas.services.team_standings import team_tiebreak_order
+
+            return team_tiebreak_order(event, settings.scoring)
+    return tiebreak_order(event)
 
 
 def drawable_order(event: Event, order: tuple[str, ...]) -> tuple[str, ...]:
@@ -99,6 +122,8 @@ def event_table(event: Event, *, only: set[int] | None = None, order: tuple[str,
     """(snapshot, withdrawals, engine Standings, options) after the last complete round; the
     category tables (damas.reports.awards) rank with the same state and lot seed."""
     snap = snap or snapshot(event)
+    if event.pairing_system == "knockout":
+        return _knockout_table(event, snap, only)
     rs = event_ruleset(event)
     withdrawn = _withdrawals(event, snap)
     state = withdrawn.state if withdrawn else snap.state
@@ -106,8 +131,24 @@ def event_table(event: Event, *, only: set[int] | None = None, order: tuple[str,
     options: dict[str, Any] = {}
     if event.tiebreak_by_lot and event.tiebreak_lot_seed is not None:
         options["draw_order"] = True
-    standings = compute_standings(state, rs, order, lot_seed=event.tiebreak_lot_seed, only=only, options=options)
+    standings = compute_standings(state, rs, order, lot_seed=event.tiebreak_lot_seed, only=only,
+                                  options={**options, **tiebreak_settings(event)})
     return snap, withdrawn, standings, options
+
+
+def _knockout_table(event: Event, snap: Any, only: set[int] | None) -> tuple[Any, Any, Any, dict[str, Any]]:
+    """A knockout ranks by its bracket's final places (its rounds are the bracket's rounds)."""
+    from dataclasses import replace
+
+    from damas.engine.knockout_standings import complete_rounds, knockout_standings
+    from damas.engine.standings import Standings
+    from damas.services.knockout import load_bracket
+
+    loaded = load_bracket(event)
+    if loaded is None:  # not started: nobody is placed yet
+        return snap, None, Standings((), (), None, event.ruleset, ""), {}
+    standings = knockout_standings(loaded.bracket, event.ruleset, only=only)
+    return replace(snap, complete_rounds=complete_rounds(loaded.bracket)), None, standings, {}
 
 
 def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[dict[str, Any]]:
@@ -150,7 +191,64 @@ def standings_context(event: Event, *, only: set[int] | None = None, order: tupl
             "after_round": snap.complete_rounds, "drawn_order": bool(options), "lot_seed": standings.lot_seed}
 
 
+SWISS_CROSSTABLE = ("dutch", "sb-swiss", "micromatch")
+
+
+def crosstable_kind(event: Event) -> str | None:
+    """'grid' (round robin: N x N), 'swiss' (Swiss and individual micro-match events: one
+    column per round) or None (knockout, team events: their own pages)."""
+    if event.pairing_system == "berger":
+        return "grid"
+    if event.pairing_system in SWISS_CROSSTABLE:
+        if event.pairing_system == "micromatch":
+            from damas.services.micromatch import is_team_event
+
+            if is_team_event(event):
+                return None
+        return "swiss"
+    return None
+
+
 def crosstable_context(event: Event) -> dict[str, Any]:
+    """The event's crosstable: the Swiss one for Swiss and micro-match events, else the grid."""
+    if crosstable_kind(event) == "swiss":
+        return swiss_crosstable_context(event)
+    return grid_crosstable_context(event)
+
+
+def _no_opponent_labels() -> dict[Outcome, str]:
+    from flask_babel import gettext as _
+
+    return {Outcome.PAIRING_BYE: _("isento"), Outcome.FULL_BYE: _("bye"), Outcome.HALF_BYE: _("bye")}
+
+
+def swiss_crosstable_context(event: Event) -> dict[str, Any]:
+    """One row per player in rank order; per round the opponent's line, colour and result
+    (e.g. "12b2"), then points and tiebreaks. One snapshot, one ranking: linear in
+    players x rounds."""
+    snap, withdrawn, standings, options = event_table(event)
+    rows = table_rows(event, snap, withdrawn, standings)
+    table_state = withdrawn.table_state if withdrawn else snap.state
+    table = build_swiss_crosstable(table_state, event_ruleset(event), [r["start_no"] for r in rows],
+                                   score_state=withdrawn.state if withdrawn else None,
+                                   marks=withdrawn.marks if withdrawn else None)
+    labels = _no_opponent_labels()
+    for row, line in zip(rows, table.rows):
+        cells = []
+        for c in line.cells:
+            if c.opponent is not None:
+                cells.append(c.text)
+            elif c.outcome in labels:
+                cells.append(f"{labels[c.outcome]} {c.result}")
+            else:
+                cells.append("—")
+        row.update(line=line.line, cells=cells, counted=line.counted)
+    return {"swiss": True, "rows": rows, "columns": tiebreak_columns(standings),
+            "rounds": list(range(1, snap.complete_rounds + 1)), "after_round": snap.complete_rounds,
+            "drawn_order": bool(options), "lot_seed": standings.lot_seed}
+
+
+def grid_crosstable_context(event: Event) -> dict[str, Any]:
     """Crosstable rows by pairing number with rank and tiebreak columns (round robin page)."""
     snap = snapshot(event)
     withdrawn = _withdrawals(event, snap)

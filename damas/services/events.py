@@ -18,8 +18,9 @@ from damas.reports.standings import tiebreak_order
 EVENT_FIELDS = (
     "name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes",
     "time_increment", "start_date", "end_date", "venue", "organiser", "chief_arbiter", "notes",
-    "tiebreak_order", "tiebreak_by_lot", "acceleration",
+    "tiebreak_order", "tiebreak_by_lot", "acceleration", "tiebreak_options",
 )
+UNPLAYED_RULES = ("", "seed", "played", "fide-2024")
 ACCELERATIONS = ("", "baku")
 ACCELERATED_SYSTEMS = ("dutch",)
 DISCIPLINES = ("damas-64", "damas-100", "xadrez")
@@ -55,7 +56,21 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     values["tiebreak_order"] = ", ".join(codes)
     values["tiebreak_by_lot"] = bool(values["tiebreak_by_lot"])
     values["acceleration"] = values["acceleration"] or ""
+    values["tiebreak_options"] = tiebreak_options_from(data)
     return values
+
+
+def tiebreak_options_from(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The form's tiebreak settings as stored (RULES.md §4 [ours, configurable]); only what
+    differs from the rule set's defaults, None when nothing does."""
+    options: dict[str, Any] = {}
+    if data.get("unplayed_rule"):
+        options["unplayed"] = data["unplayed_rule"]
+    if data.get("win_forfeits"):
+        options["win_forfeits"] = True
+    if data.get("tpr_350"):
+        options["tpr_350"] = True
+    return options or None
 
 
 def _check(values: dict[str, Any]) -> None:
@@ -75,6 +90,8 @@ def _check(values: dict[str, Any]) -> None:
         raise ServiceError(_("Ritmo de jogo inválido."), "time_minutes") from None
     if values["start_date"] and values["end_date"] and values["end_date"] < values["start_date"]:
         raise ServiceError(_("A data de término é anterior à de início."), "end_date")
+    if (values["tiebreak_options"] or {}).get("unplayed", "") not in UNPLAYED_RULES:
+        raise ServiceError(_("Regra de partidas não jogadas desconhecida."), "unplayed_rule")
     if values["acceleration"] not in ACCELERATIONS:
         raise ServiceError(_("Aceleração desconhecida."), "acceleration")
     if values["acceleration"] and values["pairing_system"] not in ACCELERATED_SYSTEMS:
@@ -122,13 +139,11 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
     if new_status not in TRANSITIONS[event.status]:
         raise ServiceError(_("Mudança de situação não permitida."))
     if new_status == EventStatus.RUNNING:
-        active = [e for e in event.entries if e.status.value == "registered"]
-        if len(active) < 2:
-            raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
-        if event.status == EventStatus.REGISTRATION:
-            # The registration rules decide: too few entries cancels and tells the entrants (CLUB).
-            from damas.services.registration import start_event
+        from damas.services.registration import start_event
 
+        if event.status == EventStatus.REGISTRATION:
+            # The registration rules decide: too few entries (or teams) cancels and tells the
+            # entrants (CLUB); fewer than 2 is refused.
             start_event(actor, event)
             return event
     from damas.services.entries import renumber

@@ -136,6 +136,9 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     if len(active) < 2:
         raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
+    from damas.services.registration import start_or_refuse
+
+    start_or_refuse(actor, event)  # too few entries: cancelled, entrants told (CLUB), no bracket
     with transaction():
         if setup is None:
             setup = KnockoutSetup(event_id=event.id, version=1, drawn=default_drawn(event))

@@ -204,11 +204,13 @@ def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
     """Rows ranked by the event's micro-match scoring, then its tiebreaks (GP for match points)."""
     scoring = settings_of(event)["scoring"]
     snap = snapshot(event)
-    rs = micro_ruleset(event.ruleset, scoring)
-    from damas.reports.standings import drawable_order
+    from damas.reports.standings import drawable_order, tiebreak_settings
 
+    unplayed = (event.tiebreak_options or {}).get("unplayed")
+    rs = micro_ruleset(event.ruleset, scoring, **({"unplayed": unplayed} if unplayed else {}))
     order = drawable_order(event, tiebreaks_for(event, scoring))
-    table = compute_standings(snap.state, rs, order, lot_seed=event.tiebreak_lot_seed)
+    table = compute_standings(snap.state, rs, order, lot_seed=event.tiebreak_lot_seed,
+                              options=tiebreak_settings(event))
     rows = []
     for row in table.rows:
         entry = snap.entry_by_no[row.start_no]

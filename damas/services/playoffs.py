@@ -43,6 +43,8 @@ def status_of(playoff: Playoff) -> PlayoffStatus:
 
 def create_playoff(actor: User | None, event: Event, category_code: str, tied: list[int]) -> Playoff:
     """A playoff for `tied` (starting numbers in tiebreak order); colours drawn by a recorded seed."""
+    if event.pairing_system == "knockout":
+        raise ServiceError(_("Uma eliminatória classifica pela chave: as colocações são decididas nela, não por playoff."))
     if len(tied) < 2:
         raise ServiceError(_("Um playoff precisa de pelo menos dois jogadores empatados."))
     for other in playoffs_of(event, category_code):

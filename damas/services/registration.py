@@ -184,31 +184,59 @@ def cancel(user: User, event: Event) -> None:
 
 # ---------------------------------------------------------------- start, minimum entries
 
+def entrants(event: Event) -> tuple[int, list[int], bool]:
+    """(how many entered, the players to tell, whether they are teams): the registered entries,
+    or the teams of a team micro-match event (every team member is told)."""
+    from damas.services.micromatch import is_team_event
+
+    if is_team_event(event):
+        from damas.services.team_entries import teams_of
+
+        teams = teams_of(event)
+        return len(teams), [m.player_id for t in teams for m in t.members], True
+    active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
+    return len(active), [e.player_id for e in active], False
+
+
 def start_event(actor: User, event: Event) -> bool:
     """Start an event open for registration; with fewer than its minimum entries it is cancelled
-    instead and every entrant gets a message (CLUB). Returns True when it started."""
+    instead and every entrant gets a message (CLUB). Returns True when it started.
+
+    Every pairing system starts through here (Swiss and micro-match pairing, round-robin
+    generation, the knockout start, team rounds): see `start_or_refuse`."""
     if event.status != EventStatus.REGISTRATION:
         raise ServiceError(_("Só um evento com inscrições abertas pode ser iniciado."))
     settings = settings_of(event)
-    active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
-    if settings.min_entries is not None and len(active) < settings.min_entries:
+    count, player_ids, teams = entrants(event)
+    if settings.min_entries is not None and count < settings.min_entries:
+        what_pt, what_en = ("equipes inscritas", "teams entered") if teams else ("inscritos", "entries")
         with transaction():
             event.status = EventStatus.CANCELLED
-            for entry in active:
-                notify(entry.player_id, event.id,
-                       f"O evento {event.name} foi cancelado: {len(active)} inscritos, o mínimo era "
+            for player_id in player_ids:
+                notify(player_id, event.id,
+                       f"O evento {event.name} foi cancelado: {count} {what_pt}, o mínimo era "
                        f"{settings.min_entries}.",
-                       f"The event {event.name} was cancelled: {len(active)} entries, the minimum was "
+                       f"The event {event.name} was cancelled: {count} {what_en}, the minimum was "
                        f"{settings.min_entries}.")
             record(actor, "status", "event", event.id, {"status": "registration"},
-                   {"status": "cancelled", "reason": "min_entries", "entries": len(active),
-                    "min_entries": settings.min_entries, "notified": [e.player_id for e in active]}, event.id)
+                   {"status": "cancelled", "reason": "min_entries", "entries": count,
+                    "min_entries": settings.min_entries, "notified": player_ids}, event.id)
         return False
-    if len(active) < 2:
+    if count < 2:
+        if teams:
+            raise ServiceError(_("São necessárias pelo menos 2 equipes para iniciar."))
         raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
     with transaction():
         _start(actor, event, "started")
     return True
+
+
+def start_or_refuse(actor: User, event: Event) -> None:
+    """The start rule for a pairing system about to create the first round(s): an event still open
+    for registration starts through `start_event`; when it has too few entries it is cancelled
+    (entrants told) and the caller's action is refused, writing nothing else."""
+    if event.status == EventStatus.REGISTRATION and not start_event(actor, event):
+        raise ServiceError(_("Inscritos abaixo do mínimo: o evento foi cancelado e os inscritos foram avisados."))
 
 
 # ---------------------------------------------------------------- absence

@@ -73,6 +73,9 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
         raise ServiceError(_("São necessários pelo menos 3 inscritos para um todos-contra-todos."))
     if method == "varma" and not 9 <= len(entries) <= 24:
         raise ServiceError(_("As tabelas Varma valem para 9 a 24 jogadores."), "method")
+    from damas.services.registration import start_or_refuse
+
+    start_or_refuse(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing generated
     seed = secrets.randbelow(2**31) if method != "rating" else None
     with transaction():
         protocol = _assign_numbers(event, entries, method, seed)

@@ -89,6 +89,9 @@ def pair_next_round(actor: User, event: Event) -> Round:
         requested = {id_to_no[r.entry_id]: BYE_REQUESTS[r.kind] for r in requests if r.kind in BYE_REQUESTS}
         absent = {id_to_no[r.entry_id] for r in requests if r.kind == RequestKind.ABSENT}
         absent |= {no for no, e in snap.entry_by_no.items() if e.status != EntryStatus.REGISTERED}
+        # absent without notice (C.04.2 #2): left out from the marked round until explained
+        absent |= {no for no, e in snap.entry_by_no.items()
+                   if e.absent_from_round is not None and e.absent_from_round <= number}
         request = PairingRequest(
             state=snap.state, round_no=number, ruleset=event.ruleset, first_color=_first_color(event),
             absent=frozenset(absent | set(requested)), requested_byes=requested,

@@ -67,12 +67,19 @@ def round_complete(event: Event, rnd: TeamRound) -> bool:
 
 # -- standings and board prizes -------------------------------------------------------------------
 
+def team_tiebreak_order(event: Event, scoring: str) -> tuple[str, ...]:
+    """The order ranking the teams: the event's own, or the team default for its scoring
+    (GP/MP, then TSB, OPP-MP, OPP-GP...); the event and regulations pages show this one."""
+    if event.tiebreak_order.strip():
+        return tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
+    return tuple(default_team_tiebreaks(scoring))
+
+
 def standings_context(event: Event, english: bool = False) -> dict[str, Any]:
     """Team standings (team game points or match points, then team tiebreaks) and board prizes."""
     snap = team_snapshot(event)
     s = snap["settings"]
-    order = (tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
-             if event.tiebreak_order.strip() else default_team_tiebreaks(s.scoring))
+    order = team_tiebreak_order(event, s.scoring)
     table = team_standings(snap["state"], ruleset=event.ruleset, scoring=s.scoring, tiebreaks=order)
     from damas.engine.micromatch_scoring import micro_ruleset
     from damas.reports.standings import format_value

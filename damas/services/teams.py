@@ -71,9 +71,10 @@ def pair_team_round(actor: User, event: Event) -> TeamRound:
         opening_service.check_allowed(event)
         if opening_service.current_list() is None:
             raise ServiceError(_("A federação ainda não carregou a lista de aberturas."), "openings")
+    from damas.services.registration import start_or_refuse
+
+    start_or_refuse(actor, event)  # too few teams: cancelled, their players told (CLUB), nothing paired
     with transaction():
-        if event.status == EventStatus.REGISTRATION:
-            event.status = EventStatus.RUNNING
         if number == 1:
             _renumber(event, s.boards)
             db.session.flush()

@@ -29,3 +29,6 @@ def register_blueprints(app: Flask) -> None:
 
     app.register_blueprint(micromatch.bp)
     register_error_handlers(app)
+    from damas.web.display import register_filters
+
+    register_filters(app)

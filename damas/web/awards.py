@@ -13,6 +13,7 @@ from damas.extensions import db
 from damas.models import Event, Playoff
 from damas.reports.awards import (
     allocation_context,
+    category_overview,
     category_standings_context,
     category_summary,
     category_tables,
@@ -57,9 +58,8 @@ def _form_error(form) -> None:  # type: ignore[no-untyped-def]
 @bp.get("/categorias")
 def categories(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
-    tables = category_tables(event)
-    rows = [{**category_summary(t["category"]), "members": len([r for r in t["standings"].rows if not r.excluded]),
-             "order": ", ".join(t["standings"].tiebreak_order)} for t in tables]
+    rows = [{**category_summary(t["category"]), "members": t["members"], "order": ", ".join(t["order"])}
+            for t in category_overview(event)]  # counted, not ranked
     return render_template("awards/categories.html", event=event_summary(event), categories=rows, editable=editable)
 
 
@@ -201,6 +201,8 @@ def playoffs(event_id: int, category: str):  # type: ignore[no-untyped-def]
     busy = {n for p in existing for n in p["tied"]}
     ties = [{"players": [{"no": n, "name": names.get(n, "")} for n in group], "value": ", ".join(map(str, group))}
             for group in ties_in(table, prize_places) if not busy & set(group)]
+    if event.pairing_system == "knockout":
+        ties = []  # a knockout ranks by its bracket (the page says so and links to it)
     return render_template("awards/playoffs.html", event=event_summary(event), editable=editable, ties=ties,
                            playoffs=existing, names=names, create_form=PlayoffCreateForm(),
                            result_form=PlayoffResultForm(), **context)

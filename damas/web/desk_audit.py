@@ -9,26 +9,12 @@ import json
 from typing import Any
 
 from flask import render_template, request
-from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import AuditEntry, Event
+from damas.web.audit_labels import action_label, changes, object_label
 from damas.web.presenters import event_summary
-
-ACTION_NAMES = {
-    "result": _l("Resultado"), "correction": _l("Correção de resultado"), "penalty": _l("Penalidade aplicada"),
-    "penalty_reversed": _l("Penalidade revertida"), "incident": _l("Incidente"), "sanction": _l("Sanção"),
-    "irregular_move_claim": _l("Lance irregular reclamado"), "withdraw": _l("Desistência"),
-    "withdrawal": _l("Partida não jogada (desistência)"), "pair": _l("Emparceiramento"),
-    "unpair": _l("Emparceiramento desfeito"), "undo_rematch": _l("Reencontro desfeito"),
-    "publish": _l("Publicação"), "expulsion": _l("Eliminação"), "expulsion_declined": _l("Eliminação recusada"),
-    "forfeit_excused": _l("W.O. justificado"), "desk_settings": _l("Configurações da mesa"),
-    "chief_arbiter": _l("Árbitro principal"), "committee_add": _l("Comitê de apelação: inclusão"),
-    "committee_remove": _l("Comitê de apelação: remoção"), "request": _l("Pedido de bye ou ausência"),
-    "status": _l("Situação do evento"), "update": _l("Edição do evento"), "create": _l("Criação"),
-    "assign": _l("Árbitro designado"), "unassign": _l("Árbitro removido"), "appeal_filed": _l("Apelação"), "appeal_decided": _l("Decisão de apelação"),
-}
 
 
 def _audit_round(a: AuditEntry) -> int | None:
@@ -76,8 +62,9 @@ def audit_rows(event: Event, filters: dict[str, Any]) -> tuple[list[dict[str, An
         if filters["round"] is not None and n != filters["round"]:
             continue
         out.append({"at": r.at, "user": r.user.name if r.user else "—", "action": r.action,
-                    "action_name": str(ACTION_NAMES.get(r.action, r.action)), "object_type": r.object_type,
-                    "object_id": r.object_id, "round": n, "before": r.before, "after": r.after,
+                    "action_name": action_label(r.action), "object_type": r.object_type,
+                    "object_name": object_label(r.object_type), "object_id": r.object_id, "round": n,
+                    "before": r.before, "after": r.after, "changes": changes(r.before, r.after),
                     "before_text": _json(r.before), "after_text": _json(r.after)})
     return out, options
 
@@ -86,6 +73,7 @@ def audit_page(event: Event) -> str:
     """The body of `events.audit_log` (the endpoint stays in the events blueprint)."""
     filters = audit_filters()
     entries, options = audit_rows(event, filters)
-    options["action_names"] = {a: str(ACTION_NAMES.get(a, a)) for a in options["actions"]}
+    options["action_names"] = {a: action_label(a) for a in options["actions"]}
+    options["object_names"] = {o: object_label(o) for o in options["object_types"]}
     return render_template("events/audit.html", event=event_summary(event), entries=entries, filters=filters,
                            options=options, csv_args={k: v for k, v in request.args.items() if v})

@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 
 from damas.engine.pairing import get_system, system_codes
 from damas.extensions import db
-from damas.models import Entry, Event, EventStatus, Player, Role, User
+from damas.models import Entry, EntryStatus, Event, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
 from damas.services import entries as entry_service
 from damas.services import events as event_service
@@ -16,7 +16,16 @@ from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, staff_required, visible_event
 from damas.web.forms import ArbiterForm, EntryForm, EventForm, StatusForm
 from damas.web.forms_util import choices, run_service, show_service_error
-from damas.web.presenters import STATUS_NAMES, event_summary, pick, player_summary, start_list
+from damas.web.presenters import (
+    STATUS_NAMES,
+    event_list_item,
+    event_summary,
+    event_teams,
+    pick,
+    player_summary,
+    start_list,
+    team_counts,
+)
 
 bp = Blueprint("events", __name__, url_prefix="/eventos")
 
@@ -41,14 +50,17 @@ def _get_event(event_id: int) -> Event:
 
 @bp.get("/")
 def list_events():  # type: ignore[no-untyped-def]
-    groups = []
-    for key, statuses in LIST_GROUPS:
-        stmt = select(Event).where(Event.status.in_(statuses)).order_by(Event.start_date.desc(), Event.id)
-        if key != "upcoming" or current_user.is_authenticated and current_user.role != Role.PLAYER:
-            events = db.session.scalars(stmt).all()
-        else:  # drafts are internal: visitors and players see only published events
-            events = db.session.scalars(stmt.where(Event.status != EventStatus.DRAFT)).all()
-        groups.append((key, [event_summary(e) for e in events]))
+    # Two queries whatever the number of events: the events, then their registered entries counted.
+    stmt = select(Event).order_by(Event.start_date.desc(), Event.id)
+    if not (current_user.is_authenticated and current_user.role != Role.PLAYER):
+        stmt = stmt.where(Event.status != EventStatus.DRAFT)  # drafts are internal
+    events = db.session.scalars(stmt).all()
+    counts = {event_id: n for event_id, n in db.session.execute(
+        select(Entry.event_id, func.count()).where(Entry.status == EntryStatus.REGISTERED).group_by(Entry.event_id))}
+    teams = team_counts()  # team micro-match events: their teams (one more query)
+    groups = [(key, [event_list_item(e, counts.get(e.id, 0), teams.get(e.id))
+                     for e in events if e.status in statuses])
+              for key, statuses in LIST_GROUPS]
     return render_template("events/list.html", groups=groups)
 
 
@@ -67,6 +79,7 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
         "events/view.html",
         event=event_summary(event),
         start_list=start_list(event),
+        teams=event_teams(event),
         editable=editable,
         is_staff=current_user.is_authenticated and current_user.role == Role.STAFF,
         status_form=status_form if allowed else None,
@@ -96,6 +109,11 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
     event = _get_event(event_id)
     form = EventForm(obj=event)
     form.pairing_system.choices = _system_choices()
+    if request.method == "GET":
+        stored = event.tiebreak_options or {}
+        form.unplayed_rule.data = stored.get("unplayed", "")
+        form.win_forfeits.data = bool(stored.get("win_forfeits"))
+        form.tpr_350.data = bool(stored.get("tpr_350"))
     if form.validate_on_submit():
         try:
             event_service.update_event(current_user, event, form.data)

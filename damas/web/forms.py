@@ -119,6 +119,18 @@ class EventForm(FlaskForm):
         description=_l("Códigos separados por vírgula (ex.: PS, PS-CORR, BH-C1); em branco usa o padrão do regulamento."),
     )
     tiebreak_by_lot = BooleanField(_l("Sortear a ordem dos desempates após a última rodada (CBJD 123, 127)"))
+    unplayed_rule = SelectField(
+        _l("Partidas não jogadas nos desempates"),
+        choices=choices([
+            ("", _l("Padrão do regulamento")),
+            ("seed", _l("Empate contra si mesmo (FIDE-TB)")),
+            ("played", _l("Só adversários com partida jogada")),
+            ("fide-2024", _l("Oponente virtual (FIDE C.07, 2023/24)")),
+        ]),
+        default="",
+    )
+    win_forfeits = BooleanField(_l("WIN conta também as vitórias por W.O."))
+    tpr_350 = BooleanField(_l("TPR com a regra dos 350 pontos"))
     acceleration = SelectField(
         _l("Aceleração"),
         choices=choices([("", _l("Nenhuma")), ("baku", _l("Baku (FIDE C.04.5.1)"))]),
@@ -204,7 +216,7 @@ class RoundRequestForm(FlaskForm):
         choices=choices([
             ("half_bye", _l("Bye de meio ponto")),
             ("zero_bye", _l("Ausência avisada (bye de zero ponto)")),
-            ("absent", _l("Ausente sem aviso (não emparceirar)")),
+            ("absent", _l("Fora desta rodada só (não emparceirar, 0 ponto)")),
             ("", _l("Cancelar pedido")),
         ]),
         validators=[Optional()],

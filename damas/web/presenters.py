@@ -9,7 +9,7 @@ from flask_babel import get_locale
 from damas.engine.pairing import get_system
 from damas.engine.rate_of_play import NAMES, classify
 from damas.models import Club, Entry, Event, Player, User
-from damas.reports.standings import tiebreak_order
+from damas.reports.standings import shown_tiebreak_order
 from damas.services.entries import starting_order
 from damas.services.mapping import preload_entries
 
@@ -78,6 +78,27 @@ def rate_of_play(event: Event) -> dict[str, Any]:
     }
 
 
+def team_count(e: Event) -> int | None:
+    """How many teams a team micro-match event has (None for every other event: no query)."""
+    if e.pairing_system != "micromatch":
+        return None
+    from damas.services.micromatch import is_team_event
+    from damas.services.team_entries import teams_of
+
+    return len(teams_of(e)) if is_team_event(e) else None
+
+
+def event_teams(e: Event) -> list[dict[str, Any]] | None:
+    """A team event's teams for its page (start rank, name, club, players), else None."""
+    if team_count(e) is None:
+        return None
+    from damas.services.micromatch import get_settings
+    from damas.services.team_entries import team_summary, teams_of
+
+    boards = get_settings(e).boards  # type: ignore[union-attr]
+    return [team_summary(t, boards) for t in teams_of(e)]
+
+
 def event_summary(e: Event) -> dict[str, Any]:
     system = get_system(e.pairing_system)
     return {
@@ -100,9 +121,38 @@ def event_summary(e: Event) -> dict[str, Any]:
         "rate": rate_of_play(e),
         "entries": sum(1 for x in e.entries if x.status.value == "registered"),
         "arbiters": [{"id": a.user.id, "name": a.user.name, "email": a.user.email} for a in e.arbiters],
-        "tiebreaks": ", ".join(tiebreak_order(e)),
+        "tiebreaks": ", ".join(shown_tiebreak_order(e)),
+        "teams": team_count(e),
         "tiebreak_by_lot": e.tiebreak_by_lot,
         "acceleration": e.acceleration,
+    }
+
+
+def team_counts() -> dict[int, int]:
+    """Event id -> number of teams, for every team micro-match event, in one query (events list)."""
+    from sqlalchemy import func, select
+
+    from damas.extensions import db
+    from damas.models.micromatch import MicroMatchSettings, Team
+
+    rows = db.session.execute(
+        select(MicroMatchSettings.event_id, func.count(Team.id))
+        .outerjoin(Team, Team.event_id == MicroMatchSettings.event_id)
+        .where(MicroMatchSettings.team.is_(True)).group_by(MicroMatchSettings.event_id))
+    return {event_id: n for event_id, n in rows}
+
+
+def event_list_item(e: Event, entries: int, teams: int | None = None) -> dict[str, Any]:
+    """The card of the events list: no relationship is loaded (`entries` counted by the caller
+    in one query for every event), so the list costs the same queries for 1 or 100 events."""
+    system = get_system(e.pairing_system)
+    return {
+        "id": e.id, "name": e.name, "status": e.status.value, "status_name": pick(STATUS_NAMES[e.status.value]),
+        "start_date": e.start_date, "end_date": e.end_date, "venue": e.venue,
+        "discipline": pick(DISCIPLINE_NAMES[e.discipline]), "ruleset": pick(RULESET_NAMES[e.ruleset]),
+        "pairing_system": system.name_en if str(get_locale()) == "en" else system.name_pt,
+        "pairing_system_code": e.pairing_system, "rate": rate_of_play(e), "entries": entries,
+        "teams": teams,  # a team event counts its teams, not individual entries
     }
 
 

@@ -36,10 +36,11 @@ from sqlalchemy.orm import selectinload
 
 from damas.engine.types import Outcome, RoundResult
 from damas.extensions import db
-from damas.models import Entry, Event, EventArbiter, EventStatus, Game, Player, RoundRequest, RoundStatus
+from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, Player, RoundRequest, RoundStatus
 from damas.reports.standings import event_ruleset
 from damas.services.events import can_edit_event
-from damas.services.mapping import REQUEST_OUTCOMES, board_results, event_rounds, round_is_complete
+from damas.services.mapping import (REQUEST_OUTCOMES, board_results, event_rounds, micro_board_results, micro_games,
+                                    round_is_complete)
 from damas.web.presenters import event_summary, start_list
 from damas.web.results import result_label
 
@@ -185,6 +186,7 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
                (Game.white_entry_id == entry.id) | (Game.black_entry_id == entry.id)))}
     requests = {r.round_number: r.kind for r in db.session.scalars(
         select(RoundRequest).where(RoundRequest.entry_id == entry.id))}
+    micro = micro_games(event, rounds) if event.pairing_system == "micromatch" else None
     running = 0
     rows = []
     for rnd in rounds:
@@ -197,7 +199,10 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
             row.update(board=game.board, colour="w" if white else "b" if game.black_entry_id else "",
                        opponent=_side(game.black if white else game.white), label=result_label(event.ruleset, game.result))
             if game.result.value:
-                mine = dict(board_results(game, 1, 2 if game.black_entry_id else None, rnd.number))
+                black_no = 2 if game.black_entry_id else None
+                mine = dict(board_results(game, 1, black_no, rnd.number))
+                if micro is not None:  # a micro-match: game points of its two games, as in the standings
+                    mine.update(micro_board_results(event, game, micro, 1, black_no, rnd.number))
                 rr = mine[1 if white else 2]
         else:  # not on a board: his request (bye, absence) or not paired
             kind = requests.get(rnd.number)
@@ -209,6 +214,10 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
             if rr.outcome in OUTCOME_NAMES:
                 row["result"] = OUTCOME_NAMES[rr.outcome][en]
         rows.append(row)
+    if event.pairing_system == "knockout":  # no rounds of boards: his ties and games from the bracket
+        from damas.reports.bracket import player_bracket_rows
+
+        rows, running = player_bracket_rows(event, entry)
     announced = [{"round": n, "kind": k.value} for n, k in sorted(requests.items()) if n > len(rounds)]
     p = entry.player
     places = category_places(event, entry.pairing_number)
@@ -218,7 +227,8 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
         "player": {"id": p.id, "name": p.full_name, "no": entry.pairing_number, "rating": entry.rating_at_entry,
                    "club": (p.club.short_name or p.club.name) if p.club else "", "state": p.state,
                    "birth_year": p.birth_date.year if p.birth_date else None, "sex": p.sex,
-                   "status": entry.status.value},
+                   "status": entry.status.value,
+                   "absent_from": entry.absent_from_round if entry.status == EntryStatus.REGISTERED else None},
         "games": rows, "total": rs.format_points(running), "announced": announced, "categories": places,
     }
 
@@ -271,7 +281,7 @@ def events():  # type: ignore[no-untyped-def]
 
 @api.get("/events/<int:event_id>")
 def event(event_id: int):  # type: ignore[no-untyped-def]
-    from damas.reports.standings import tiebreak_order
+    from damas.reports.standings import shown_tiebreak_order as tiebreak_order
     from damas.services import registration as reg
 
     e = _api_event(event_id)

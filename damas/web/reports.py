@@ -17,7 +17,7 @@ from damas.models import Event, RoundStatus
 from damas.reports.awards import all_categories_context, allocation_context
 from damas.reports.event_reports import arbiter_context, base_context, brochure_context, round_context
 from damas.reports.pdf import render_pdf
-from damas.reports.standings import crosstable_context, standings_context
+from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.services import micromatch as micro_service
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required, visible_event
@@ -45,7 +45,7 @@ REPORTS: list[tuple[str, Any, str]] = [  # (endpoint, title, access) for the ind
     ("start_list", _l("Lista inicial"), "public"),
     ("standings", _l("Classificação com desempates"), "individual"),
     ("categories", _l("Classificação por categoria"), "individual"),
-    ("crosstable", _l("Tabela cruzada"), "roundrobin"),
+    ("crosstable", _l("Tabela cruzada"), "crosstable"),
     ("prizes", _l("Premiação"), "public"),
     ("brochure", _l("Folheto do evento (convite)"), "public"),
     ("arbiter", _l("Relatório do árbitro"), "editor"),
@@ -64,9 +64,10 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
     for endpoint, title, access in REPORTS:
         if access == "editor" and not editable:
             continue
-        if access == "roundrobin" and event.pairing_system != "berger":
+        if access == "crosstable" and crosstable_kind(event) is None:
             continue
-        if access == "individual" and own_standings:
+        if access == "individual" and own_standings and not (
+                endpoint == "categories" and event.pairing_system == "knockout"):  # ranked by the bracket's places
             continue
         items.append({"title": str(title), "url": url_for(f"reports.{endpoint}", event_id=event_id),
                       "pdf": url_for(f"reports.{endpoint}_pdf", event_id=event_id)})
@@ -143,7 +144,7 @@ def _simple(endpoint: str, path: str, partial: str, title_pt: Any,
 
 
 def _crosstable(event: Event) -> dict[str, Any]:
-    if event.pairing_system != "berger":
+    if crosstable_kind(event) is None:
         abort(404)
     return crosstable_context(event)
 

@@ -23,16 +23,18 @@ from damas.models import (
     RoundRequest,
     RoundStatus,
 )
-from damas.reports.standings import crosstable_context, standings_context
+from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.services import roundrobin as rr_service
 from damas.services import micromatch as micro_service
 from damas.services import rounds as round_service
+from damas.services import absence as absence_service
 from damas.services import swiss as swiss_service
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds, preload_entries, round_is_complete
 from damas.web.access import event_editor_required, visible_event
 from damas.web.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
-from damas.web.forms_util import choices, run_service
+from damas.web.absence_forms import ExplainAbsenceForm, MarkAbsentForm
+from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.presenters import event_summary
 from damas.web.results import result_choices, result_label
 
@@ -56,9 +58,13 @@ def _player(entry: Entry | None) -> dict | None:
 
 def _round_rows(event: Event, rnd: Round) -> list[dict]:
     preload_entries(event)  # the boards' players come from the session
+    # a micro-match shows its game score (e.g. 3-1), as on its results page, not the summary result
+    micro = ({r["id"]: r["total"] for r in micro_service.micro_rows(event, rnd) if r["game1"]}
+             if event.pairing_system == "micromatch" else {})
     return [{
         "id": g.id, "board": g.board, "white": _player(g.white), "black": _player(g.black),
-        "result": g.result.value, "label": result_label(event.ruleset, g.result), "version": g.version,
+        "result": g.result.value, "label": micro.get(g.id) or result_label(event.ruleset, g.result),
+        "version": g.version,
         "enterable": g.black_entry_id is not None and g.result not in (GameResult.BYE, GameResult.WITHDRAWN),
     } for g in rnd.games]
 
@@ -129,8 +135,11 @@ def pair_next(event_id: int):  # type: ignore[no-untyped-def]
 @bp.get("/rodadas/<int:number>")
 def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
-    rnd = _round_or_404(event, number, editable)
-    rounds = event_rounds(event)
+    # the rounds without their games, then this round's boards only (not every round's)
+    rounds = list(db.session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
+    rnd = next((r for r in rounds if r.number == number), None)
+    if rnd is None or (rnd.status != RoundStatus.PUBLISHED and not editable):
+        abort(404)
     return render_template(
         "rounds/round.html", event=event_summary(event), number=rnd.number, status=rnd.status.value,
         rows=_round_rows(event, rnd), editable=editable and event.status == EventStatus.RUNNING,
@@ -211,6 +220,8 @@ def standings(event_id: int):  # type: ignore[no-untyped-def]
 @bp.get("/tabela")
 def crosstable(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
+    if crosstable_kind(event) is None:  # knockout, team event: the bracket, the team table
+        return redirect(_own_pages(event, standings=True) or url_for("rounds.standings", event_id=event_id))
     return render_template("rounds/crosstable.html", event=event_summary(event), **crosstable_context(event))
 
 
@@ -239,6 +250,15 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
     )
     request_form = RoundRequestForm(prefix="r")
     request_form.entry_id.choices = withdraw_form.entry_id.choices
+    absent_form = MarkAbsentForm(prefix="a")
+    absent_form.entry_id.choices = withdraw_form.entry_id.choices
+    explain_form = ExplainAbsenceForm(prefix="x")
+    explain_form.entry_id.choices = choices(
+        (e.id, f"{e.pairing_number or '—'}. {e.player.full_name}") for e in entries
+        if e.status == EntryStatus.REGISTERED and e.absent_from_round is not None
+    )
+    if request.method == "GET":
+        absent_form.from_round.data = len(event_rounds(event)) + 1
     if request.method == "POST":
         if "w-submit" in request.form and withdraw_form.validate():
             entry = db.session.get(Entry, withdraw_form.entry_id.data)
@@ -261,8 +281,29 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
             else:
                 flash(_("Pedido registrado."), "success")
                 return redirect(url_for("rounds.manage_players", event_id=event_id))
+        elif "a-submit" in request.form and absent_form.validate():
+            entry = db.session.get(Entry, absent_form.entry_id.data)
+            try:
+                absence_service.mark_absent(current_user, event, entry, absent_form.from_round.data,
+                                            absent_form.note.data or "")
+            except ServiceError as error:
+                show_service_error(absent_form, error)
+            else:
+                flash(_("Jogador marcado como ausente sem aviso: não será emparceirado até a justificativa."),
+                      "success")
+                return redirect(url_for("rounds.manage_players", event_id=event_id))
+        elif "x-submit" in request.form and explain_form.validate():
+            entry = db.session.get(Entry, explain_form.entry_id.data)
+            try:
+                absence_service.explain_absence(current_user, event, entry, explain_form.note.data or "")
+            except ServiceError as error:
+                show_service_error(explain_form, error)
+            else:
+                flash(_("Ausência justificada: o jogador volta a ser emparceirado."), "success")
+                return redirect(url_for("rounds.manage_players", event_id=event_id))
         else:
             flash(_("Corrija os campos indicados."), "error")
+    absent_now, absences_explained = absence_service.absence_rows(event)
     requests = [
         {"name": r.entry.player.full_name, "round": r.round_number, "kind": r.kind.value, "note": r.note}
         for r in db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == event.id)
@@ -275,6 +316,8 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
     return render_template(
         "rounds/players.html", event=event_summary(event), withdraw_form=withdraw_form, request_form=request_form,
         requests=requests, withdrawn=withdrawn, round_by_round=event.pairing_system in swiss_service.ROUND_BY_ROUND,
+        absent_form=absent_form, explain_form=explain_form, absent_now=absent_now,
+        absences_explained=absences_explained,
     )
 
 
@@ -282,10 +325,12 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
 def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     """What the system does for this event: pairing rules, scoring, tiebreaks, our decisions."""
     from damas.engine.regulations import regulations
-    from damas.reports.standings import tiebreak_order
+    from damas.reports.standings import shown_tiebreak_order
 
     event, editable = visible_event(event_id)
     lang = "en" if str(get_locale()) == "en" else "pt"
-    reg = regulations(event.ruleset, event.pairing_system, tiebreak_order(event), lang)
+    options = event.tiebreak_options or {}
+    reg = regulations(event.ruleset, event.pairing_system, shown_tiebreak_order(event), lang,
+                      unplayed=options.get("unplayed"))
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
-                           by_lot=event.tiebreak_by_lot)
+                           by_lot=event.tiebreak_by_lot, tb_options=options)

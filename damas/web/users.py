@@ -10,6 +10,7 @@ from damas.extensions import db
 from damas.models import AuditEntry, Player, User
 from damas.services.errors import ServiceError
 from damas.services.users import create_user, update_user
+from damas.web.audit_labels import action_label, changes, object_label
 from damas.web.access import staff_required
 from damas.web.forms import UserForm
 from damas.web.forms_util import choices, show_service_error
@@ -70,7 +71,9 @@ def audit_log():  # type: ignore[no-untyped-def]
     rows = db.session.scalars(select(AuditEntry).order_by(AuditEntry.at.desc(), AuditEntry.id.desc()).limit(200)).all()
     entries = [
         {"at": r.at, "user": r.user.name if r.user else "—", "action": r.action, "object_type": r.object_type,
-         "object_id": r.object_id, "event_id": r.event_id, "before": r.before, "after": r.after}
+         "action_name": action_label(r.action), "object_name": object_label(r.object_type),
+         "object_id": r.object_id, "event_id": r.event_id, "before": r.before, "after": r.after,
+         "changes": changes(r.before, r.after)}
         for r in rows
     ]
     return render_template("users/audit.html", entries=entries)

@@ -23,9 +23,14 @@ def _post(client, url, data=None, expect=None):  # type: ignore[no-untyped-def]
 
 
 def _standings(page: str) -> list[tuple[str, int, int, int]]:
+    """(name, points, GP, MP): the score column is GP or MP (the event's scoring) and the other one
+    follows it (its own column or the first tiebreak); each value is shown once."""
+    head = page.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    codes = [re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<th[^>]*>.*?</th>", head, re.S)]
+    assert len(codes) == len(set(codes)) and {codes[2], codes[3]} == {"GP", "MP"}, codes
     rows = re.findall(r'<span class="no">\d+</span> ([^<]+)</td><td class="num"><strong>(\d+)</strong></td>\s*'
-                      r'<td class="num">(\d+)</td><td class="num">(\d+)</td>', page)
-    return [(n, int(p), int(g), int(m)) for n, p, g, m in rows]
+                      r'<td class="num">(\d+)</td>', page)
+    return [(n, int(p), int(p if codes[2] == "GP" else o), int(o if codes[2] == "GP" else p)) for n, p, o in rows]
 
 
 def test_individual_micromatch_event_game_points(client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
@@ -91,6 +96,11 @@ def test_individual_micromatch_event_game_points(client, db, make_user, make_pla
     assert [p for _n, p, _g, _m in table] == sorted(expected.values(), reverse=True)
     mp = {n: m for n, _p, _g, m in table}
     assert sorted(mp.values()) == [0, 0, 1, 1, 2, 2]
+    # the Swiss crosstable: the micro-match's game points and White in game 1 (3-1: "Nw3", "Nb1")
+    cross = client.get(f"/eventos/{event.id}/tabela").get_data(as_text=True)
+    assert "crosstable swiss" in cross
+    cells = re.findall(r'<td class="num cell">(\d+)([bp])(\d+)</td>', cross)  # pt-BR: b = brancas, p = pretas
+    assert sorted((c, int(p)) for _line, c, p in cells) == [("b", 0), ("b", 2), ("b", 3), ("p", 1), ("p", 2), ("p", 4)]
 
     # round 2: another opening, the draw never repeats until the list is exhausted
     _post(client, f"/eventos/{event.id}/micro/emparceirar", expect="Rodada 2 emparceirada.")

@@ -2,12 +2,14 @@
 not grow with the number of players (issue 7: a test counts queries)."""
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 from datetime import date
 from typing import Iterator
 
 import pytest
 from sqlalchemy import event as sa_event
+from sqlalchemy import select
 
 from damas.models import Club, Entry, Event, EventStatus, Game, GameResult, Player, Round, RoundStatus
 
@@ -66,6 +68,13 @@ URLS = (
     "/api/v1/events/{e}/standings",
     "/api/v1/events/{e}/standings?category=sub-16",
     "/api/v1/events/{e}/rounds/2",
+    "/eventos/{e}",
+    "/eventos/{e}/classificacao",
+    "/eventos/{e}/tabela",
+    "/eventos/{e}/relatorios/tabela",
+    "/eventos/{e}/rodadas/2",
+    "/eventos/{e}/categorias/sub-16",
+    "/eventos/{e}/categorias",
 )
 
 
@@ -80,3 +89,38 @@ def test_queries_do_not_grow_with_the_field(client, db, template):  # type: igno
         assert response.status_code == 200
         counts.append(count[0])
     assert counts[0] == counts[1], f"{template}: {counts[0]} queries for 10 players, {counts[1]} for 60"
+
+
+def test_events_list_queries_do_not_grow_with_the_events(client, db):  # type: ignore[no-untyped-def]
+    counts = {}
+    for total in (1, 3, 6):
+        while (have := len(db.session.scalars(select(Event)).all())) < total:
+            build_event(db, 4 + have, 1)  # each event its own size (club names are unique)
+        db.session.expunge_all()
+        with counting(db) as count:
+            response = client.get("/eventos/")
+        assert response.status_code == 200
+        assert response.get_data(as_text=True).count('<li class="card">') == total
+        counts[total] = count[0]
+    assert counts[1] == counts[3] == counts[6], f"events list: {counts} queries for 1, 3, 6 events"
+
+
+def test_swiss_crosstable_rows_in_rank_order_with_opponent_lines(client, db):  # type: ignore[no-untyped-def]
+    """The Swiss "Tabela": one row per player by rank, per round the opponent's line, colour and
+    points (e.g. "5b2"), names linked to the event's player card; no N x N grid."""
+    event_id, _player = build_event(db, 6, 2)
+    html = client.get(f"/eventos/{event_id}/tabela").get_data(as_text=True)
+    assert "crosstable swiss" in html and ">R2</th>" in html and ">R3</th>" not in html
+    body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = [re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S) for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
+    assert [int(r[0]) for r in rows] == [1, 2, 3, 4, 5, 6]  # line numbers, in rank order
+    line_of = {int(r[2]): int(r[0]) for r in rows}  # start number -> line
+    row_1 = next(r for r in rows if r[2] == "1")
+    assert f'/eventos/{event_id}/jogadores/' in row_1[3]
+    # No 1 had White against No 4 in round 1 (draw, 1 point) and against No 5 in round 2 (lost)
+    assert row_1[5:7] == [f"{line_of[4]}b1", f"{line_of[5]}b0"]  # pt-BR colours: b = brancas, p = pretas
+    row_5 = next(r for r in rows if r[2] == "5")
+    assert row_5[6] == f"{line_of[1]}p2"
+    assert 'href="/eventos/%d/tabela"' % event_id in client.get(f"/eventos/{event_id}").get_data(as_text=True)
+    report = client.get(f"/eventos/{event_id}/relatorios/tabela").get_data(as_text=True)
+    assert "crosstable swiss" in report

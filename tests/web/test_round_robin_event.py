@@ -115,9 +115,10 @@ def test_seven_player_cbjd_round_robin(client, db, make_user, make_player, login
     cross = _table_rows(client.get(f"/eventos/{event.id}/tabela").get_data(as_text=True))
     by_no = {r[0]: r for r in cross}
     # columns: no, name, rating, 1..7, pts, tiebreaks..., rank
-    assert by_no["1"][3:10] == ["", "2w", "2b", "2w", "1b", "2w", ""]
-    assert by_no["3"][3:10] == ["0w", "0b", "", "+", "2b", "1w", "2b"]  # v7 shown, not counted
-    assert by_no["4"][3:10] == ["0b", "0w", "-", "", "2w", "2b", ""]
+    # pt-BR colours: b = brancas, p = pretas
+    assert by_no["1"][3:10] == ["", "2b", "2p", "2b", "1p", "2b", ""]
+    assert by_no["3"][3:10] == ["0b", "0p", "", "+", "2p", "1b", "2p"]  # v7 shown, not counted
+    assert by_no["4"][3:10] == ["0p", "0b", "-", "", "2b", "2p", ""]
     assert by_no["1"][10] == "11" and by_no["4"][10] == "4"
     assert by_no["7"][10] == "-"
     assert by_no["1"][-1] == "1" and by_no["5"][-1] == "4"

@@ -3,11 +3,19 @@
     pair --system dutch FILE.trf [-o OUT]      JaVaFo / bbpPairings output (base.format_pairs)
     pair --system berger --players N [--double]
     pair --system micromatch FILE.trf [--ruleset cbjd] [--micro-scoring game|match]
+    pair --system knockout FILE.trf [--games N] [--drawn replay|playoff] [--rapid-games N]
+         [--places 2|4|8|...] [--seeds 3,1,2,...] [--lot-seed S]
 
 For `micromatch` the TRF holds two games per micro-match (columns 2k-1 and 2k are the two
 games of round k against the same opponent, colours swapped); they are folded into one
 micro-match per round (`micromatch_scoring.micro_state_from_games`) before pairing, and the
 output lists White in game 1 first.
+
+For `knockout` the options are the event's settings (`knockout_state.settings_from_options`):
+games per tie, how a drawn tie is settled (default: `replay` under `--ruleset club`, `playoff`
+otherwise), rapid play-off games, the places played off (4 adds the third-place match), the
+seeding (start numbers, best first; default by rating) and the lot for play-off colours. Each
+TRF column is one game of every tie still undecided (the layout the knockout rating export writes).
 """
 from __future__ import annotations
 
@@ -15,9 +23,10 @@ import argparse
 from pathlib import Path
 
 from damas.engine.pairing.base import PairingRequest, format_pairs, get_system
+from damas.engine.pairing.knockout_state import settings_from_options
 from damas.engine.types import Color, EngineError, Outcome
 
-__all__ = ["main", "request_from_trf"]
+__all__ = ["knockout_options", "main", "request_from_trf"]
 
 
 def request_from_trf(text: str, ruleset: str = "fide", options: dict | None = None) -> PairingRequest:
@@ -52,11 +61,51 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--acceleration", default=None, help="dutch: 'baku' acceleration")
     ap.add_argument("--micro-scoring", default="game", choices=("game", "match"),
                     help="micromatch: game points (default) or match points")
+    ko = ap.add_argument_group("knockout", "the event's knockout settings")
+    ko.add_argument("--games", type=int, help="games per tie (default 1; 2 or more: a mini-match)")
+    ko.add_argument("--drawn", choices=("replay", "playoff"),
+                    help="a drawn tie is replayed with colours reversed (default under club) or "
+                         "played off in rapid games then Armageddon (default otherwise)")
+    ko.add_argument("--rapid-games", type=int, help="playoff: rapid games before Armageddon (default 2)")
+    ko.add_argument("--places", type=int,
+                    help="places decided by play: 2 (final only, default), 4 (third place), 8, ...")
+    ko.add_argument("--seeds", help="seeding: start numbers, best first, comma separated (default by rating)")
+    ko.add_argument("--lot-seed", type=int, help="seed of the lot for the colours of play-off games")
     return ap
+
+
+_KNOCKOUT_OPTIONS = ("games", "drawn", "rapid_games", "places", "seeds", "lot_seed")
+
+
+def knockout_options(args: argparse.Namespace, entrants: frozenset[int]) -> dict:
+    """The knockout pairing options given on the command line (`settings_from_options`)."""
+    options: dict = {k: getattr(args, k) for k in ("games", "drawn", "rapid_games", "places")
+                     if getattr(args, k) is not None}
+    if args.lot_seed is not None:
+        options["seed"] = args.lot_seed
+    if args.seeds is not None:
+        try:
+            seeds = [int(s) for s in args.seeds.replace(" ", "").split(",") if s]
+        except ValueError:
+            raise EngineError(f"--seeds needs start numbers separated by commas, not {args.seeds!r}") from None
+        if len(set(seeds)) != len(seeds):
+            raise EngineError("--seeds names a player twice")
+        if set(seeds) != entrants:
+            missing = sorted(entrants - set(seeds))
+            unknown = sorted(set(seeds) - entrants)
+            raise EngineError("--seeds must list every player of the TRF once"
+                              + (f"; missing {missing}" if missing else "")
+                              + (f"; no such player {unknown}" if unknown else ""))
+        options["seeds"] = seeds
+    return options
 
 
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
+    if args.system != "knockout":
+        given = [k for k in _KNOCKOUT_OPTIONS if getattr(args, k) is not None]
+        if given:
+            raise EngineError(f"--{given[0].replace('_', '-')} is an option of --system knockout")
     if args.system == "berger" and args.trf is None:
         if not args.players:
             raise EngineError("berger needs --players N")
@@ -72,6 +121,13 @@ def main(argv: list[str]) -> int:
             raise EngineError(f"cannot read {args.trf}: {exc.strerror}") from None
         options: dict = {"acceleration": args.acceleration} if args.acceleration else {}
         request = request_from_trf(source, args.ruleset, options)
+        if args.system == "knockout":
+            from dataclasses import replace
+
+            entrants = frozenset(e.start_no for e in request.state.entrants)
+            options = {**options, **knockout_options(args, entrants)}
+            settings_from_options(options, args.ruleset)  # refuse bad settings before pairing
+            request = replace(request, options=options)
         if args.system == "micromatch":
             from dataclasses import replace
 

@@ -48,7 +48,9 @@ from damas.engine.pairing.knockout_state import (
     KnockoutSystem,
     bracket_from_state,
     default_seeds,
+    game_columns,
     settings_from_options,
+    state_from_bracket,
 )
 
 __all__ = [
@@ -70,8 +72,10 @@ __all__ = [
     "champion",
     "default_seeds",
     "final_places",
+    "game_columns",
     "next_game",
     "record_game",
     "record_games",
     "settings_from_options",
+    "state_from_bracket",
 ]

@@ -1,11 +1,13 @@
 """The knockout from a tournament state: event settings from pairing options, default seeding,
-the replay of played rounds into a bracket, and the registered pairing system (code "knockout").
+the replay of played rounds into a bracket and back (`state_from_bracket`, one column per game),
+and the registered pairing system (code "knockout").
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from damas.engine.pairing.base import PairingRequest, PairingSystem, register
 from damas.engine.pairing.knockout_bracket import (
@@ -19,7 +21,7 @@ from damas.engine.pairing.knockout_bracket import (
     next_game,
     record_games,
 )
-from damas.engine.types import Color, EngineError, Outcome, Pairing, TournamentState
+from damas.engine.types import Color, EngineError, Entrant, Outcome, Pairing, RoundResult, TournamentState
 
 
 def settings_from_options(options: Mapping[str, object], ruleset: str) -> KnockoutSettings:
@@ -66,6 +68,54 @@ def bracket_from_state(
             games.append((tie.id, TieGame(player, opp, tie.next_stage, rr.outcome)))
         bracket = record_games(bracket, games)
     return bracket
+
+
+def game_columns(bracket: Bracket) -> list[list[tuple[TieId, TieGame]]]:
+    """The bracket's games as rounds of play, one game per player per column (the inverse of
+    `bracket_from_state`): each column holds the next recorded game of every tie that needs one
+    in the earliest knockout round where such a tie is left, as `KnockoutSystem` pairs them
+    (a round starts when the previous one is decided; a mini-match, its replays and play-off
+    games take one column each, in order)."""
+    partial = replace(bracket, games={})
+    done: dict[TieId, int] = {}
+    columns: list[list[tuple[TieId, TieGame]]] = []
+    while True:
+        ready = [
+            (tid, bracket.games[tid][done.get(tid, 0)])
+            for tid, tie in all_ties(partial).items()
+            if tie.next_stage is not None and done.get(tid, 0) < len(bracket.games.get(tid, ()))
+        ]
+        if not ready:
+            return columns
+        current = min(tid[0] for tid, _ in ready)
+        column = [(tid, game) for tid, game in ready if tid[0] == current]
+        partial = record_games(partial, column)
+        for tid, _ in column:
+            done[tid] = done.get(tid, 0) + 1
+        columns.append(column)
+
+
+def state_from_bracket(bracket: Bracket, entrants: Sequence[Entrant], name: str = "") -> TournamentState:
+    """The bracket game by game (`game_columns`: column r is round r) for a TRF: the first-round
+    byes are pairing-allocated byes in column 1, a player without a game in a column is not paired."""
+    columns = game_columns(bracket)
+    numbers = [e.start_no for e in entrants]
+    results: dict[int, list[RoundResult]] = {no: [] for no in numbers}
+    byes = {t.winner for t in all_ties(bracket).values() if t.id[0] == 1 and t.bye}
+    for r, column in enumerate(columns, start=1):
+        seen: dict[int, RoundResult] = {}
+        for _tid, g in column:
+            seen[g.white] = RoundResult(r, g.outcome, g.black, Color.WHITE)
+            seen[g.black] = RoundResult(r, g.outcome.mirror, g.white, Color.BLACK)
+        for no in numbers:
+            if no in seen:
+                results[no].append(seen[no])
+            elif r == 1 and no in byes:
+                results[no].append(RoundResult(r, Outcome.PAIRING_BYE))
+            else:
+                results[no].append(RoundResult(r, Outcome.NOT_PAIRED))
+    return TournamentState(tuple(entrants), {no: tuple(rs) for no, rs in results.items()},
+                           max(1, len(columns)), name)
 
 
 class KnockoutSystem(PairingSystem):
