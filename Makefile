@@ -48,6 +48,7 @@ test-postgres:
 bench: setup
 	$(BIN)/python benchmarks/standings.py
 	$(BIN)/python benchmarks/pairing.py
+	$(BIN)/python benchmarks/public_pages.py --rounds 9
 
 extract-messages: venv
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output \

@@ -1,6 +1,7 @@
 """Builds the Flask application: config, extensions, blueprints, CLI, i18n."""
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -32,6 +33,8 @@ def build_app(config: Any = None) -> Flask:
     elif config is not None:
         app.config.from_object(config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if app.config.get("GC_THRESHOLD"):
+        gc.set_threshold(*app.config["GC_THRESHOLD"])
 
     db.init_app(app)
     migrate.init_app(app, db, render_as_batch=True, directory=str(BASE_DIR / "migrations"))
