@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 
 from damas.models import EventStatus, Role
 from damas.services import entries as entry_service
@@ -70,6 +70,11 @@ def load_demo() -> str:
         "start_date": start, "end_date": start + timedelta(days=2),
         "venue": "Ginásio Paulo Sarasate, Fortaleza - CE", "organiser": "Federação Cearense de Damas",
         "chief_arbiter": "Árbitro Regional", "notes": "Inscrições até a véspera, 18h.",
+        # The invitation's planned round times (rounds 1-3, 4-5, 6-7 over the three days).
+        "round_times": [datetime.combine(start + timedelta(days=day), time(hour, 0))
+                        for day, hour in ((0, 9), (0, 14), (0, 18), (1, 9), (1, 14), (2, 9), (2, 14))],
+        "contact_email": "federacao@demo.damas.br", "contact_phone": "+55 (85) 3000-0000",
+        "website": "https://demo.damas.br/cearense",
     })
     event_service.assign_arbiter(staff, championship, arbiter)
     event_service.change_status(staff, championship, EventStatus.REGISTRATION)
@@ -78,13 +83,14 @@ def load_demo() -> str:
     finished = _demo_round_robin(staff, arbiter, players[24:32], rng)
     running = _demo_swiss(staff, arbiter, players[30:60], rng)
     knockout = _demo_knockout(staff, arbiter, players[13:24], rng)
+    _demo_running_knockout(staff, arbiter, players[1:9])
     _demo_registration(staff, championship, players[59])
     _demo_awards(staff)
     _demo_micromatch(staff, arbiter, players[34:60])
     _demo_desk(staff, arbiter)
     return (f"{len(clubs)} clubs, {len(players)} players, 3 users; events: 1 in registration (24 entries), "
             f"1 finished round robin ({finished} rounds), 1 running Swiss ({running} rounds played), "
-            f"1 finished club knockout ({knockout} games)")
+            f"1 finished club knockout ({knockout} games), 1 running knockout (a tie in Armageddon)")
 
 
 def _play(staff, event, rnd, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
@@ -211,6 +217,44 @@ def _demo_knockout(staff, arbiter, players, rng: random.Random) -> int:  # type:
             played += 1
     event_service.change_status(staff, event, EventStatus.FINISHED)
     return played
+
+
+# Round 1 of the running knockout, tie by tie: the results of the games entered so far
+# (two classical games, then the rapid play-off when the tie is drawn).
+RUNNING_KNOCKOUT_GAMES = (
+    ("1-0", "=-="),  # decided in the classical games
+    ("=-=", "1-0"),
+    ("=-=", "=-=", "1-0", "=-="),  # decided in the rapid play-off
+    ("=-=", "=-=", "=-=", "=-="),  # drawn again: Armageddon pending (FIDE-GR Playoff 1 b)
+)
+
+
+def _demo_running_knockout(staff, arbiter, players) -> None:  # type: ignore[no-untyped-def]
+    """A running 8-player knockout (two-game mini-matches, drawn ties played off in two rapid
+    games then Armageddon): three quarter-finals decided, the fourth waiting for its Armageddon
+    game, so the arbiter sees the tie-entry forms."""
+    from damas.engine.pairing.knockout import all_ties
+    from damas.services import knockout as ko
+
+    start = date.today()
+    event = event_service.create_event(staff, {
+        "name": f"Copa Estadual Eliminatória de Damas {start.year}", "discipline": "damas-64", "ruleset": "cbjd",
+        "pairing_system": "knockout", "planned_rounds": 3, "time_minutes": 30, "time_increment": 0,
+        "start_date": start, "end_date": start + timedelta(days=1), "venue": "Clube Carioca de Damas, Rio de Janeiro - RJ",
+        "organiser": "Federação Cearense de Damas", "chief_arbiter": "Árbitro Regional", "notes": "",
+    })
+    event_service.assign_arbiter(staff, event, arbiter)
+    event_service.change_status(staff, event, EventStatus.REGISTRATION)
+    for player in players:
+        entry_service.add_entry(staff, event, player)
+    ko.save_settings(staff, event, games=2, drawn="playoff", rapid_games=2, places=2)
+    ko.start_knockout(staff, event, lot_seed=2026)
+    loaded = ko.load_bracket(event)
+    assert loaded is not None
+    first = sorted(tie_id for tie_id in all_ties(loaded.bracket) if tie_id[0] == 1)
+    for tie_id, results in zip(first, RUNNING_KNOCKOUT_GAMES):
+        for seq, result in enumerate(results):
+            ko.record_tie_game(staff, event, tie_id, seq, result)
 
 
 def _demo_registration(staff, championship, spare) -> None:  # type: ignore[no-untyped-def]

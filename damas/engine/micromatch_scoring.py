@@ -21,6 +21,7 @@ from damas.engine.rulesets import RuleSet, get_ruleset
 from damas.engine.types import Color, EngineError, Outcome, RoundResult, TournamentState
 
 __all__ = [
+    "DOUBLE_LOSS",
     "GAME_OUTCOMES",
     "MicroMatch",
     "bye_result",
@@ -38,6 +39,10 @@ GAME_OUTCOMES = frozenset(
      Outcome.DOUBLE_FORFEIT}
 )
 _PLAYED = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS})
+
+# A game lost by both players by penalty during play (CBJD 51 c): played, 0 points each. Only
+# the arbiter's desk records it; `micro_match` and `micro_game_results` take it as text.
+DOUBLE_LOSS = "0-0"
 
 _GAME_TEXT = {
     "2-0": Outcome.WIN, "1-1": Outcome.DRAW, "0-2": Outcome.LOSS,
@@ -100,13 +105,15 @@ def micro_match(game1: Outcome | str, game2: Outcome | str, ruleset: RuleSet | s
     forfeited one game each way (``+-`` and ``-+``) is refused: there is no forfeit draw.
     """
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    games = tuple(g if isinstance(g, Outcome) else parse_game(g) for g in (game1, game2))
+    both_lost = tuple(isinstance(g, str) and _is_double_loss(g) for g in (game1, game2))
+    games = tuple(Outcome.LOSS if lost else g if isinstance(g, Outcome) else parse_game(g)
+                  for g, lost in zip((game1, game2), both_lost))
     for g in games:
         if g not in GAME_OUTCOMES:
             raise EngineError(f"{g.value} is not the result of a game")
     a = b = 0
-    for g in games:
-        pa, pb = _game_points(g, rs)
+    for g, lost in zip(games, both_lost):
+        pa, pb = (0, 0) if lost else _game_points(g, rs)
         a, b = a + pa, b + pb
     if any(g in _PLAYED for g in games):
         outcome = Outcome.WIN if a > b else Outcome.LOSS if a < b else Outcome.DRAW
@@ -139,15 +146,22 @@ def micro_game_results(round_no: int, a: int, b: int, game1: Outcome | str, game
     and his outcomes `game1`, `game2` as `micro_match` takes them."""
     if a == b:
         raise EngineError("a player cannot meet himself")
-    games = tuple(g if isinstance(g, Outcome) else parse_game(g) for g in (game1, game2))
+    both_lost = tuple(isinstance(g, str) and _is_double_loss(g) for g in (game1, game2))
+    games = tuple(Outcome.LOSS if lost else g if isinstance(g, Outcome) else parse_game(g)
+                  for g, lost in zip((game1, game2), both_lost))
     for g in games:
         if g not in GAME_OUTCOMES:
             raise EngineError(f"{g.value} is not the result of a game")
+    other = tuple(Outcome.LOSS if lost else g.mirror for g, lost in zip(games, both_lost))
     first, second = 2 * round_no - 1, 2 * round_no
     return {
         a: (RoundResult(first, games[0], b, Color.WHITE), RoundResult(second, games[1], b, Color.BLACK)),
-        b: (RoundResult(first, games[0].mirror, a, Color.BLACK), RoundResult(second, games[1].mirror, a, Color.WHITE)),
+        b: (RoundResult(first, other[0], a, Color.BLACK), RoundResult(second, other[1], a, Color.WHITE)),
     }
+
+
+def _is_double_loss(text: str) -> bool:
+    return re.sub(r"\s+", "", text).replace("–", "-") == DOUBLE_LOSS
 
 
 def bye_result(round_no: int, ruleset: RuleSet | str = "cbjd", micro_matches: int = 1) -> RoundResult:

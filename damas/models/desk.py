@@ -95,6 +95,9 @@ class DeskPenalty(db.Model):
     article: Mapped[str] = mapped_column(String(80), default="")
     result_before: Mapped[str] = mapped_column(String(5))
     result_after: Mapped[str] = mapped_column(String(5))
+    # Individual micro-match events: the game (1 or 2) the penalty decided; the two results are
+    # then that game's ("2-0", "0-2", "0-0"; before "" when it had none), not the board's.
+    micro_game: Mapped[int | None]
     applied_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     applied_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     reversed_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)

@@ -72,6 +72,14 @@ class Event(db.Model):
     # Accelerated pairings for the Dutch Swiss: "" none, "baku" FIDE C.04.5.1.
     acceleration: Mapped[str] = mapped_column(String(10), default="", server_default="")
     first_color_seed: Mapped[int | None]
+    # Invitation (FIDE-GR): planned start of each round, local wall-clock time at the venue as
+    # "YYYY-MM-DDTHH:MM", index 0 = round 1 (may list fewer rounds than planned); None = not set.
+    # The free-text programme, prizes and deadline live in RegistrationSettings.
+    round_times: Mapped[list | None] = mapped_column(JSON)
+    # The organiser's contacts.
+    contact_email: Mapped[str] = mapped_column(String(120), default="", server_default="")
+    contact_phone: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    website: Mapped[str] = mapped_column(String(200), default="", server_default="")
 
     arbiters: Mapped[list["EventArbiter"]] = relationship(back_populates="event", cascade="all, delete-orphan")
     entries: Mapped[list["Entry"]] = relationship(back_populates="event", cascade="all, delete-orphan")

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest
 from damas.services.mapping import event_rounds, round_is_complete
-from damas.web.presenters import ENTRY_STATUS_NAMES, event_summary, pick
+from damas.web.presenters import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.web.results import result_label
 
 FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
@@ -102,7 +102,8 @@ def _desk(event: Event) -> dict[str, list[dict[str, Any]]] | None:
     out["incidents"] = [{"round": r.round_number, "board": r.board, "player": name(r.entry), "kind": r.kind,
                          "article": r.article, "note": r.note} for r in rows(desk.DeskIncident)]
     out["penalties"] = [{"game": r.game_id, "article": r.article, "source": r.source,
-                         "change": f"{r.result_before or '–'} → {r.result_after}",
+                         "change": (f"{r.micro_game}ª: " if r.micro_game else "")
+                         + f"{r.result_before or '–'} → {r.result_after}",
                          "reversed": r.reversal_reason if r.reversed_at else ""} for r in rows(desk.DeskPenalty)]
     out["sanctions"] = [{"round": r.round_number, "board": r.board or "", "player": name(r.entry), "kind": r.kind,
                          "note": r.note} for r in rows(desk.DeskSanction)]
@@ -170,6 +171,22 @@ def _all_openings(event: Event) -> list[dict[str, Any]]:
             for r in rows]
 
 
+def _invitation(event: Event) -> dict[str, Any]:
+    """The registration settings' invitation texts and deadline (local time, as printed)."""
+    from flask_babel import to_user_timezone
+
+    from damas.services.registration import aware, settings_of
+
+    s = settings_of(event)
+
+    def when(value: datetime | None) -> str:
+        value = aware(value)
+        return to_user_timezone(value).strftime("%d/%m/%Y %H:%M") if value is not None else ""
+
+    return {"programme": s.schedule, "prizes": s.prizes, "contacts": s.contacts, "self_registration": s.self_registration,
+            "opens_at": when(s.opens_at), "closes_at": when(s.closes_at)}
+
+
 def brochure_context(event: Event) -> dict[str, Any]:
     """FIDE-GR "Invitation": dates, venue, schedule, rate of play, pairing and tiebreak systems,
     categories and prizes, organiser, chief arbiter, contacts and deadlines."""
@@ -179,8 +196,10 @@ def brochure_context(event: Event) -> dict[str, Any]:
     summary = event_summary(event)
     schedule = [{"number": r.number, "published": r.published_at.strftime("%d/%m/%Y %H:%M") if r.published_at else ""}
                 for r in event_rounds(event)]
+    published = {r["number"]: r["published"] for r in schedule}
     return {
-        **base_context(event), "schedule": schedule,
+        **base_context(event), "schedule": schedule, "invitation": _invitation(event),
+        "planned": [{**t, "published": published.get(t["round"], "")} for t in planned_round_times(event)],
         "categories": [{**category_summary(t["category"]), "order": ", ".join(t["standings"].tiebreak_order)}
                        for t in tables],
         "prizes": [c for c in prize_list(event) if c["prizes"]],

@@ -48,10 +48,23 @@ def record(
 
 @contextmanager
 def transaction() -> Iterator[None]:
-    """Commit the block as one unit; roll everything back on any error so nothing half-lands."""
+    """Commit the block as one unit; roll everything back on any error so nothing half-lands.
+
+    Re-entrant: a service called inside another's block joins it (only the outermost block
+    commits or rolls back), so e.g. starting an event and pairing its first round land together.
+    """
+    depth = db.session.info.get(_DEPTH, 0)
+    db.session.info[_DEPTH] = depth + 1
     try:
         yield
-        db.session.commit()
+        if depth == 0:
+            db.session.commit()
     except BaseException:
-        db.session.rollback()
+        if depth == 0:
+            db.session.rollback()
         raise
+    finally:
+        db.session.info[_DEPTH] = depth
+
+
+_DEPTH = "damas_transaction_depth"

@@ -46,6 +46,7 @@ from damas.models import (
     User,
 )
 from damas.models.desk import DeskIncident, DeskPenalty, DeskSettings
+from damas.services import desk_micro
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
@@ -195,8 +196,11 @@ def _board_result_to_game(event: Event, result: BoardResult) -> GameResult:
 
 
 def _apply_result(actor: User, event: Event, game: Game, result: BoardResult, source: str, source_id: int,
-                  article: str) -> DeskPenalty | None:
-    """Record the board result a penalty decides (inside the caller's transaction)."""
+                  article: str, micro_game: int | None = None) -> DeskPenalty | None:
+    """Record the board result a penalty decides (inside the caller's transaction); on a
+    micro-match board, the result of game `micro_game` (1 or 2) of the micro-match (`desk_micro`)."""
+    if desk_micro.is_micro(event):
+        return desk_micro.apply_penalty(actor, event, game, result, source, source_id, article, micro_game)
     target = _board_result_to_game(event, result)
     active = db.session.scalars(select(DeskPenalty).where(
         DeskPenalty.game_id == game.id, DeskPenalty.reversed_at.is_(None))).all()
@@ -256,7 +260,7 @@ def _check_article(kind: IncidentKind, article: str) -> str:
 
 
 def add_incident(actor: User, event: Event, round_number: int, entry: Entry, kind: str, article: str,
-                 note: str) -> tuple[DeskIncident, Consequence, DeskPenalty | None]:
+                 note: str, micro_game: int | None = None) -> tuple[DeskIncident, Consequence, DeskPenalty | None]:
     """Record an incident; from the event's limit on (third incidence, third drop) the system
     records the game as lost by the offender (audit-logged)."""
     require_running(event)
@@ -288,7 +292,8 @@ def add_incident(actor: User, event: Event, round_number: int, entry: Entry, kin
             }, event.id)
             penalty = None
             if found.action is Action.GAME_LOST and found.result is not None:
-                penalty = _apply_result(actor, event, game, found.result, "incident", row.id, found.article)
+                penalty = _apply_result(actor, event, game, found.result, "incident", row.id, found.article,
+                                        micro_game)
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")) from None
     return row, found, penalty
@@ -305,6 +310,13 @@ def reverse_penalty(actor: User, event: Event, penalty: DeskPenalty, reason: str
     if not reason.strip():
         raise ServiceError(_("Informe o motivo da reversão."), "reason")
     game = db.session.get(Game, penalty.game_id)
+    if game is not None and penalty.micro_game is not None:
+        try:
+            with transaction():
+                desk_micro.reverse(actor, event, game, penalty, reason)
+        except StaleDataError:
+            raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e tente de novo.")) from None
+        return
     if game is None or game.result.value != penalty.result_after:
         raise ServiceError(_("O resultado da mesa mudou depois da penalidade; use a correção de resultado."))
     try:

@@ -6,6 +6,7 @@ fee, deadline); this module stores them and records the decision and the fee ref
 """
 from __future__ import annotations
 
+import unicodedata
 from datetime import date, datetime, timezone
 from typing import Any
 
@@ -28,7 +29,7 @@ from damas.engine.appeals import (
 )
 from damas.engine.types import EngineError
 from damas.extensions import db
-from damas.models import Entry, Event, User
+from damas.models import Entry, Event, RoundStatus, User
 from damas.models.desk import DeskAppeal, DeskCommitteeMember
 from damas.services.audit import record, transaction
 from damas.services.desk import settings_for
@@ -105,8 +106,71 @@ def remove_member(actor: User, event: Event, member_id: int) -> None:
         db.session.delete(row)
 
 
+def normal_name(name: str) -> str:
+    """A full name for matching people: case, accents and spacing ignored."""
+    text = unicodedata.normalize("NFKD", name or "")
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+
+
+def _game_players(event: Event, entry: Entry | None, round_number: int | None) -> list[str]:
+    """The players of the game concerned: the appellant's board in `round_number`."""
+    if round_number is None:
+        return []
+    if entry is None:
+        raise ServiceError(_("Para indicar a partida em questão, escolha o jogador que apela."), "round_number")
+    rnd = next((r for r in event_rounds(event) if r.number == round_number), None)
+    game = None if rnd is None or rnd.status != RoundStatus.PUBLISHED else next(
+        (g for g in rnd.games if entry.id in (g.white_entry_id, g.black_entry_id)), None)
+    if game is None or game.black is None:
+        raise ServiceError(_("O jogador que apela não tem partida na rodada %(n)s.", n=round_number), "round_number")
+    return [game.white.player.full_name, game.black.player.full_name]
+
+
+def impeded_members(event: Event, appellant: str, players: list[str],
+                    rows: list[DeskCommitteeMember]) -> dict[int, str]:
+    """Committee members involved in this appeal (FIDE-GR b), by normalised full name: member
+    id -> why (the appellant, a player of the game concerned, an arbiter of the event)."""
+    arbiters = {normal_name(a.user.name) for a in event.arbiters if a.user is not None}
+    if event.chief_arbiter:
+        arbiters.add(normal_name(event.chief_arbiter))
+    out: dict[int, str] = {}
+    for r in rows:
+        name = normal_name(r.name)
+        if name == normal_name(appellant):
+            out[r.id] = _("apelante")
+        elif name in {normal_name(p) for p in players}:
+            out[r.id] = _("jogador da partida em questão")
+        elif name in arbiters:
+            out[r.id] = _("árbitro do evento")
+    return out
+
+
+def _panel_for_appeal(event: Event, rows: list[DeskCommitteeMember], impeded: dict[int, str]) -> list[str] | None:
+    """The voting members who will judge the appeal: impeded voting members replaced by the
+    first substitutes not impeded; refused when that leaves no valid panel (odd number)."""
+    if not rows:
+        return None
+    members = [_member(r) for r in rows]
+    involved = {str(i) for i in impeded}
+    who = ", ".join(f"{r.name} ({impeded[r.id]})" for r in rows if r.id in impeded and r.voting)
+    try:
+        panel = panel_for_dispute(members, involved)
+    except EngineError:
+        raise ServiceError(_("Membro votante do comitê impedido nesta apelação: %(who)s. Não há suplente desimpedido "
+                             "para substituí-lo; a apelação não pode ser recebida por este comitê.", who=who)) from None
+    if who and committee_problems(panel, event.start_date, involved=involved):
+        raise ServiceError(_("Membro votante do comitê impedido nesta apelação: %(who)s. Sem ele o comitê não tem "
+                             "número ímpar de membros votantes desimpedidos.", who=who))
+    return [m.name for m in panel]
+
+
 def file_appeal(actor: User, event: Event, data: dict[str, Any]) -> DeskAppeal:
-    """Receive an appeal: in writing, copy to the chief arbiter, fee paid, within the deadline."""
+    """Receive an appeal: in writing, copy to the chief arbiter, fee paid, within the deadline.
+
+    The panel is fixed here **[ours]**: voting members who are the appellant, a player of the
+    game concerned (the appellant's board in `round_number`, when given) or an arbiter of the
+    event are impeded and replaced by substitutes; without a valid panel the appeal is refused.
+    `panel` keeps the planned panel until the decision stores the one that decided."""
     entry = db.session.get(Entry, data["entry_id"]) if data.get("entry_id") else None
     if entry is not None and entry.event_id != event.id:
         raise ServiceError(_("Inscrição de outro evento."), "entry_id")
@@ -123,16 +187,21 @@ def file_appeal(actor: User, event: Event, data: dict[str, Any]) -> DeskAppeal:
     problems = appeal_problems(appeal, appeal_rules(event))
     if problems:
         raise ServiceError(" ".join(_msg(p) for p in problems))
+    round_number = data.get("round_number") or None
+    rows = committee_rows(event)
+    impeded = impeded_members(event, name, _game_players(event, entry, round_number), rows)
+    planned = _panel_for_appeal(event, rows, impeded)
     with transaction():
         row = DeskAppeal(event_id=event.id, appellant_entry_id=entry.id if entry else None, appellant_name=name,
                          subject=subject, decision_at=appeal.decision_at, filed_at=filed_at,
-                         fee_paid_cents=appeal.fee_paid_cents, filed_by_id=actor.id)
+                         fee_paid_cents=appeal.fee_paid_cents, filed_by_id=actor.id, panel=planned)
         db.session.add(row)
         db.session.flush()
         record(actor, "appeal_filed", "appeal", row.id, None, {
             "appellant": name, "subject": subject, "decision_at": appeal.decision_at.isoformat(),
             "filed_at": filed_at.isoformat(), "fee_paid_cents": appeal.fee_paid_cents,
-            "deadline": appeal_deadline(appeal, appeal_rules(event)).isoformat()}, event.id)
+            "deadline": appeal_deadline(appeal, appeal_rules(event)).isoformat(), "round": round_number,
+            "impeded": [f"{r.name} ({impeded[r.id]})" for r in rows if r.id in impeded], "panel": planned}, event.id)
     return row
 
 
@@ -151,8 +220,14 @@ def decide_appeal(actor: User, event: Event, appeal_id: int, decision: str, text
         raise ServiceError(_("Decisão inválida."), "decision") from None
     if not text.strip():
         raise ServiceError(_("Escreva a decisão do comitê."), "text")
-    members = [_member(r) for r in committee_rows(event)]
+    rows = committee_rows(event)
     involved = {str(i) for i in involved_ids}
+    if row.panel:  # the panel planned at filing: voting members left out of it were impeded
+        planned = set(row.panel)
+        involved |= {str(r.id) for r in rows if r.voting and r.name not in planned}
+        rows.sort(key=lambda r: r.voting or r.name not in planned)  # its substitutes replace them first
+    involved |= {str(i) for i in impeded_members(event, row.appellant_name, [], rows)}
+    members = [_member(r) for r in rows]
     try:
         panel = panel_for_dispute(members, involved)
     except EngineError:

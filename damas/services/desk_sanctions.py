@@ -20,7 +20,7 @@ from damas.services.rounds import require_running, withdraw_entry
 # ---------------------------------------------------------------- sanctions (CBJD 51) and CBJD 95 d
 
 def add_sanction(actor: User, event: Event, round_number: int, entry: Entry, kind: str,
-                 note: str) -> tuple[DeskSanction, Consequence]:
+                 note: str, micro_game: int | None = None) -> tuple[DeskSanction, Consequence]:
     """CBJD 51: warnings are recorded; a lost game is recorded as the board's result; exclusion
     withdraws the player after this round under the rule set's policy (rounds.withdraw_entry)."""
     require_running(event)
@@ -56,7 +56,7 @@ def add_sanction(actor: User, event: Event, round_number: int, entry: Entry, kin
         else:
             with transaction():
                 if found.result is not None and game is not None:
-                    _apply_result(actor, event, game, found.result, "sanction", row.id, found.article)
+                    _apply_result(actor, event, game, found.result, "sanction", row.id, found.article, micro_game)
     except ServiceError:
         db.session.rollback()
         raise
@@ -72,7 +72,7 @@ def fast_enough_for_95d(event: Event) -> bool:
 
 
 def claim_irregular_move(actor: User, event: Event, round_number: int, offender: Entry, before_own_move: bool,
-                         note: str) -> tuple[Consequence, DeskPenalty | None]:
+                         note: str, micro_game: int | None = None) -> tuple[Consequence, DeskPenalty | None]:
     """CBJD 95 d: in 5x5 or faster an irregular move claimed before the claimant's own move wins
     the game for him; otherwise nothing is applied and the engine says why."""
     require_running(event)
@@ -87,7 +87,7 @@ def claim_irregular_move(actor: User, event: Event, round_number: int, offender:
                 "round": round_number, "board": game.board, "offender": offender.player.full_name,
                 "article": found.article, "note": note.strip(), "message": found.message_pt}, event.id)
             assert found.result is not None
-            penalty = _apply_result(actor, event, game, found.result, "claim", game.id, found.article)
+            penalty = _apply_result(actor, event, game, found.result, "claim", game.id, found.article, micro_game)
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")) from None
     return found, penalty

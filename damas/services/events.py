@@ -1,8 +1,11 @@
 """Events: creation, editing, status changes and arbiter assignment."""
 from __future__ import annotations
 
+import re
 import secrets
+from datetime import datetime
 from typing import Any
+from urllib.parse import urlparse
 
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -19,7 +22,12 @@ EVENT_FIELDS = (
     "name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes",
     "time_increment", "start_date", "end_date", "venue", "organiser", "chief_arbiter", "notes",
     "tiebreak_order", "tiebreak_by_lot", "acceleration", "tiebreak_options",
+    "round_times", "contact_email", "contact_phone", "website",
 )
+ROUND_TIME_INPUT = "%d/%m/%Y %H:%M"  # one line per round on the event form
+ROUND_TIME_STORED = "%Y-%m-%dT%H:%M"  # local wall-clock time at the venue
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+_PHONE = re.compile(r"^\+?[0-9 ().-]+$")
 UNPLAYED_RULES = ("", "seed", "played", "fide-2024")
 ACCELERATIONS = ("", "baku")
 ACCELERATED_SYSTEMS = ("dutch",)
@@ -57,7 +65,56 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     values["tiebreak_by_lot"] = bool(values["tiebreak_by_lot"])
     values["acceleration"] = values["acceleration"] or ""
     values["tiebreak_options"] = tiebreak_options_from(data)
+    for name in ("contact_email", "contact_phone", "website"):
+        values[name] = (values[name] or "").strip()
+    if "round_schedule" in data:
+        values["round_times"] = parse_round_times(data["round_schedule"])
+    else:
+        values["round_times"] = [t.strftime(ROUND_TIME_STORED) if isinstance(t, datetime) else t
+                                 for t in values["round_times"] or []] or None
     return values
+
+
+def parse_round_times(text: str | None) -> list[str] | None:
+    """The event form's "round times" box: one "dd/mm/aaaa hh:mm" line per round, in order
+    (blank lines ignored), as stored; None when empty."""
+    times = []
+    for number, line in enumerate((x.strip() for x in (text or "").splitlines() if x.strip()), start=1):
+        try:
+            when = datetime.strptime(" ".join(line.split()), ROUND_TIME_INPUT)
+        except ValueError:
+            raise ServiceError(_("Rodada %(n)s: use dia/mês/ano hora:minuto, por exemplo 14/03/2026 09:00.",
+                                 n=number), "round_schedule") from None
+        times.append(when.strftime(ROUND_TIME_STORED))
+    return times or None
+
+
+def round_times_text(event: Event) -> str:
+    """The stored round times as the event form shows them."""
+    return "\n".join(datetime.strptime(t, ROUND_TIME_STORED).strftime(ROUND_TIME_INPUT) for t in event.round_times or [])
+
+
+def _check_invitation(values: dict[str, Any]) -> None:
+    times = [datetime.strptime(t, ROUND_TIME_STORED) for t in values["round_times"] or []]
+    if len(times) > (values["planned_rounds"] or 0):
+        raise ServiceError(_("Há mais horários (%(n)s) do que rodadas previstas (%(rounds)s).",
+                             n=len(times), rounds=values["planned_rounds"]), "round_schedule")
+    for number, when in enumerate(times, start=1):
+        if values["start_date"] and values["end_date"] and not values["start_date"] <= when.date() <= values["end_date"]:
+            raise ServiceError(_("Rodada %(n)s: a data fica fora do período do evento.", n=number), "round_schedule")
+        if number > 1 and when <= times[number - 2]:
+            raise ServiceError(_("Rodada %(n)s: o horário deve ser depois do da rodada anterior.", n=number),
+                               "round_schedule")
+    if values["contact_email"] and (len(values["contact_email"]) > 120 or not _EMAIL.match(values["contact_email"])):
+        raise ServiceError(_("E-mail de contato inválido."), "contact_email")
+    phone = values["contact_phone"]
+    if phone and (len(phone) > 40 or not _PHONE.match(phone) or not 8 <= sum(c.isdigit() for c in phone) <= 15):
+        raise ServiceError(_("Telefone inválido: use só números, espaços, +, parênteses e hífen (8 a 15 dígitos)."),
+                           "contact_phone")
+    site = urlparse(values["website"])
+    if values["website"] and (len(values["website"]) > 200 or site.scheme not in ("http", "https")
+                              or "." not in site.netloc or " " in values["website"]):
+        raise ServiceError(_("Informe o site completo, começando com https:// ou http://."), "website")
 
 
 def tiebreak_options_from(data: dict[str, Any]) -> dict[str, Any] | None:
@@ -92,6 +149,7 @@ def _check(values: dict[str, Any]) -> None:
         raise ServiceError(_("A data de término é anterior à de início."), "end_date")
     if (values["tiebreak_options"] or {}).get("unplayed", "") not in UNPLAYED_RULES:
         raise ServiceError(_("Regra de partidas não jogadas desconhecida."), "unplayed_rule")
+    _check_invitation(values)
     if values["acceleration"] not in ACCELERATIONS:
         raise ServiceError(_("Aceleração desconhecida."), "acceleration")
     if values["acceleration"] and values["pairing_system"] not in ACCELERATED_SYSTEMS:

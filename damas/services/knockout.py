@@ -136,10 +136,11 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     if len(active) < 2:
         raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
-    from damas.services.registration import start_or_refuse
+    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
-    start_or_refuse(actor, event)  # too few entries: cancelled, entrants told (CLUB), no bracket
-    with transaction():
+    refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), no bracket
+    with transaction():  # the start lands with the first round(s), or neither does
+        start_or_refuse(actor, event)
         if setup is None:
             setup = KnockoutSetup(event_id=event.id, version=1, drawn=default_drawn(event))
             db.session.add(setup)

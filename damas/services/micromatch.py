@@ -23,7 +23,7 @@ from damas.models.micromatch import MicroGame, MicroMatchSettings
 from damas.services import events as event_service
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds, micro_games, snapshot
+from damas.services.mapping import event_rounds, snapshot
 
 SCORINGS = ("game", "match")
 OPENING_MODES = ("none", "round", "board")
@@ -128,16 +128,27 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
         raise ServiceError(_("O evento não está em andamento."))
     if rnd.event_id != event.id or rnd.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Publique a rodada antes de lançar resultados."))
+    from damas.services.desk_micro import active_game_penalties
+
     games = {g.id: g for g in rnd.games}
     existing = {m.game_id: m for m in db.session.scalars(select(MicroGame).where(MicroGame.game_id.in_(list(games))))}
+    locked = active_game_penalties(list(games))
     plan = []
     for game_id, (g1, g2, version) in changes.items():
         game = games.get(game_id)
         if game is None or game.black_entry_id is None or game.result in (GameResult.BYE, GameResult.WITHDRAWN):
             raise ServiceError(_("Esta mesa não tem partida a lançar."))
-        if (g1 or g2) and (g1 not in GAME_CHOICES or g2 not in GAME_CHOICES):
+        for k, text in locked.get(game_id, {}).items():
+            if (g1, g2)[k - 1] != text:
+                # a game decided by a desk penalty: only its reversal (chief arbiter) changes it
+                raise ServiceError(_("Mesa %(board)s: a %(k)sª partida foi decidida por penalidade (%(result)s); o "
+                                     "árbitro principal a reverte na mesa do árbitro.",
+                                     board=game.board, k=k, result=text), "result")
+        pen = locked.get(game_id, {})
+        allowed = [GAME_CHOICES + ((pen[k],) if k in pen else ()) for k in (1, 2)]
+        if (g1 and g1 not in allowed[0]) or (g2 and g2 not in allowed[1]) or (bool(g1) != bool(g2) and not pen):
             raise ServiceError(_("Mesa %(board)s: informe o resultado das duas partidas.", board=game.board))
-        result, text = _summary(g1, g2, event.ruleset) if g1 else (GameResult.PENDING, "")
+        result, text = _summary(g1, g2, event.ruleset) if g1 and g2 else (GameResult.PENDING, "")
         plan.append((game, g1, g2, version, result, text))
     saved, conflicts = 0, []
     with transaction():
@@ -148,9 +159,9 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
             row = existing.get(game.id)
             before = {"board": game.board, "round": rnd.number, "result": game.result.value,
                       "games": [row.game1, row.game2] if row else None}
-            if before["games"] == ([g1, g2] if g1 else None) and game.result == result:
+            if before["games"] == ([g1, g2] if g1 or g2 else None) and game.result == result:
                 continue
-            if g1:
+            if g1 or g2:
                 if row is None:
                     row = MicroGame(game_id=game.id)
                     db.session.add(row)
@@ -168,7 +179,12 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
 
 def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
     """The round's boards with both games and the micro-match total, plain data."""
-    games = micro_games(event, [rnd])
+    from damas.services.desk_micro import active_game_penalties
+
+    ids = [g.id for g in rnd.games]
+    games = {m.game_id: (m.game1, m.game2) for m in db.session.scalars(
+        select(MicroGame).where(MicroGame.game_id.in_(ids)))} if ids else {}  # with a game decided at the desk
+    locked = active_game_penalties(ids)
 
     def player(e: Any) -> dict | None:
         return None if e is None else {"no": e.pairing_number, "name": e.player.full_name, "player_id": e.player_id}
@@ -183,6 +199,7 @@ def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
             total = _("isento")
         rows.append({"id": g.id, "board": g.board, "white": player(g.white), "black": player(g.black),
                      "game1": g1, "game2": g2, "total": total, "version": g.version,
+                     "locked": {f"game{k}": text for k, text in locked.get(g.id, {}).items()},
                      "enterable": g.black_entry_id is not None and g.result not in (GameResult.BYE, GameResult.WITHDRAWN)})
     return rows
 
@@ -240,7 +257,7 @@ def pair_individual_round(actor: User, event: Event) -> Round:
     """Pair the next round (`swiss.pair_next_round`, Brazilian system) and draw its opening(s).
 
     A round paired again after being undone keeps the opening already drawn for its number
-    (the recorded draw is never repeated to pick another)."""
+    (the recorded draw is never repeated to pick another). Pairing and draw are one transaction."""
     from damas.services import openings as opening_service
     from damas.services import swiss as swiss_service
 
@@ -249,8 +266,10 @@ def pair_individual_round(actor: User, event: Event) -> Round:
         opening_service.check_allowed(event)
         if opening_service.current_list() is None:
             raise ServiceError(_("A federação ainda não carregou a lista de aberturas."), "openings")
-    rnd = swiss_service.pair_next_round(actor, event)
-    if mode != "none" and not opening_service.round_draws(event, rnd.number):
-        boards = sum(1 for g in rnd.games if g.black_entry_id is not None)
-        opening_service.draw_for_round(actor, event, rnd.number, boards)
-    return rnd
+
+    def draw(rnd: Round) -> None:  # inside the pairing's transaction: a failed draw keeps no round
+        if mode != "none" and not opening_service.round_draws(event, rnd.number):
+            boards = sum(1 for g in rnd.games if g.black_entry_id is not None)
+            opening_service.draw_for_round(actor, event, rnd.number, boards, commit=False)
+
+    return swiss_service.pair_next_round(actor, event, then=draw)

@@ -50,6 +50,7 @@ def create_playoff(actor: User | None, event: Event, category_code: str, tied: l
     for other in playoffs_of(event, category_code):
         if set(other.tied) & set(tied):
             raise ServiceError(_("Já existe um playoff com estes jogadores nesta categoria."))
+    check_tied(event, category_code, tied)
     seed = secrets.randbelow(10**9)
     try:
         playoff_plan(tied, lot_seed=seed)
@@ -62,6 +63,43 @@ def create_playoff(actor: User | None, event: Event, category_code: str, tied: l
         record(actor, "playoff.create", "playoff", row.id, None,
                {"category": category_code, "tied": list(tied), "lot_seed": seed}, event.id)
     return row
+
+
+def _numbers(numbers: list[int]) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def check_tied(event: Event, category_code: str, tied: list[int]) -> None:
+    """Refuse a playoff on players who do not share one place in the category table as it stands
+    (FIDE-GR "Playoff": it settles ties the tiebreaks left): all of them, and only them, must
+    share that place, or the table could not take the playoff's order (`apply_playoff`)."""
+    from damas.reports.awards import category_table  # reports.awards reads this module's playoffs
+    from damas.services.categories import event_categories
+    from damas.services.mapping import snapshot
+
+    if len(set(tied)) != len(tied):
+        raise ServiceError(_("Um jogador aparece mais de uma vez no playoff."), "tied")
+    category = next((c for c in event_categories(event) if c.code == category_code), None)
+    if category is None:
+        raise ServiceError(_("Categoria inexistente."))
+    rows = [r for r in category_table(event, category, snapshot(event))["standings"].rows if not r.excluded]
+    by_no = {r.start_no: r for r in rows}
+    outside = [n for n in tied if n not in by_no]
+    if outside:
+        raise ServiceError(_("Os números %(nos)s não estão na tabela desta categoria.", nos=_numbers(outside)), "tied")
+    places = sorted({by_no[n].rank_label for n in tied}, key=lambda label: by_no[next(
+        n for n in tied if by_no[n].rank_label == label)].rank)
+    if len(places) > 1:
+        raise ServiceError(_("Os jogadores %(nos)s não estão empatados: na tabela da categoria ocupam as colocações "
+                             "%(places)s. O playoff só desempata quem divide a mesma colocação.",
+                             nos=_numbers(tied), places=", ".join(places)), "tied")
+    group = [r.start_no for r in rows if r.rank_label == places[0]]
+    if len(group) < 2:
+        raise ServiceError(_("O jogador %(nos)s ocupa sozinho a colocação %(place)s: não há empate a desfazer.",
+                             nos=_numbers(tied), place=places[0]), "tied")
+    if set(group) != set(tied):
+        raise ServiceError(_("Dividem a colocação %(place)s os jogadores %(group)s: o playoff deve incluir todos "
+                             "eles.", place=places[0], group=_numbers(group)), "tied")
 
 
 def record_game(actor: User | None, event: Event, playoff: Playoff, game_id: str, white: int, score: str,

@@ -231,6 +231,20 @@ def start_event(actor: User, event: Event) -> bool:
     return True
 
 
+def too_few_entries(event: Event) -> bool:
+    """Whether starting now would cancel the event (fewer entries, or teams, than its minimum)."""
+    minimum = settings_of(event).min_entries
+    return minimum is not None and entrants(event)[0] < minimum
+
+
+def refuse_if_too_few(actor: User, event: Event) -> None:
+    """Before a pairing system's first transaction: an event open for registration with fewer
+    entries than its minimum is cancelled now (committed, entrants told) and the action refused.
+    The start itself then happens inside that transaction (`start_or_refuse`), with the pairing."""
+    if event.status == EventStatus.REGISTRATION and too_few_entries(event):
+        start_or_refuse(actor, event)
+
+
 def start_or_refuse(actor: User, event: Event) -> None:
     """The start rule for a pairing system about to create the first round(s): an event still open
     for registration starts through `start_event`; when it has too few entries it is cancelled

@@ -73,11 +73,12 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
         raise ServiceError(_("São necessários pelo menos 3 inscritos para um todos-contra-todos."))
     if method == "varma" and not 9 <= len(entries) <= 24:
         raise ServiceError(_("As tabelas Varma valem para 9 a 24 jogadores."), "method")
-    from damas.services.registration import start_or_refuse
+    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
-    start_or_refuse(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing generated
+    refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing generated
     seed = secrets.randbelow(2**31) if method != "rating" else None
-    with transaction():
+    with transaction():  # the start lands with the first round(s), or neither does
+        start_or_refuse(actor, event)
         protocol = _assign_numbers(event, entries, method, seed)
         event.numbering_method = method
         event.numbering_seed = seed

@@ -13,11 +13,11 @@ from sqlalchemy.orm.exc import StaleDataError
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResult, Round, RoundStatus, User
 from damas.models.desk import DeskPenalty
-
-FORFEIT_RESULTS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds, round_is_complete
+
+FORFEIT_RESULTS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 
 ENTERABLE_RESULTS = (
     GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN, GameResult.WHITE_FORFEIT_WIN,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from typing import Callable
 
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -54,8 +55,11 @@ def _pairing_options(event: Event) -> dict[str, object]:
     return {}
 
 
-def pair_next_round(actor: User, event: Event) -> Round:
-    """Pair the next round in one transaction; refused while results are missing."""
+def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | None = None) -> Round:
+    """Pair the next round in one transaction; refused while results are missing.
+
+    `then(round)` runs inside that transaction after the round is written (the micro-match
+    opening draw): if it fails, nothing of the pairing is kept."""
     if event.pairing_system not in ROUND_BY_ROUND:
         raise ServiceError(_("Este evento não é emparceirado rodada a rodada."))
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
@@ -73,12 +77,11 @@ def pair_next_round(actor: User, event: Event) -> Round:
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     if len(active) < 2:
         raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
-    if event.status == EventStatus.REGISTRATION:
-        from damas.services.registration import start_event
+    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
-        if not start_event(actor, event):  # too few entries: cancelled, entrants told (CLUB)
-            raise ServiceError(_("Inscritos abaixo do mínimo: o evento foi cancelado e os inscritos foram avisados."))
-    with transaction():
+    refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing paired
+    with transaction():  # the start and the first pairing land together, or neither does
+        start_or_refuse(actor, event)
         if number == 1 or any(e.pairing_number is None for e in active):
             renumber(event)  # C.04.3 A.2: late entries re-sort the starting list
         snap = snapshot(event)
@@ -115,11 +118,18 @@ def pair_next_round(actor: User, event: Event) -> Round:
             "first_color_seed": event.first_color_seed, "acceleration": event.acceleration or None,
             "boards": [[p.board, p.white, p.black] for p in pairings],
         }, event.id)
+        if then is not None:
+            then(rnd)
     return rnd
 
 
-def delete_round(actor: User, event: Event, rnd: Round) -> None:
-    """Undo the last pairing (to re-pair) while no result of it has been entered."""
+def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> None:
+    """Undo the last pairing (to re-pair) while no result of it has been entered.
+
+    A published round is unpublished and undone only with a recorded reason: once the players
+    have seen it, C.04.2 #10 allows a change only to put right a pairing error (a rematch, an
+    absent or withdrawn player paired, a result entered wrongly before the pairing) [ours: the
+    arbiter states which; no result of the round may exist yet]."""
     rounds = event_rounds(event)
     if not rounds or rounds[-1].id != rnd.id:
         raise ServiceError(_("Só a última rodada pode ser desfeita."))
@@ -127,11 +137,13 @@ def delete_round(actor: User, event: Event, rnd: Round) -> None:
         raise ServiceError(_("As rodadas de um todos-contra-todos não podem ser desfeitas."))
     if any(g.result not in (GameResult.PENDING, GameResult.BYE) for g in rnd.games):
         raise ServiceError(_("Já há resultados lançados nesta rodada; ela não pode mais ser refeita."))
+    if rnd.status == RoundStatus.PUBLISHED and not reason.strip():
+        raise ServiceError(_("A rodada já foi publicada: informe o motivo para desfazê-la (C.04.2 #10)."), "reason")
     with transaction():
         record(actor, "unpair", "round", rnd.id, {
             "number": rnd.number, "status": rnd.status.value,
             "boards": [[g.board, g.white_entry_id, g.black_entry_id] for g in rnd.games],
-        }, None, event.id)
+        }, {"reason": reason.strip()} if reason.strip() else None, event.id)
         db.session.delete(rnd)
 
 

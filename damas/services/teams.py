@@ -71,10 +71,11 @@ def pair_team_round(actor: User, event: Event) -> TeamRound:
         opening_service.check_allowed(event)
         if opening_service.current_list() is None:
             raise ServiceError(_("A federação ainda não carregou a lista de aberturas."), "openings")
-    from damas.services.registration import start_or_refuse
+    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
-    start_or_refuse(actor, event)  # too few teams: cancelled, their players told (CLUB), nothing paired
-    with transaction():
+    refuse_if_too_few(actor, event)  # too few teams: cancelled, their players told (CLUB), nothing paired
+    with transaction():  # the start lands with the first round(s), or neither does
+        start_or_refuse(actor, event)
         if number == 1:
             _renumber(event, s.boards)
             db.session.flush()

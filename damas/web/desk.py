@@ -134,6 +134,13 @@ def incident_rows(event: Event) -> list[dict[str, Any]]:
     } for row, c in desk_service.incident_log(event)]
 
 
+def _penalty_result(event: Event, value: str, micro_game: int | None) -> str:
+    """A penalty's result: the board's, or one game of a micro-match ("2ª partida: 0-2")."""
+    if micro_game is None:
+        return result_label(event.ruleset, GameResult(value))
+    return _("%(k)sª partida: %(result)s", k=micro_game, result=value) if value else ""
+
+
 def penalty_rows(event: Event) -> list[dict[str, Any]]:
     rows = db.session.scalars(select(DeskPenalty).where(DeskPenalty.event_id == event.id)
                               .order_by(DeskPenalty.applied_at, DeskPenalty.id)).all()
@@ -146,8 +153,8 @@ def penalty_rows(event: Event) -> list[dict[str, Any]]:
             "id": p.id, "round": game.round.number, "board": game.board,
             "white": game.white.player.full_name, "black": game.black.player.full_name if game.black else "",
             "article": p.article, "source": p.source,
-            "before": result_label(event.ruleset, GameResult(p.result_before)) or "—",
-            "after": result_label(event.ruleset, GameResult(p.result_after)),
+            "before": _penalty_result(event, p.result_before, p.micro_game) or "—",
+            "after": _penalty_result(event, p.result_after, p.micro_game),
             "applied_by": p.applied_by.name if p.applied_by else "—", "applied_at": _fmt_dt(p.applied_at),
             "reversed": p.reversed_at is not None, "reversed_at": _fmt_dt(p.reversed_at),
             "reversed_by": p.reversed_by.name if p.reversed_by else "", "reason": p.reversal_reason,
@@ -206,6 +213,7 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         running=event.status == EventStatus.RUNNING, chief=desk_service.is_chief(current_user, event),
         scope=str(SCOPE_NAMES[s.incident_scope]), loss_from=s.loss_from, extra_minutes=s.extra_minutes,
         online=desk_service.is_online(event, s), disconnection_limit=s.disconnection_limit,
+        micro=event.pairing_system == "micromatch",
     )
 
 
@@ -231,14 +239,14 @@ def add_incident(event_id: int):  # type: ignore[no-untyped-def]
         try:
             row, found, penalty = desk_service.add_incident(current_user, event, form.round_number.data, entry,
                                                             form.kind.data, form.article.data or "",
-                                                            form.note.data or "")
+                                                            form.note.data or "", form.micro_game.data)
         except ServiceError as error:
             flash(error.message, "error")
         else:
             _flash_consequence(found, row.kind, event)
             if penalty is not None:
                 flash(_("Resultado registrado pelo sistema: %(result)s (mesa %(board)s).",
-                        result=result_label(event.ruleset, GameResult(penalty.result_after)), board=row.board), "info")
+                        result=_penalty_result(event, penalty.result_after, penalty.micro_game), board=row.board), "info")
     return _back("desk.index", event_id)
 
 
@@ -272,7 +280,7 @@ def add_sanction(event_id: int):  # type: ignore[no-untyped-def]
     if entry is not None:
         try:
             _row, found = desk_service.add_sanction(current_user, event, form.round_number.data, entry,
-                                                    form.kind.data, form.note.data or "")
+                                                    form.kind.data, form.note.data or "", form.micro_game.data)
         except ServiceError as error:
             flash(error.message, "error")
         else:
@@ -293,7 +301,8 @@ def claim_irregular_move(event_id: int):  # type: ignore[no-untyped-def]
     if entry is not None:
         try:
             found, _penalty = desk_service.claim_irregular_move(current_user, event, form.round_number.data, entry,
-                                                                bool(form.before_own_move.data), form.note.data or "")
+                                                                bool(form.before_own_move.data), form.note.data or "",
+                                                                form.micro_game.data)
         except ServiceError as error:
             flash(error.message, "error")
         else:

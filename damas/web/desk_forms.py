@@ -34,6 +34,9 @@ def _int_or_none(value: object) -> int | None:
 class BoardForm(FlaskForm):
     round_number = SelectField(_l("Rodada"), coerce=_int_or_none, validators=[DataRequired(REQUIRED)])
     entry_id = SelectField(_l("Jogador"), coerce=_int_or_none, validators=[DataRequired(REQUIRED)])
+    # micro-match events: the game of the micro-match being played (the penalty decides that game)
+    micro_game = SelectField(_l("Partida do micro match"), coerce=_int_or_none, validators=[Optional()],
+                             choices=choices((("", "—"), (1, _l("1ª partida")), (2, _l("2ª partida")))))
 
 
 class IncidentForm(BoardForm):
@@ -125,6 +128,8 @@ class RemoveMemberForm(FlaskForm):
 class AppealForm(FlaskForm):
     entry_id = SelectField(_l("Jogador que apela"), coerce=_int_or_none, validators=[Optional()])
     appellant_name = StringField(_l("Ou nome de quem apela"), validators=[Optional(), Length(max=120)])
+    round_number = IntegerField(_l("Rodada da partida em questão (opcional)"),
+                                validators=[Optional(), NumberRange(min=1)])
     subject = TextAreaField(_l("Decisão contestada e motivos"), validators=[DataRequired(REQUIRED), Length(max=5000)])
     decision_at = DateTimeLocalField(_l("Hora da decisão contestada"), format="%Y-%m-%dT%H:%M",
                                      validators=[DataRequired(REQUIRED)])

@@ -114,6 +114,7 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
         form.unplayed_rule.data = stored.get("unplayed", "")
         form.win_forfeits.data = bool(stored.get("win_forfeits"))
         form.tpr_350.data = bool(stored.get("tpr_350"))
+        form.round_schedule.data = event_service.round_times_text(event)
     if form.validate_on_submit():
         try:
             event_service.update_event(current_user, event, form.data)

@@ -15,6 +15,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.fields import TelField, URLField
 from wtforms.validators import (
     DataRequired,
     Email,
@@ -113,6 +114,14 @@ class EventForm(FlaskForm):
     organiser = StringField(_l("Organizador"), validators=[Optional(), Length(max=160)])
     chief_arbiter = StringField(_l("Árbitro principal"), validators=[Optional(), Length(max=120)])
     notes = TextAreaField(_l("Observações"), validators=[Optional(), Length(max=5000)])
+    round_schedule = TextAreaField(
+        _l("Horários das rodadas"),
+        validators=[Optional(), Length(max=2000)],
+        description=_l("Uma linha por rodada, na ordem: dia/mês/ano hora:minuto (ex.: 14/03/2026 09:00)."),
+    )
+    contact_email = EmailField(_l("E-mail da organização"), validators=[Optional(), Length(max=120)])
+    contact_phone = TelField(_l("Telefone da organização"), validators=[Optional(), Length(max=40)])
+    website = URLField(_l("Site do evento"), validators=[Optional(), Length(max=200)])
     tiebreak_order = StringField(
         _l("Ordem dos desempates"),
         validators=[Optional(), Length(max=200)],

@@ -12,6 +12,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user
 
+from damas.engine.micromatch_scoring import DOUBLE_LOSS
 from damas.engine.pairing import get_system
 from damas.extensions import db
 from damas.models import Event, EventStatus, Role, RoundStatus
@@ -206,8 +207,8 @@ def micro_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
             version = request.form.get(f"version-{g.id}", "")
             if g1 is None or g2 is None:
                 continue
-            if not version.isdigit() or (g1 and g1 not in GAME_LABELS) or (g2 and g2 not in GAME_LABELS) \
-                    or bool(g1) != bool(g2):
+            if not version.isdigit() or (g1 and g1 not in GAME_LABELS and g1 != DOUBLE_LOSS) \
+                    or (g2 and g2 not in GAME_LABELS and g2 != DOUBLE_LOSS):
                 flash(_("Mesa %(board)s: informe o resultado das duas partidas.", board=g.board), "error")
                 return redirect(url_for("micromatch.micro_results", event_id=event_id, number=number))
             changes[g.id] = (g1, g2, int(version))

@@ -125,7 +125,16 @@ def event_summary(e: Event) -> dict[str, Any]:
         "teams": team_count(e),
         "tiebreak_by_lot": e.tiebreak_by_lot,
         "acceleration": e.acceleration,
+        "contact_email": e.contact_email, "contact_phone": e.contact_phone, "website": e.website,
+        "round_times": planned_round_times(e),
     }
+
+
+def planned_round_times(e: Event) -> list[dict[str, Any]]:
+    """The invitation's planned start of each round: `round, date` (dd/mm/aaaa), `time` (hh:mm),
+    `iso` (local time at the venue, as stored)."""
+    return [{"round": n, "date": f"{t[8:10]}/{t[5:7]}/{t[0:4]}", "time": t[11:16], "iso": t}
+            for n, t in enumerate(e.round_times or [], start=1)]
 
 
 def team_counts() -> dict[int, int]:

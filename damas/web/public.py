@@ -10,9 +10,12 @@ prints them, e.g. "1½" or "7"):
   start_date, end_date` (ISO dates), `venue, organiser, chief_arbiter, rate_of_play` (e.g.
   "45x45"), `rating_list` (regular / rapid), `entries` (registered players), `url`.
 - `GET /api/v1/events/<id>` -> EVENT plus `tiebreaks` (codes in order), `categories`
-  (`code, name`), `rounds` (`number, boards, complete`), `registration` (`open, opens_at,
-  closes_at, capacity, places_left, online, schedule, prizes, contacts`) and `start_list`
-  (`no, player_id, name, club, state, rating, status`).
+  (`code, name`), `rounds` (`number, boards, complete`), `round_times` (the invitation's planned
+  start of each round: `round, starts_at`, local time at the venue "YYYY-MM-DDTHH:MM"; may list
+  fewer rounds than planned), `organiser_contacts` (`email, phone, website`, "" when not given),
+  `registration` (`open, opens_at, closes_at` (the registration deadline), `capacity,
+  places_left, online, schedule` (the programme as free text), `prizes, contacts`) and
+  `start_list` (`no, player_id, name, club, state, rating, status`).
 - `GET /api/v1/events/<id>/standings?category=<code>` -> `after_round, category, columns`
   (`code, name` of each tiebreak), `rows` (`rank, start_no, player_id, name, club, state, rating,
   points, tiebreaks` (strings, in column order), `excluded`)`. No `category`: the absolute table.
@@ -301,6 +304,8 @@ def event(event_id: int):  # type: ignore[no-untyped-def]
         **_event_json(e), "tiebreaks": list(tiebreak_order(e)),
         "categories": [{"code": c.code, "name": c.name_en if _en() else c.name_pt} for c in cats],
         "rounds": rounds,
+        "round_times": [{"round": n, "starts_at": t} for n, t in enumerate(e.round_times or [], start=1)],
+        "organiser_contacts": {"email": e.contact_email, "phone": e.contact_phone, "website": e.website},
         "registration": {
             "open": bool(s.self_registration and e.status == EventStatus.REGISTRATION),
             "opens_at": reg.aware(s.opens_at).isoformat() if s.opens_at else None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from flask import Blueprint, Response, abort, render_template, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
 from flask_babel import lazy_gettext as _l
 
 from damas.extensions import db
@@ -18,6 +18,7 @@ from damas.reports.awards import all_categories_context, allocation_context
 from damas.reports.event_reports import arbiter_context, base_context, brochure_context, round_context
 from damas.reports.pdf import render_pdf
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
+from damas.reports.teams import find_team_round, team_round_context, team_round_list, team_standings_context
 from damas.services import micromatch as micro_service
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required, visible_event
@@ -76,8 +77,11 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
                          "pdf": url_for("knockout.bracket_report", event_id=event_id)})
     elif own_standings:
         items.insert(1, {"title": str(_l("Classificação por equipes")),
-                         "url": url_for("micromatch.standings", event_id=event_id), "pdf": None})
-    return render_template("reports/index.html", **base_context(event), items=items, rounds=rounds, editable=editable)
+                         "url": url_for("reports.team_standings", event_id=event_id),
+                         "pdf": url_for("reports.team_standings_pdf", event_id=event_id)})
+    team_rounds = team_round_list(event, editable) if own_standings and event.pairing_system == "micromatch" else []
+    return render_template("reports/index.html", **base_context(event), items=items, rounds=rounds, editable=editable,
+                           team_rounds=team_rounds)
 
 
 def _round_report(kind: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
@@ -117,6 +121,73 @@ for _kind, _path in (("pairings", "emparceiramento"), ("results", "resultados"))
     _page, _pdf_view = _round_report(_kind)
     bp.add_url_rule(f"/{_path}/<int:number>", _kind, _page, methods=["GET"])
     bp.add_url_rule(f"/{_path}/<int:number>.pdf", f"{_kind}_pdf", _pdf_view, methods=["GET"])
+
+
+# -- team micro-match events (CBJD 120): round sheets and the team table ------------------------------
+
+def _team_event(event_id: int) -> tuple[Event, bool] | None:
+    event, editable = visible_event(event_id)
+    if event.pairing_system != "micromatch" or not micro_service.is_team_event(event):
+        flash(str(_l("Este evento não é um evento por equipes em micro match.")), "error")
+        return None
+    return event, editable
+
+
+def _team_round_report(kind: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    partial = f"reports/_team_{kind}.html"
+
+    def context(event_id: int, number: int) -> tuple[Event, dict[str, Any]] | None:
+        found = _team_event(event_id)
+        if found is None:
+            return None
+        event, editable = found
+        rnd = find_team_round(event, number, editable)
+        if rnd is None:
+            abort(404)
+        return event, team_round_context(event, rnd)
+
+    def page(event_id: int, number: int):  # type: ignore[no-untyped-def]
+        found = context(event_id, number)
+        if found is None:
+            return redirect(url_for("reports.index", event_id=event_id))
+        event, ctx = found
+        return _show(event, partial, _title(kind, number),
+                     url_for(f"reports.team_{kind}_pdf", event_id=event_id, number=number), ctx)
+
+    def pdf(event_id: int, number: int):  # type: ignore[no-untyped-def]
+        found = context(event_id, number)
+        if found is None:
+            return redirect(url_for("reports.index", event_id=event_id))
+        event, ctx = found
+        return _pdf(_print(partial, _title(kind, number), ctx), f"equipes-{kind}-r{number}", event)
+
+    return page, pdf
+
+
+for _kind, _path in (("pairings", "emparceiramento"), ("results", "resultados")):
+    _page, _pdf_view = _team_round_report(_kind)
+    bp.add_url_rule(f"/equipes/{_path}/<int:number>", f"team_{_kind}", _page, methods=["GET"])
+    bp.add_url_rule(f"/equipes/{_path}/<int:number>.pdf", f"team_{_kind}_pdf", _pdf_view, methods=["GET"])
+
+
+@bp.get("/equipes/classificacao")
+def team_standings(event_id: int):  # type: ignore[no-untyped-def]
+    found = _team_event(event_id)
+    if found is None:
+        return redirect(url_for("reports.index", event_id=event_id))
+    event, _editable = found
+    return _show(event, "reports/_team_standings.html", str(_l("Classificação por equipes")),
+                 url_for("reports.team_standings_pdf", event_id=event_id), team_standings_context(event))
+
+
+@bp.get("/equipes/classificacao.pdf")
+def team_standings_pdf(event_id: int):  # type: ignore[no-untyped-def]
+    found = _team_event(event_id)
+    if found is None:
+        return redirect(url_for("reports.index", event_id=event_id))
+    event, _editable = found
+    return _pdf(_print("reports/_team_standings.html", str(_l("Classificação por equipes")),
+                       team_standings_context(event)), "classificacao-equipes", event)
 
 
 def _simple(endpoint: str, path: str, partial: str, title_pt: Any,

@@ -164,7 +164,7 @@ def delete(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     rnd = _round_or_404(event, number, True)
     try:
-        swiss_service.delete_round(current_user, event, rnd)
+        swiss_service.delete_round(current_user, event, rnd, request.form.get("reason", ""))
     except ServiceError as error:
         flash(error.message, "error")
         return redirect(url_for("rounds.view_round", event_id=event_id, number=number))

@@ -7,6 +7,7 @@ import re
 from damas.models import AuditEntry, EventPrize, Playoff
 from damas.services.playoffs import status_of
 from tests.web.test_awards_helpers import finished_round_robin
+from tests.web.test_playoff_ties import two_tied_for_first
 
 PRIZES = [  # (category, place, kind, amount in reais)
     ("absoluto", 1, "trophy", ""), ("absoluto", 1, "cash", "1.000,00"),
@@ -98,7 +99,7 @@ def test_cash_shared_by_a_tie(client, db, make_user, make_player, login_as):  # 
 
 
 def test_playoff_entry(client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
-    event, _staff, arbiter = finished_round_robin(db, make_user, make_player, rounds_to_play=0)
+    event, _staff, arbiter = two_tied_for_first(db, make_user, make_player)  # 1 and 2 share places 1-2
     login_as(arbiter)
     page = client.get(f"/eventos/{event.id}/playoffs/absoluto").get_data(as_text=True)
     assert "Empates não desfeitos pelos critérios" in page

@@ -45,7 +45,7 @@ def test_demo_events_show_standings(app, client, db):  # type: ignore[no-untyped
 
 def test_knockout_and_team_events_send_the_generic_tabs_to_their_own_pages(app, client, db):  # type: ignore[no-untyped-def]
     app.test_cli_runner().invoke(damas_cli, ["demo"])
-    knockout = db.session.query(Event).filter_by(pairing_system="knockout").one()
+    knockout = db.session.query(Event).filter_by(pairing_system="knockout", ruleset="club").one()
     teams = db.session.query(Event).filter(Event.name.like("Interclubes%")).one()
     for part in ("rodadas", "classificacao"):
         assert client.get(f"/eventos/{knockout.id}/{part}").headers["Location"] == f"/eventos/{knockout.id}/eliminatoria"
@@ -58,14 +58,14 @@ def test_knockout_and_team_events_send_the_generic_tabs_to_their_own_pages(app, 
 
 def test_reports_index_offers_the_bracket_and_the_team_table(app, client, db):  # type: ignore[no-untyped-def]
     app.test_cli_runner().invoke(damas_cli, ["demo"])
-    knockout = db.session.query(Event).filter_by(pairing_system="knockout").one()
+    knockout = db.session.query(Event).filter_by(pairing_system="knockout", ruleset="club").one()
     page = client.get(f"/eventos/{knockout.id}/relatorios").get_data(as_text=True)
     assert f"/eventos/{knockout.id}/eliminatoria/chave.pdf" in page
     assert f"/eventos/{knockout.id}/relatorios/classificacao" not in page
     assert client.get(f"/eventos/{knockout.id}/eliminatoria/chave.pdf").mimetype == "application/pdf"
     teams = db.session.query(Event).filter(Event.name.like("Interclubes%")).one()
     page = client.get(f"/eventos/{teams.id}/relatorios").get_data(as_text=True)
-    assert f"/eventos/{teams.id}/micro/classificacao" in page
+    assert f"/eventos/{teams.id}/relatorios/equipes/classificacao.pdf" in page
     assert f"/eventos/{teams.id}/relatorios/classificacao" not in page
     berger = db.session.query(Event).filter_by(pairing_system="berger").one()
     page = client.get(f"/eventos/{berger.id}/relatorios").get_data(as_text=True)

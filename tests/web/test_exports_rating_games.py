@@ -59,7 +59,7 @@ def _first_columns(state: TournamentState, k: int) -> TournamentState:
 # -- knockout ------------------------------------------------------------------------------------------
 
 def test_knockout_csv_has_every_tie_game(demo):  # type: ignore[no-untyped-def]
-    event = demo.session.query(Event).filter_by(pairing_system="knockout").one()
+    event = demo.session.query(Event).filter_by(pairing_system="knockout", ruleset="club").one()
     games = demo.session.query(KnockoutGame).filter_by(event_id=event.id).all()
     rows = _rows(rating_csv(event))
     assert len(games) > 10 and len(rows) == len(games)
@@ -73,7 +73,7 @@ def test_knockout_csv_has_every_tie_game(demo):  # type: ignore[no-untyped-def]
 
 
 def test_knockout_trf_replays_the_bracket_and_pairs_like_the_web(demo, tmp_path, capsys):  # type: ignore[no-untyped-def]
-    event = demo.session.query(Event).filter_by(pairing_system="knockout").one()
+    event = demo.session.query(Event).filter_by(pairing_system="knockout", ruleset="club").one()
     loaded = ko.load_bracket(event)
     assert loaded is not None
     text = rating_trf(event)
