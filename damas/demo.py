@@ -70,6 +70,7 @@ def load_demo() -> str:
         "start_date": start, "end_date": start + timedelta(days=2),
         "venue": "Ginásio Paulo Sarasate, Fortaleza - CE", "organiser": "Federação Cearense de Damas",
         "chief_arbiter": "Árbitro Regional", "notes": "Inscrições até a véspera, 18h.",
+        "provisional_rating": 1600,  # unrated entrants start at 1600 (starting order only)
         # The invitation's planned round times (rounds 1-3, 4-5, 6-7 over the three days).
         "round_times": [datetime.combine(start + timedelta(days=day), time(hour, 0))
                         for day, hour in ((0, 9), (0, 14), (0, 18), (1, 9), (1, 14), (2, 9), (2, 14))],

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from damas.engine.pairing import get_system
 from damas.engine.pairing.sb_swiss import RULE_TEXT as SB_SWISS_TEXT
-from damas.engine.rulesets import get_ruleset
+from damas.engine.rulesets import RuleSet, get_ruleset
 from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import Outcome
 
@@ -120,7 +120,7 @@ class Regulations:
     unplayed: str
 
 
-def regulations(ruleset_code: str, system_code: str, tiebreak_order: tuple[str, ...], lang: str = "pt",
+def regulations(ruleset_code: str | RuleSet, system_code: str, tiebreak_order: tuple[str, ...], lang: str = "pt",
                 unplayed: str | None = None) -> Regulations:
     """The regulations of an event in `lang` ("pt" or "en"); `unplayed` is the event's own
     unplayed-games rule when it chose one (else the rule set's)."""

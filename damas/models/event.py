@@ -80,6 +80,12 @@ class Event(db.Model):
     contact_email: Mapped[str] = mapped_column(String(120), default="", server_default="")
     contact_phone: Mapped[str] = mapped_column(String(40), default="", server_default="")
     website: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    # RULES.md §3 "Starting order": the rating unrated players get for the starting order only
+    # (e.g. 1600, as some state games do); None = unrated players go last.
+    provisional_rating: Mapped[int | None]
+    # RULES.md §1: what a pairing-allocated bye scores in this event, "" = the rule set's
+    # (CBJD 2 points [ours, configurable]), else "win", "draw" or "zero".
+    pairing_bye_score: Mapped[str] = mapped_column(String(5), default="", server_default="")
 
     arbiters: Mapped[list["EventArbiter"]] = relationship(back_populates="event", cascade="all, delete-orphan")
     entries: Mapped[list["Entry"]] = relationship(back_populates="event", cascade="all, delete-orphan")

@@ -31,13 +31,28 @@ def system_kind(event: Event) -> str:
 def event_ruleset(event: Event) -> Any:
     """The rule set scoring this event: micro-match events with their game/match-points choice
     (§2), and the event's own unplayed-games rule for the tiebreaks when it chose one (§4)."""
-    overrides = {"unplayed": u} if (u := (event.tiebreak_options or {}).get("unplayed")) else {}
+    overrides: dict[str, Any] = {"unplayed": u} if (u := (event.tiebreak_options or {}).get("unplayed")) else {}
+    overrides.update(bye_override(event))
     if event.pairing_system == "micromatch":
         from damas.engine.micromatch_scoring import micro_ruleset
         from damas.services.mapping import micro_scoring
 
         return micro_ruleset(event.ruleset, micro_scoring(event), **overrides)
     return get_ruleset(event.ruleset, **overrides)
+
+
+def bye_override(event: Event) -> dict[str, int]:
+    """The event's pairing-bye score as a rule-set option (RULES.md §1), {} for the default."""
+    if not event.pairing_bye_score:
+        return {}
+    base = get_ruleset(event.ruleset)
+    return {"pairing_bye": {"win": base.win, "draw": base.draw, "zero": 0}[event.pairing_bye_score]}
+
+
+def pairing_ruleset(event: Event) -> Any:
+    """What the pairing systems score with: the rule-set code, or the event's own rule set when
+    it changes what a pairing bye scores (so pairing and standings agree)."""
+    return event_ruleset(event) if event.pairing_bye_score else event.ruleset
 
 
 def tiebreak_settings(event: Event) -> dict[str, Any]:

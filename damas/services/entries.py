@@ -18,9 +18,11 @@ def rating_list_of(event: Event) -> str:
     return classify(event.time_minutes, event.time_increment).rating_list
 
 
-def starting_order(entries: list[Entry]) -> list[Entry]:
-    """Starting list: rating at entry (highest first), then name (RULES.md §3 'Starting order')."""
-    return sorted(entries, key=lambda e: (-e.rating_at_entry, e.player.full_name.casefold(), e.player_id))
+def starting_order(entries: list[Entry], provisional: int | None = None) -> list[Entry]:
+    """Starting list: rating at entry (highest first), then name (RULES.md §3 'Starting order');
+    an unrated player counts as `provisional` when the event sets one (starting order only)."""
+    return sorted(entries, key=lambda e: (-(e.rating_at_entry or provisional or 0), e.player.full_name.casefold(),
+                                          e.player_id))
 
 
 def renumber(event: Event) -> None:
@@ -28,7 +30,8 @@ def renumber(event: Event) -> None:
 
     Two passes so the unique (event, pairing number) constraint never sees a clash mid-way.
     """
-    active = starting_order([e for e in event.entries if e.status == EntryStatus.REGISTERED])
+    active = starting_order([e for e in event.entries if e.status == EntryStatus.REGISTERED],
+                            event.provisional_rating)
     for entry in event.entries:
         entry.pairing_number = None
     db.session.flush()

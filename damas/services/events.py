@@ -22,7 +22,7 @@ EVENT_FIELDS = (
     "name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes",
     "time_increment", "start_date", "end_date", "venue", "organiser", "chief_arbiter", "notes",
     "tiebreak_order", "tiebreak_by_lot", "acceleration", "tiebreak_options",
-    "round_times", "contact_email", "contact_phone", "website",
+    "round_times", "contact_email", "contact_phone", "website", "provisional_rating", "pairing_bye_score",
 )
 ROUND_TIME_INPUT = "%d/%m/%Y %H:%M"  # one line per round on the event form
 ROUND_TIME_STORED = "%Y-%m-%dT%H:%M"  # local wall-clock time at the venue
@@ -30,6 +30,7 @@ _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _PHONE = re.compile(r"^\+?[0-9 ().-]+$")
 UNPLAYED_RULES = ("", "seed", "played", "fide-2024")
 ACCELERATIONS = ("", "baku")
+BYE_SCORES = ("", "win", "draw", "zero")
 ACCELERATED_SYSTEMS = ("dutch",)
 DISCIPLINES = ("damas-64", "damas-100", "xadrez")
 RULESETS = ("cbjd", "fide", "club")
@@ -67,6 +68,8 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     values["tiebreak_options"] = tiebreak_options_from(data)
     for name in ("contact_email", "contact_phone", "website"):
         values[name] = (values[name] or "").strip()
+    values["provisional_rating"] = values["provisional_rating"] or None
+    values["pairing_bye_score"] = values["pairing_bye_score"] or ""
     if "round_schedule" in data:
         values["round_times"] = parse_round_times(data["round_schedule"])
     else:
@@ -150,6 +153,14 @@ def _check(values: dict[str, Any]) -> None:
     if (values["tiebreak_options"] or {}).get("unplayed", "") not in UNPLAYED_RULES:
         raise ServiceError(_("Regra de partidas não jogadas desconhecida."), "unplayed_rule")
     _check_invitation(values)
+    provisional = values["provisional_rating"]
+    if provisional is not None and not (isinstance(provisional, int) and 1 <= provisional <= 3000):
+        raise ServiceError(_("O rating provisório vai de 1 a 3000."), "provisional_rating")
+    if values["pairing_bye_score"] not in BYE_SCORES:
+        raise ServiceError(_("Pontuação do bye desconhecida."), "pairing_bye_score")
+    if values["pairing_bye_score"] and values["pairing_system"] in ("micromatch", "knockout"):
+        raise ServiceError(_("Neste sistema o bye tem valor fixo (micro match ganho; passagem direta na eliminatória)."),
+                           "pairing_bye_score")
     if values["acceleration"] not in ACCELERATIONS:
         raise ServiceError(_("Aceleração desconhecida."), "acceleration")
     if values["acceleration"] and values["pairing_system"] not in ACCELERATED_SYSTEMS:
@@ -179,7 +190,7 @@ def update_event(actor: User, event: Event, data: dict[str, Any]) -> Event:
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
         raise ServiceError(_("Um evento encerrado ou cancelado não pode ser alterado."))
     if event.status == EventStatus.RUNNING:
-        for name in ("discipline", "ruleset", "pairing_system", "acceleration"):
+        for name in ("discipline", "ruleset", "pairing_system", "acceleration", "pairing_bye_score"):
             if values[name] != getattr(event, name):
                 raise ServiceError(_("Não é possível mudar isto com o evento em andamento."), name)
     with transaction():

@@ -145,7 +145,11 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
             setup = KnockoutSetup(event_id=event.id, version=1, drawn=default_drawn(event))
             db.session.add(setup)
         renumber(event)
-        seeds = default_seeds(snapshot(event).state)
+        state = snapshot(event).state
+        # renumber() just ordered the list by rating (unrated at the event's provisional rating,
+        # when it sets one): that order is the seeding.
+        seeds = (sorted(e.start_no for e in state.entrants) if event.provisional_rating
+                 else default_seeds(state))
         bracket = build_bracket(seeds, engine_settings(setup, event))
         setup.seeds = list(seeds)
         setup.lot_seed = lot_seed if lot_seed is not None else secrets.randbelow(2**31)

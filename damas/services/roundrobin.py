@@ -27,7 +27,7 @@ def _assign_numbers(event: Event, entries: list[Entry], method: str, seed: int |
     renumber(event)  # starting order first: rating, then name
     if method == "rating":
         return None
-    ordered = starting_order(entries)
+    ordered = starting_order(entries, event.provisional_rating)
     assert seed is not None
     if method == "lot":
         numbers = list(range(1, len(ordered) + 1))

@@ -46,6 +46,12 @@ def _first_color(event: Event) -> Color:
     return Color(event.first_color)
 
 
+def _pairing_ruleset(event: Event) -> object:
+    from damas.reports.standings import pairing_ruleset  # the one place rows become rule sets
+
+    return pairing_ruleset(event)
+
+
 def _pairing_options(event: Event) -> dict[str, object]:
     """The event's settings the pairing system reads: micro-match scoring, acceleration."""
     if event.pairing_system == "micromatch":
@@ -96,7 +102,7 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
         absent |= {no for no, e in snap.entry_by_no.items()
                    if e.absent_from_round is not None and e.absent_from_round <= number}
         request = PairingRequest(
-            state=snap.state, round_no=number, ruleset=event.ruleset, first_color=_first_color(event),
+            state=snap.state, round_no=number, ruleset=_pairing_ruleset(event), first_color=_first_color(event),
             absent=frozenset(absent | set(requested)), requested_byes=requested,
             options=_pairing_options(event),
         )

@@ -122,6 +122,17 @@ class EventForm(FlaskForm):
     contact_email = EmailField(_l("E-mail da organização"), validators=[Optional(), Length(max=120)])
     contact_phone = TelField(_l("Telefone da organização"), validators=[Optional(), Length(max=40)])
     website = URLField(_l("Site do evento"), validators=[Optional(), Length(max=200)])
+    pairing_bye_score = SelectField(
+        _l("O bye do emparceiramento vale"),
+        choices=choices([("", _l("Padrão do regulamento")), ("win", _l("Uma vitória")),
+                         ("draw", _l("Um empate")), ("zero", _l("Zero"))]),
+        default="",
+    )
+    provisional_rating = IntegerField(
+        _l("Rating provisório dos jogadores sem rating"),
+        validators=[Optional(), NumberRange(min=1, max=3000, message=_l("Entre 1 e 3000."))],
+        description=_l("Só para a ordem inicial (ex.: 1600); em branco, os sem rating ficam no fim."),
+    )
     tiebreak_order = StringField(
         _l("Ordem dos desempates"),
         validators=[Optional(), Length(max=200)],

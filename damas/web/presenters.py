@@ -125,6 +125,7 @@ def event_summary(e: Event) -> dict[str, Any]:
         "teams": team_count(e),
         "tiebreak_by_lot": e.tiebreak_by_lot,
         "acceleration": e.acceleration,
+        "provisional_rating": e.provisional_rating,
         "contact_email": e.contact_email, "contact_phone": e.contact_phone, "website": e.website,
         "round_times": planned_round_times(e),
     }
@@ -190,8 +191,8 @@ def start_list(event: Event) -> list[dict[str, Any]]:
     entries = preload_entries(event)
     registered = [e for e in entries if e.status.value == "registered"]
     others = [e for e in entries if e.status.value != "registered"]
-    ordered = sorted(starting_order(registered), key=lambda e: (e.pairing_number or 10**9))
-    return [entry_row(e, year) for e in ordered + starting_order(others)]
+    ordered = sorted(starting_order(registered, event.provisional_rating), key=lambda e: (e.pairing_number or 10**9))
+    return [entry_row(e, year) for e in ordered + starting_order(others, event.provisional_rating)]
 
 
 def user_summary(u: User) -> dict[str, Any]:

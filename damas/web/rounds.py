@@ -330,7 +330,11 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
     lang = "en" if str(get_locale()) == "en" else "pt"
     options = event.tiebreak_options or {}
-    reg = regulations(event.ruleset, event.pairing_system, shown_tiebreak_order(event), lang,
+    from damas.engine.rulesets import get_ruleset
+    from damas.reports.standings import bye_override
+
+    scored = get_ruleset(event.ruleset, **bye_override(event))  # the event's pairing-bye score
+    reg = regulations(scored, event.pairing_system, shown_tiebreak_order(event), lang,
                       unplayed=options.get("unplayed"))
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
                            by_lot=event.tiebreak_by_lot, tb_options=options)

@@ -118,8 +118,6 @@ def test_random_events_follow_the_rules(seed: int, n: int, rounds: int, scoring:
         assert all(b not in met[a] for a, b in map(tuple, pairs))  # no rematch
         # the bye: fewest byes first (a second bye only when no one without one can take it)
         assert (bye[0] if bye else None) == want[0]
-        # CBJD: at most one bye per player; a second only once everyone paired has had one
-        assert not bye or byes[bye[0]] == 0 or all(byes[q] >= 1 for q in paired)
         assert pairs == want[1]  # includes: fewest floats (want[2])
         for p in boards:
             if p.black is None:

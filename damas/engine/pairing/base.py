@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from damas.engine.types import Color, EngineError, Outcome, Pairing, TournamentState
+
+if TYPE_CHECKING:
+    from damas.engine.rulesets import RuleSet
 
 
 @dataclass(frozen=True)
@@ -24,7 +27,7 @@ class PairingRequest:
 
     state: TournamentState
     round_no: int
-    ruleset: str = "fide"
+    ruleset: "str | RuleSet" = "fide"  # a rule-set code, or an event's RuleSet with its settings
     first_color: Color = Color.WHITE
     absent: frozenset[int] = frozenset()
     requested_byes: Mapping[int, Outcome] = field(default_factory=dict)

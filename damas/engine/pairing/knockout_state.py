@@ -24,11 +24,11 @@ from damas.engine.pairing.knockout_bracket import (
 from damas.engine.types import Color, EngineError, Entrant, Outcome, Pairing, RoundResult, TournamentState
 
 
-def settings_from_options(options: Mapping[str, object], ruleset: str) -> KnockoutSettings:
+def settings_from_options(options: Mapping[str, object], ruleset: object) -> KnockoutSettings:
     """Event settings from pairing options; a drawn tie is replayed under `club`, played off otherwise."""
     return KnockoutSettings(
         games=int(options.get("games", 1)),  # type: ignore[call-overload]
-        drawn=str(options.get("drawn", "replay" if ruleset == "club" else "playoff")),
+        drawn=str(options.get("drawn", "replay" if getattr(ruleset, "code", ruleset) == "club" else "playoff")),
         rapid_games=int(options.get("rapid_games", 2)),  # type: ignore[call-overload]
         places=int(options.get("places", 4 if options.get("third_place") else 2)),  # type: ignore[call-overload]
     )

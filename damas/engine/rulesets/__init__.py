@@ -19,8 +19,13 @@ def register_ruleset(ruleset: RuleSet) -> RuleSet:
     return ruleset
 
 
-def get_ruleset(code: str, **overrides: object) -> RuleSet:
-    """The rule set with this code, optionally with event settings (`RuleSet.with_options`)."""
+def get_ruleset(code: str | RuleSet, **overrides: object) -> RuleSet:
+    """The rule set with this code, optionally with event settings (`RuleSet.with_options`).
+
+    An event's own rule set (a `RuleSet` already carrying its settings) passes through, so the
+    pairing systems and the standings read the same points (e.g. an event's pairing-bye score)."""
+    if isinstance(code, RuleSet):
+        return code.with_options(**overrides) if overrides else code
     try:
         ruleset = _REGISTRY[code]
     except KeyError:
