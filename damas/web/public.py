@@ -21,7 +21,8 @@ prints them, e.g. "1½" or "7"):
   points, tiebreaks` (strings, in column order), `excluded`)`. No `category`: the absolute table.
 - `GET /api/v1/events/<id>/rounds/<n>` -> `number, boards` (`board, white, black, result`;
   a player is `no, player_id, name, rating`; `black` is null for a bye; `result` as printed,
-  "" while the game is on). Only published rounds.
+  "" while the game is on; micro-match boards with both games entered add `games` [game 1,
+  game 2] from White-in-game-1's side and `game_score`, e.g. "3-1"). Only published rounds.
 - `GET /api/v1/events/<id>/players/<player_id>` -> the player card: `player, games`
   (`round, board, colour` w/b/"", `opponent, result, points, running`), `categories`
   (`code, name, rank, of`).
@@ -355,8 +356,15 @@ def round_boards(event_id: int, number: int):  # type: ignore[no-untyped-def]
     rnd = next((r for r in event_rounds(e) if r.number == number and r.status == RoundStatus.PUBLISHED), None)
     if rnd is None:
         abort(404)
+    games: dict[int, dict] = {}
+    if e.pairing_system == "micromatch":  # a micro-match: also its two games and its game score
+        from damas.services.micromatch import micro_rows
+
+        games = {r["id"]: r for r in micro_rows(e, rnd) if r["game1"]}
     boards = [{"board": g.board, "white": _side(g.white), "black": _side(g.black),
-               "result": result_label(e.ruleset, g.result)} for g in rnd.games]
+               "result": result_label(e.ruleset, g.result),
+               **({"games": [games[g.id]["game1"], games[g.id]["game2"]], "game_score": games[g.id]["total"]}
+                  if g.id in games else {})} for g in rnd.games]
     return jsonify({"number": rnd.number, "boards": boards})
 
 

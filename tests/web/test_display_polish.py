@@ -123,3 +123,6 @@ def test_micromatch_player_card_and_round_page_use_game_points(demo, client) -> 
     assert totals and shown == totals and "3-1" in shown, (shown, totals)
     report = _text(client, f"/eventos/{micro.id}/relatorios/resultados/1")
     assert all(f'<td class="result">{t}</td>' in report for t in totals)
+    api = client.get(f"/api/v1/events/{micro.id}/rounds/1").get_json()
+    assert [b["game_score"] for b in sorted(api["boards"], key=lambda b: b["board"]) if "game_score" in b] == totals
+    assert all(len(b["games"]) == 2 for b in api["boards"] if "game_score" in b)
