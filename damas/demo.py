@@ -256,6 +256,12 @@ def _demo_running_knockout(staff, arbiter, players) -> None:  # type: ignore[no-
     for tie_id, results in zip(first, RUNNING_KNOCKOUT_GAMES):
         for seq, result in enumerate(results):
             ko.record_tie_game(staff, event, tie_id, seq, result)
+    # The arbiter's desk on the tie waiting for its Armageddon (fase 1, confronto 4): a warning only.
+    from damas.services import desk as desk_service
+
+    armageddon = all_ties(ko.load_bracket(event).bracket)[first[3]]
+    desk_service.add_incident(arbiter, event, 1, loaded.entry_by_no[armageddon.top], "claimed_irregularity", "56",
+                              "Tocou uma peça e jogou outra no Armagedom.")
 
 
 def _demo_registration(staff, championship, spare) -> None:  # type: ignore[no-untyped-def]

@@ -46,7 +46,7 @@ from damas.models import (
     User,
 )
 from damas.models.desk import DeskIncident, DeskPenalty, DeskSettings
-from damas.services import desk_micro
+from damas.services import desk_knockout, desk_micro
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
@@ -231,6 +231,8 @@ def event_incidents(event: Event) -> list[DeskIncident]:
 
 
 def _boards(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
+    if desk_knockout.is_knockout(event):
+        return desk_knockout.boards(event)  # (knockout round, tie number): see desk_knockout
     out = {}
     for rnd in event_rounds(event):
         for g in rnd.games:
@@ -239,13 +241,31 @@ def _boards(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
     return out
 
 
+def counting_incidents(incidents: list[Incident], boards: dict[tuple[int, int], tuple[int, int]]) -> list[Incident]:
+    """The incidents that still count: an incident whose board no longer holds its player (the
+    round was undone and re-paired, or a knockout correction changed a later tie) stays in the
+    log but no longer counts [ours]."""
+    return [i for i in incidents if i.player in boards.get((i.round, i.board), ())]
+
+
 def incident_log(event: Event) -> list[tuple[DeskIncident, Consequence]]:
     """Every incident of the event with the consequence the engine states, oldest first."""
     rows = event_incidents(event)
     if not rows:
         return []
-    found = consequences([_engine_incident(r) for r in rows], _boards(event), penalty_settings(settings_for(event)))
-    return list(zip(rows, found))
+    boards = _boards(event)
+    incidents = [_engine_incident(r) for r in rows]
+    found = iter(consequences(counting_incidents(incidents, boards), boards, penalty_settings(settings_for(event))))
+    out = []
+    for row, inc in zip(rows, incidents):
+        if inc.player in boards.get((inc.round, inc.board), ()):
+            out.append((row, next(found)))
+        else:
+            out.append((row, Consequence(
+                Action.NONE, inc.player, row.article,
+                "A mesa desta ocorrência mudou depois dela (emparceiramento refeito ou correção); fica só registrada.",
+                "This incident's board changed after it (re-paired or corrected); it is kept on record only.")))
+    return out
 
 
 def _check_article(kind: IncidentKind, article: str) -> str:
@@ -272,8 +292,11 @@ def add_incident(actor: User, event: Event, round_number: int, entry: Entry, kin
     if kind_ is IncidentKind.DISCONNECTION and not is_online(event, s):
         raise ServiceError(_("Quedas de conexão só valem em eventos online (ative nas configurações)."), "kind")
     article = _check_article(kind_, article)
+    if desk_knockout.is_knockout(event):  # ties of the bracket, not Round/Game boards
+        row, found, _ko_game = desk_knockout.add_incident(actor, event, round_number, entry, kind_, article, note)
+        return row, found, None
     game = board_of(event, round_number, entry)
-    earlier = [_engine_incident(r) for r in event_incidents(event)]
+    earlier = counting_incidents([_engine_incident(r) for r in event_incidents(event)], _boards(event))
     try:
         with transaction():
             row = DeskIncident(event_id=event.id, round_number=round_number, board=game.board, game_id=game.id,

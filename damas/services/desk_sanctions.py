@@ -13,6 +13,7 @@ from damas.engine.penalties import Action, Consequence, Sanction, irregular_move
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, Game, User
 from damas.models.desk import DeskPenalty, DeskSanction
+from damas.services import desk_knockout
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.rounds import require_running, withdraw_entry
@@ -30,6 +31,8 @@ def add_sanction(actor: User, event: Event, round_number: int, entry: Entry, kin
         raise ServiceError(_("Sanção inválida."), "kind") from None
     if entry.event_id != event.id:
         raise ServiceError(_("Inscrição de outro evento."), "entry_id")
+    if desk_knockout.is_knockout(event):  # ties of the bracket, not Round/Game boards
+        return desk_knockout.add_sanction(actor, event, round_number, entry, sanction, note)
     game: Game | None
     if sanction in (Sanction.GAME_LOST, Sanction.GAME_LOST_BOTH):
         game = board_of(event, round_number, entry)
@@ -76,6 +79,10 @@ def claim_irregular_move(actor: User, event: Event, round_number: int, offender:
     """CBJD 95 d: in 5x5 or faster an irregular move claimed before the claimant's own move wins
     the game for him; otherwise nothing is applied and the engine says why."""
     require_running(event)
+    if desk_knockout.is_knockout(event):  # the claimant wins the tie's current game
+        found, _ko_game = desk_knockout.claim_irregular_move(actor, event, round_number, offender, before_own_move,
+                                                             note)
+        return found, None
     game = board_of(event, round_number, offender)
     found = irregular_move_claim(event.time_minutes, event.time_increment, _no(offender), _no(game.white),
                                  _no(game.black), before_own_move)

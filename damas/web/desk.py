@@ -36,6 +36,7 @@ from damas.models import (
 from damas.models.desk import DeskPenalty, DeskSanction
 from damas.services import desk as desk_service
 from damas.services import desk_appeals as appeal_service
+from damas.services import desk_knockout
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required
@@ -86,7 +87,31 @@ def _money(cents: int) -> str:
     return f"R$ {cents // 100},{cents % 100:02d}"
 
 
+def _fill_knockout_form(event: Event, form: Any) -> None:
+    """Knockout: the rounds (fases) with ties of two players, latest first, and their players
+    (labelled with their latest tie); see `damas.services.desk_knockout` for the mapping."""
+    ties = desk_knockout.desk_ties(event)
+    rounds: dict[int, str] = {}
+    latest: dict[int, tuple[Entry, dict[str, Any]]] = {}
+    for t in ties:
+        if t["tie"] == 1 or t["round"] not in rounds:
+            rounds[t["round"]] = _("%(label)s (fase %(n)s)", label=t["label"], n=t["round"])
+        for _no, entry in t["players"]:
+            latest.setdefault(entry.id, (entry, t))
+    form.round_number.label.text = _("Fase da eliminatória")
+    form.round_number.choices = choices(sorted(rounds.items(), reverse=True))
+    form.entry_id.choices = choices(
+        (entry.id, _("%(no)s. %(name)s — %(tie)s, confronto %(k)s%(state)s", no=entry.pairing_number,
+                     name=entry.player.full_name, tie=t["label"], k=t["tie"],
+                     state="" if t["open"] else _(" (decidido)")))
+        for entry, t in sorted(latest.values(), key=lambda et: et[0].pairing_number or 0)
+    )
+
+
 def _fill_board_form(event: Event, form: Any, registered_only: bool = False) -> None:
+    if desk_knockout.is_knockout(event):
+        _fill_knockout_form(event, form)
+        return
     rounds = [r for r in event_rounds(event) if r.status == RoundStatus.PUBLISHED]
     form.round_number.choices = choices((r.number, _("Rodada %(n)s", n=r.number)) for r in reversed(rounds))
     entries = sorted(event.entries, key=lambda e: (e.pairing_number or 10**6, e.player.full_name))
@@ -159,6 +184,32 @@ def penalty_rows(event: Event) -> list[dict[str, Any]]:
             "reversed": p.reversed_at is not None, "reversed_at": _fmt_dt(p.reversed_at),
             "reversed_by": p.reversed_by.name if p.reversed_by else "", "reason": p.reversal_reason,
         })
+    if desk_knockout.is_knockout(event):
+        out.extend(_knockout_penalty_rows(event))
+    return out
+
+
+def _knockout_penalty_rows(event: Event) -> list[dict[str, Any]]:
+    """Results the desk recorded on knockout games (from the audit log: no `DeskPenalty` row);
+    they are changed with the knockout page's correction, not reversed here."""
+    from damas.models import KnockoutGame
+    from damas.reports.bracket import _OUTCOME_RESULT
+
+    out = []
+    for a in desk_knockout.penalty_entries(event):
+        after = a.after or {}
+        white, black = db.session.get(Entry, after.get("white_entry_id")), db.session.get(Entry, after.get("black_entry_id"))
+        game = db.session.get(KnockoutGame, a.object_id)
+        changed = game is None or game.outcome != after.get("outcome")
+        out.append({
+            "id": None, "knockout": True, "round": after.get("round"), "board": after.get("tie"),
+            "white": white.player.full_name if white else "", "black": black.player.full_name if black else "",
+            "article": after.get("article", ""), "source": after.get("source", ""), "before": "—",
+            "after": result_label(event.ruleset, _OUTCOME_RESULT[after["outcome"]]) if after.get("outcome") else "",
+            "applied_by": a.user.name if a.user else "—", "applied_at": _fmt_dt(a.at),
+            "reversed": changed, "reversed_at": "", "reversed_by": "", "reason": "",
+            "status_text": _("Alterada pela correção da eliminatória") if changed else _("Em vigor"),
+        })
     return out
 
 
@@ -205,7 +256,9 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         _fill_board_form(event, form)
     kinds = [k for k in IncidentKind if k is not IncidentKind.DISCONNECTION or desk_service.is_online(event, s)]
     incident_form.kind.choices = choices((k.value, str(KIND_NAMES[k.value])) for k in kinds)
-    sanction_form.kind.choices = choices((k.value, str(SANCTION_NAMES[k.value])) for k in Sanction)
+    offered = [k for k in Sanction if not desk_knockout.is_knockout(event)
+               or k not in (Sanction.EXCLUSION, Sanction.GAME_LOST_BOTH)]  # a tie needs a winner
+    sanction_form.kind.choices = choices((k.value, str(SANCTION_NAMES[k.value])) for k in offered)
     return render_template(
         "desk/index.html", event=event_summary(event), incidents=incident_rows(event), penalties=penalty_rows(event),
         sanctions=sanction_rows(event), incident_form=incident_form, sanction_form=sanction_form,
@@ -214,7 +267,14 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         scope=str(SCOPE_NAMES[s.incident_scope]), loss_from=s.loss_from, extra_minutes=s.extra_minutes,
         online=desk_service.is_online(event, s), disconnection_limit=s.disconnection_limit,
         micro=event.pairing_system == "micromatch",
+        knockout_ties=_knockout_tie_rows(event) if desk_knockout.is_knockout(event) else None,
     )
+
+
+def _knockout_tie_rows(event: Event) -> list[dict[str, Any]]:
+    """The knockout's ties with two players, as plain data (players as "no. name")."""
+    return [{**t, "players": [f"{no}. {e.player.full_name}" for no, e in t["players"]]}
+            for t in desk_knockout.desk_ties(event)]
 
 
 def _board_form_entry(event: Event, form: Any) -> Entry | None:
@@ -244,6 +304,9 @@ def add_incident(event_id: int):  # type: ignore[no-untyped-def]
             flash(error.message, "error")
         else:
             _flash_consequence(found, row.kind, event)
+            if desk_knockout.is_knockout(event) and found.action is Action.GAME_LOST:
+                flash(_("Resultado registrado pelo sistema na partida atual do confronto (fase %(r)s, confronto "
+                        "%(t)s); a chave avançou.", r=row.round_number, t=row.board), "info")
             if penalty is not None:
                 flash(_("Resultado registrado pelo sistema: %(result)s (mesa %(board)s).",
                         result=_penalty_result(event, penalty.result_after, penalty.micro_game), board=row.board), "info")

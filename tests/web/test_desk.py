@@ -319,3 +319,20 @@ def test_results_form_does_not_overwrite_a_penalty(client, db, make_user, make_e
     assert "foi aplicado como penalidade" in response.get_data(as_text=True)
     assert board(db, event, 1, 1).result == GameResult.WHITE_WIN
     assert db.session.query(AuditEntry).filter_by(action="result").count() == 0
+
+
+def test_an_incident_whose_board_changed_stays_on_record_only(client, db, make_user, make_event, make_player,
+                                                              login_as):  # type: ignore[no-untyped-def]
+    arbiter = make_user(Role.ARBITER)
+    event, (a, b, c, d) = running_event(db, make_event, make_player, (arbiter,))
+    login_as(arbiter)
+    incident(client, event, a)
+    assert db.session.query(DeskIncident).count() == 1
+    g1, g2 = board(db, event, 1, 1), board(db, event, 1, 2)  # re-paired: a now plays on board 2
+    g1.white_entry_id, g2.white_entry_id = g2.white_entry_id, g1.white_entry_id
+    db.session.commit()
+    page = client.get(f"/eventos/{event.id}/mesa/")
+    assert page.status_code == 200
+    assert "fica só registrada" in page.get_data(as_text=True)
+    incident(client, event, a)  # a new incident on his current board still records and counts
+    assert db.session.query(DeskIncident).count() == 2
