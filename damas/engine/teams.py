@@ -31,7 +31,7 @@ from damas.engine.types import Color, EngineError, Entrant, Outcome, Pairing, Ro
 
 __all__ = [
     "BoardGame", "BoardPrizeRow", "LineupError", "TeamEntry", "TeamMatch", "TeamMember",
-    "board_colours", "board_prizes", "default_team_tiebreaks", "lineups_by_board", "pair_teams",
+    "board_colours", "board_prizes", "event_board", "table_and_board", "default_team_tiebreaks", "lineups_by_board", "pair_teams",
     "score_team_match",
     "team_standings", "team_state", "validate_lineup",
 ]
@@ -107,6 +107,18 @@ def validate_lineup(team: TeamEntry, lineup: Sequence[int | None], boards: int) 
 def board_colours(board: int) -> tuple[bool, bool]:
     """(team A White in game 1, team B White in game 1) on `board` (odd boards: team A)."""
     return (True, False) if board % 2 == 1 else (False, True)
+
+
+def event_board(table: int, board: int, boards: int) -> int:
+    """One number for board `board` of the team match at `table`, counted over the round:
+    (table - 1) x boards per team + board (the rating export and the arbiter's desk use it) [ours]."""
+    return (table - 1) * boards + board
+
+
+def table_and_board(number: int, boards: int) -> tuple[int, int]:
+    """The inverse of `event_board`: (table, board within the team match)."""
+    table, board = divmod(number - 1, boards)
+    return table + 1, board + 1
 
 
 @dataclass(frozen=True, slots=True)

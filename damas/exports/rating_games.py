@@ -173,7 +173,7 @@ def _board_games(round_no: int, board: int, results: dict[int, tuple[RoundResult
 # -- team micro-matches ------------------------------------------------------------------------------
 
 def _teams(event: Event) -> GameExport:
-    from damas.engine.teams import board_colours
+    from damas.engine.teams import board_colours, event_board
     from damas.services.team_entries import team_rounds
     from damas.services.team_standings import _lineups, team_snapshot
 
@@ -222,7 +222,8 @@ def _teams(event: Event) -> GameExport:
                     board = micro_game_results(rnd.number, pb, pa, *_mirrored(row.game1, row.game2))
                     white1, black1 = pb, pa
                 seen.update(board)
-                games.extend(_board_games(rnd.number, (match.table - 1) * boards + k, board, white1, black1, person))
+                games.extend(_board_games(rnd.number, event_board(match.table, k, boards), board, white1, black1,
+                                            person))
         for no in results:
             results[no].extend(seen.get(no) or (RoundResult(2 * rnd.number - 1, Outcome.NOT_PAIRED),
                                                 RoundResult(2 * rnd.number, Outcome.NOT_PAIRED)))

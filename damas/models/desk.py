@@ -70,14 +70,17 @@ class DeskIncident(db.Model):
     round_number: Mapped[int]
     board: Mapped[int]
     game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), index=True)
-    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"), index=True)
+    entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id"), index=True)
+    # team micro-match events have no entry rows: the player on the team board (desk_teams)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)
     kind: Mapped[str] = mapped_column(String(30))
     article: Mapped[str] = mapped_column(String(80), default="")
     note: Mapped[str] = mapped_column(String(500), default="")
     arbiter_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
-    entry: Mapped[Entry] = relationship()
+    entry: Mapped[Entry | None] = relationship()
+    player = relationship("Player")
     arbiter: Mapped[User | None] = relationship()
 
 
@@ -115,7 +118,8 @@ class DeskSanction(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
-    entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"), index=True)
+    entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id"), index=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)  # team events (desk_teams)
     round_number: Mapped[int]
     board: Mapped[int | None]
     kind: Mapped[str] = mapped_column(String(30))
@@ -123,7 +127,8 @@ class DeskSanction(db.Model):
     arbiter_user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
-    entry: Mapped[Entry] = relationship()
+    entry: Mapped[Entry | None] = relationship()
+    player = relationship("Player")
     arbiter: Mapped[User | None] = relationship()
 
 

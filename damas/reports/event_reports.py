@@ -99,13 +99,16 @@ def _desk(event: Event) -> dict[str, list[dict[str, Any]]] | None:
         return f"{entry.pairing_number or '—'}. {entry.player.full_name}" if entry is not None else ""
 
     out: dict[str, list[dict[str, Any]]] = {}
-    out["incidents"] = [{"round": r.round_number, "board": r.board, "player": name(r.entry), "kind": r.kind,
+    def named(r: Any) -> str:  # team events: a player, no entry (desk_teams)
+        return name(r.entry) if r.entry is not None else (r.player.full_name if r.player is not None else "")
+
+    out["incidents"] = [{"round": r.round_number, "board": r.board, "player": named(r), "kind": r.kind,
                          "article": r.article, "note": r.note} for r in rows(desk.DeskIncident)]
     out["penalties"] = [{"game": r.game_id, "article": r.article, "source": r.source,
                          "change": (f"{r.micro_game}ª: " if r.micro_game else "")
                          + f"{r.result_before or '–'} → {r.result_after}",
                          "reversed": r.reversal_reason if r.reversed_at else ""} for r in rows(desk.DeskPenalty)]
-    out["sanctions"] = [{"round": r.round_number, "board": r.board or "", "player": name(r.entry), "kind": r.kind,
+    out["sanctions"] = [{"round": r.round_number, "board": r.board or "", "player": named(r), "kind": r.kind,
                          "note": r.note} for r in rows(desk.DeskSanction)]
     out["forfeit_decisions"] = [{"player": name(r.entry), "kind": r.kind, "round": r.round_number or "",
                                  "reason": r.reason} for r in rows(desk.DeskForfeitDecision)]

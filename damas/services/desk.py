@@ -46,7 +46,7 @@ from damas.models import (
     User,
 )
 from damas.models.desk import DeskIncident, DeskPenalty, DeskSettings
-from damas.services import desk_knockout, desk_micro
+from damas.services import desk_knockout, desk_micro, desk_teams
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
@@ -220,7 +220,9 @@ def _apply_result(actor: User, event: Event, game: Game, result: BoardResult, so
 # ---------------------------------------------------------------- incidents (CBJD 60, CLUB)
 
 def _engine_incident(row: DeskIncident) -> Incident:
-    return Incident(round=row.round_number, board=row.board, player=_no(row.entry), kind=IncidentKind(row.kind),
+    # team events: no entry, the engine numbers the player by his player id (desk_teams)
+    player = _no(row.entry) if row.entry is not None else row.player_id or 0
+    return Incident(round=row.round_number, board=row.board, player=player, kind=IncidentKind(row.kind),
                     article=row.article, note=row.note, arbiter=row.arbiter.name if row.arbiter else "",
                     time=row.at.isoformat() if row.at else "")
 
@@ -233,6 +235,8 @@ def event_incidents(event: Event) -> list[DeskIncident]:
 def _boards(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
     if desk_knockout.is_knockout(event):
         return desk_knockout.boards(event)  # (knockout round, tie number): see desk_knockout
+    if desk_teams.is_team(event):
+        return desk_teams.boards(event)  # (team round, (table - 1) x boards + board): see desk_teams
     out = {}
     for rnd in event_rounds(event):
         for g in rnd.games:

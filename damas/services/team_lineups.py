@@ -145,6 +145,52 @@ def record_round_results(actor: User, event: Event, rnd: TeamRound,
     return saved
 
 
+def record_board_game(actor: User, event: Event, match: TeamMatchRow, board: int, game_no: int,
+                      text: str) -> TeamBoardRow:
+    """Enter ONE game (1 or 2) of a board, from team A's player's side: the arbiter's desk
+    records a game lost by penalty this way (`desk_teams`); the board counts for the team match
+    once its other game has a result too. Refused when that game already has another result
+    (the results form corrects it). Joins the caller's transaction; one audit entry."""
+    from damas.engine.micromatch_scoring import micro_match
+
+    s = _settings(event)
+    rnd = match.round
+    if rnd.event_id != event.id:
+        raise ServiceError(_("Rodada de outro evento."))
+    if not rnd.published:
+        raise ServiceError(_("Publique a rodada antes de lançar resultados."))
+    if match.team_b_id is None or not 1 <= board <= s.boards or game_no not in (1, 2):
+        raise ServiceError(_("Tabuleiro inválido."))
+    if lineup_of(rnd, match.team_a_id).get(board) is None or lineup_of(rnd, match.team_b_id).get(board) is None:
+        raise ServiceError(_("Mesa %(table)s: as duas equipes precisam estar escaladas antes dos resultados.",
+                             table=match.table))
+    if text not in GAME_CHOICES:
+        raise ServiceError(_("Resultado de penalidade inválido."))
+    row = next((b for b in match.boards if b.board == board), None)
+    before = [row.game1, row.game2] if row else None
+    current = getattr(row, f"game{game_no}") if row else ""
+    if current and current != text:
+        raise ServiceError(_("A %(k)sª partida deste tabuleiro já tem o resultado %(result)s. Para mudá-lo use a "
+                             "correção no formulário de resultados da rodada por equipes.", k=game_no, result=current))
+    other = getattr(row, f"game{3 - game_no}") if row else ""
+    if other:
+        try:
+            micro_match(*((text, other) if game_no == 1 else (other, text)), event.ruleset)
+        except EngineError:
+            raise ServiceError(_("Mesa %(table)s, tabuleiro %(board)s: cada jogador perdeu uma partida por W.O.",
+                                 table=match.table, board=board)) from None
+    with transaction():
+        if row is None:
+            row = TeamBoardRow(board=board, game1="", game2="")
+            match.boards.append(row)
+        setattr(row, f"game{game_no}", text)
+        db.session.flush()
+        record(actor, "team_result", "team_match", match.id, {"board": board, "games": before},
+               {"board": board, "games": [row.game1, row.game2], "round": rnd.number, "table": match.table},
+               event.id)
+    return row
+
+
 # -- the round for pages -------------------------------------------------------------------------
 
 def round_view(event: Event, rnd: TeamRound) -> list[dict[str, Any]]:

@@ -36,6 +36,7 @@ from damas.services.team_lineups import (  # noqa: F401  (re-exported)
     _plan_match,
     can_submit_lineup,
     lineup_of,
+    record_board_game,
     record_round_results,
     record_team_results,
     round_view,

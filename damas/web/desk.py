@@ -36,7 +36,7 @@ from damas.models import (
 from damas.models.desk import DeskPenalty, DeskSanction
 from damas.services import desk as desk_service
 from damas.services import desk_appeals as appeal_service
-from damas.services import desk_knockout
+from damas.services import desk_knockout, desk_teams
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required
@@ -108,9 +108,30 @@ def _fill_knockout_form(event: Event, form: Any) -> None:
     )
 
 
+def _fill_team_form(event: Event, form: Any) -> None:
+    """Team micro-match: the published team rounds, latest first, and the players on a board of
+    them (value: the player id; labelled with team, table and board of their latest round); see
+    `damas.services.desk_teams` for the mapping."""
+    rounds: dict[int, str] = {}
+    latest: dict[int, tuple[str, str, dict[str, Any]]] = {}
+    for b in desk_teams.team_boards(event):
+        rounds.setdefault(b["round"], _("Rodada %(n)s", n=b["round"]))
+        for pid, name, team in ((b["a"], b["a_name"], b["a_team"]), (b["b"], b["b_name"], b["b_team"])):
+            latest.setdefault(pid, (name, team, b))
+    form.round_number.choices = choices(sorted(rounds.items(), reverse=True))
+    form.entry_id.choices = choices(
+        (pid, _("%(name)s — %(team)s, mesa %(table)s, tabuleiro %(k)s (rodada %(r)s)", name=name, team=team,
+                table=b["table"], k=b["k"], r=b["round"]))
+        for pid, (name, team, b) in sorted(latest.items(), key=lambda kv: (kv[1][2]["board"], kv[1][0]))
+    )
+
+
 def _fill_board_form(event: Event, form: Any, registered_only: bool = False) -> None:
     if desk_knockout.is_knockout(event):
         _fill_knockout_form(event, form)
+        return
+    if desk_teams.is_team(event):
+        _fill_team_form(event, form)
         return
     rounds = [r for r in event_rounds(event) if r.status == RoundStatus.PUBLISHED]
     form.round_number.choices = choices((r.number, _("Rodada %(n)s", n=r.number)) for r in reversed(rounds))
@@ -145,13 +166,22 @@ def _consequence_text(c: Consequence, kind: str, names: dict[int, str]) -> str:
 
 
 def _names(event: Event) -> dict[int, str]:
+    if desk_teams.is_team(event):
+        return desk_teams.names(event)  # the engine numbers team players by player id
     return {e.pairing_number: e.player.full_name for e in event.entries if e.pairing_number is not None}
+
+
+def _player_name(row: Any) -> str:
+    """The player of an incident or sanction: his entry, or (team events) the player row."""
+    if row.entry is not None:
+        return row.entry.player.full_name
+    return row.player.full_name if row.player is not None else "—"
 
 
 def incident_rows(event: Event) -> list[dict[str, Any]]:
     names = _names(event)
     return [{
-        "id": row.id, "round": row.round_number, "board": row.board, "player": row.entry.player.full_name,
+        "id": row.id, "round": row.round_number, "board": row.board, "player": _player_name(row),
         "kind": str(KIND_NAMES.get(row.kind, row.kind)), "article": c.article, "note": row.note,
         "arbiter": row.arbiter.name if row.arbiter else "—", "at": _fmt_dt(row.at),
         "incidence": c.incidence, "consequence": _consequence_text(c, row.kind, names),
@@ -186,6 +216,33 @@ def penalty_rows(event: Event) -> list[dict[str, Any]]:
         })
     if desk_knockout.is_knockout(event):
         out.extend(_knockout_penalty_rows(event))
+    if desk_teams.is_team(event):
+        out.extend(_team_penalty_rows(event))
+    return out
+
+
+def _team_penalty_rows(event: Event) -> list[dict[str, Any]]:
+    """Games the desk recorded on team boards (from the audit log: no `DeskPenalty` row); they are
+    changed with the team results form of the round, not reversed here."""
+    from damas.models.micromatch import TeamMatchRow
+
+    names = desk_teams.names(event)
+    out = []
+    for a in desk_teams.penalty_entries(event):
+        after = a.after or {}
+        k, game_no = after.get("board"), after.get("micro_game") or 1
+        match = db.session.get(TeamMatchRow, a.object_id)
+        row = next((b for b in match.boards if b.board == k), None) if match is not None else None
+        changed = row is None or getattr(row, f"game{game_no}") != after.get("result")
+        out.append({
+            "id": None, "team": True, "round": after.get("round"), "board": after.get("event_board"),
+            "white": names.get(after.get("player_a"), ""), "black": names.get(after.get("player_b"), ""),
+            "article": after.get("article", ""), "source": after.get("source", ""), "before": "—",
+            "after": _("%(k)sª partida: %(result)s", k=game_no, result=after.get("result", "")),
+            "applied_by": a.user.name if a.user else "—", "applied_at": _fmt_dt(a.at),
+            "reversed": changed, "reversed_at": "", "reversed_by": "", "reason": "",
+            "status_text": _("Alterada no formulário de resultados") if changed else _("Em vigor"),
+        })
     return out
 
 
@@ -216,7 +273,7 @@ def _knockout_penalty_rows(event: Event) -> list[dict[str, Any]]:
 def sanction_rows(event: Event) -> list[dict[str, Any]]:
     rows = db.session.scalars(select(DeskSanction).where(DeskSanction.event_id == event.id)
                               .order_by(DeskSanction.at, DeskSanction.id)).all()
-    return [{"round": s.round_number, "board": s.board or "—", "player": s.entry.player.full_name,
+    return [{"round": s.round_number, "board": s.board or "—", "player": _player_name(s),
              "kind": str(SANCTION_NAMES.get(s.kind, s.kind)), "note": s.note,
              "arbiter": s.arbiter.name if s.arbiter else "—", "at": _fmt_dt(s.at)} for s in rows]
 
@@ -240,6 +297,11 @@ def _flash_consequence(c: Consequence, kind: str, event: Event) -> None:
     flash(_consequence_text(c, kind, _names(event)), "success")
 
 
+def _flash_team_result(board: int) -> None:
+    flash(_("Resultado registrado pelo sistema na partida escolhida do tabuleiro (mesa %(board)s da rodada); o "
+            "placar do match por equipes foi atualizado.", board=board), "info")
+
+
 def _back(endpoint: str, event_id: int) -> Any:
     return redirect(url_for(endpoint, event_id=event_id))
 
@@ -256,8 +318,8 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         _fill_board_form(event, form)
     kinds = [k for k in IncidentKind if k is not IncidentKind.DISCONNECTION or desk_service.is_online(event, s)]
     incident_form.kind.choices = choices((k.value, str(KIND_NAMES[k.value])) for k in kinds)
-    offered = [k for k in Sanction if not desk_knockout.is_knockout(event)
-               or k not in (Sanction.EXCLUSION, Sanction.GAME_LOST_BOTH)]  # a tie needs a winner
+    no_rule = desk_knockout.is_knockout(event) or desk_teams.is_team(event)  # a tie needs a winner; teams: no rule
+    offered = [k for k in Sanction if not no_rule or k not in (Sanction.EXCLUSION, Sanction.GAME_LOST_BOTH)]
     sanction_form.kind.choices = choices((k.value, str(SANCTION_NAMES[k.value])) for k in offered)
     return render_template(
         "desk/index.html", event=event_summary(event), incidents=incident_rows(event), penalties=penalty_rows(event),
@@ -268,6 +330,7 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         online=desk_service.is_online(event, s), disconnection_limit=s.disconnection_limit,
         micro=event.pairing_system == "micromatch",
         knockout_ties=_knockout_tie_rows(event) if desk_knockout.is_knockout(event) else None,
+        team_event=desk_teams.is_team(event),
     )
 
 
@@ -293,6 +356,18 @@ def add_incident(event_id: int):  # type: ignore[no-untyped-def]
     form.kind.choices = choices((k.value, k.value) for k in IncidentKind)
     if not form.validate_on_submit():
         flash(_("Escolha rodada, jogador e tipo do incidente."), "error")
+        return _back("desk.index", event_id)
+    if desk_teams.is_team(event):  # team boards: the select holds player ids (desk_teams)
+        try:
+            row, found, applied = desk_teams.add_incident(current_user, event, form.round_number.data,
+                                                          form.entry_id.data, form.kind.data, form.article.data or "",
+                                                          form.note.data or "", form.micro_game.data)
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            _flash_consequence(found, row.kind, event)
+            if applied is not None:
+                _flash_team_result(row.board)
         return _back("desk.index", event_id)
     entry = _board_form_entry(event, form)
     if entry is not None:
@@ -339,6 +414,17 @@ def add_sanction(event_id: int):  # type: ignore[no-untyped-def]
     if not form.validate_on_submit():
         flash(_("Escolha rodada, jogador e sanção."), "error")
         return _back("desk.index", event_id)
+    if desk_teams.is_team(event):
+        try:
+            row, found = desk_teams.add_sanction(current_user, event, form.round_number.data, form.entry_id.data,
+                                                 form.kind.data, form.note.data or "", form.micro_game.data)
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            flash(pick((found.message_pt, found.message_en)) + f" ({found.article})", "success")
+            if found.result is not None:
+                _flash_team_result(row.board)
+        return _back("desk.index", event_id)
     entry = _board_form_entry(event, form)
     if entry is not None:
         try:
@@ -359,6 +445,17 @@ def claim_irregular_move(event_id: int):  # type: ignore[no-untyped-def]
     _fill_board_form(event, form)
     if not form.validate_on_submit():
         flash(_("Escolha rodada e jogador."), "error")
+        return _back("desk.index", event_id)
+    if desk_teams.is_team(event):
+        try:
+            found = desk_teams.claim_irregular_move(current_user, event, form.round_number.data, form.entry_id.data,
+                                                    bool(form.before_own_move.data), form.note.data or "",
+                                                    form.micro_game.data)
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            flash(_("Lance irregular reclamado (CBJD 95 d): vitória de %(name)s.",
+                    name=_names(event).get(found.beneficiary or 0, "")), "success")
         return _back("desk.index", event_id)
     entry = _board_form_entry(event, form)
     if entry is not None:

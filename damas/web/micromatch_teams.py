@@ -200,9 +200,12 @@ def team_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
     boards = micro_service.settings_of(event)["boards"]
     games: dict[int, dict[int, tuple[str, str]]] = {}
     for match in rnd.matches:
+        stored = {b.board: (b.game1, b.game2) for b in match.boards}
         for k in range(1, boards + 1):
             g1 = request.form.get(f"g1-{match.id}-{k}", "")
             g2 = request.form.get(f"g2-{match.id}-{k}", "")
+            if bool(g1) != bool(g2) and stored.get(k) == (g1, g2):
+                continue  # one game lost by penalty at the arbiter's desk, the other still to play
             if g1 or g2:
                 if bool(g1) != bool(g2) or g1 not in GAME_LABELS or g2 not in GAME_LABELS:
                     flash(_("Mesa %(table)s, tabuleiro %(board)s: informe o resultado das duas partidas.",
