@@ -107,6 +107,12 @@ UNPLAYED_TEXT = {
     "fide-2024": ("Rodadas não jogadas: adversário virtual com a pontuação do próprio jogador, cortadas "
                   "primeiro (FIDE C.07, 2023/24).",
                   "Unplayed rounds: a dummy opponent with the player's own score, cut first (FIDE C.07, 2023/24)."),
+    "fide-2026": ("Rodadas não jogadas: adversário virtual que vale no máximo a pontuação do próprio jogador — "
+                  "num W.O. (ganho ou perdido) a pontuação ajustada do adversário escalado, num bye metade das "
+                  "rodadas —, cortadas primeiro (FIDE C.07, em vigor desde 1º/3/2026).",
+                  "Unplayed rounds: a dummy opponent worth at most the player's own score — for a forfeit (won "
+                  "or lost) the scheduled opponent's adjusted score, for a bye half the rounds —, cut first "
+                  "(FIDE C.07, in force from 1 March 2026)."),
 }
 
 

@@ -28,10 +28,17 @@ def system_kind(event: Event) -> str:
     return SYSTEM_KINDS.get(event.pairing_system, "swiss")
 
 
+def unplayed_rule(event: Event) -> str:
+    """The event's unplayed-games rule for the tiebreaks (§4): its own choice, else the rule
+    set's default on its start date (FIDE events from 1 March 2026: ``fide-2026``)."""
+    chosen = (event.tiebreak_options or {}).get("unplayed")
+    return chosen or get_ruleset(event.ruleset).unplayed_on(event.start_date)
+
+
 def event_ruleset(event: Event) -> Any:
     """The rule set scoring this event: micro-match events with their game/match-points choice
-    (§2), and the event's own unplayed-games rule for the tiebreaks when it chose one (§4)."""
-    overrides: dict[str, Any] = {"unplayed": u} if (u := (event.tiebreak_options or {}).get("unplayed")) else {}
+    (§2), and the event's unplayed-games rule for the tiebreaks (§4, `unplayed_rule`)."""
+    overrides: dict[str, Any] = {"unplayed": unplayed_rule(event)}
     overrides.update(bye_override(event))
     if event.pairing_system == "micromatch":
         from damas.engine.micromatch_scoring import micro_ruleset

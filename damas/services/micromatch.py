@@ -221,10 +221,9 @@ def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
     """Rows ranked by the event's micro-match scoring, then its tiebreaks (GP for match points)."""
     scoring = settings_of(event)["scoring"]
     snap = snapshot(event)
-    from damas.reports.standings import drawable_order, tiebreak_settings
+    from damas.reports.standings import drawable_order, tiebreak_settings, unplayed_rule
 
-    unplayed = (event.tiebreak_options or {}).get("unplayed")
-    rs = micro_ruleset(event.ruleset, scoring, **({"unplayed": unplayed} if unplayed else {}))
+    rs = micro_ruleset(event.ruleset, scoring, unplayed=unplayed_rule(event))
     order = drawable_order(event, tiebreaks_for(event, scoring))
     table = compute_standings(snap.state, rs, order, lot_seed=event.tiebreak_lot_seed,
                               options=tiebreak_settings(event))

@@ -146,8 +146,11 @@ class EventForm(FlaskForm):
             ("seed", _l("Empate contra si mesmo (FIDE-TB)")),
             ("played", _l("Só adversários com partida jogada")),
             ("fide-2024", _l("Oponente virtual (FIDE C.07, 2023/24)")),
+            ("fide-2026", _l("Oponente virtual limitado (FIDE C.07, desde 1º/3/2026)")),
         ]),
         default="",
+        description=_l("No xadrez FIDE, o padrão é a regra de 2026 para eventos que começam a partir de "
+                       "1º/3/2026."),
     )
     win_forfeits = BooleanField(_l("WIN conta também as vitórias por W.O."))
     tpr_350 = BooleanField(_l("TPR com a regra dos 350 pontos"))
@@ -160,12 +163,18 @@ class EventForm(FlaskForm):
     )
 
     def validate_tiebreak_order(self, field: StringField) -> None:
-        from damas.engine.tiebreaks import tiebreak_codes
+        from damas.engine.tiebreaks.fide_codes import normalise
+        from damas.engine.types import EngineError
 
-        codes = [c.strip().upper() for c in (field.data or "").split(",") if c.strip()]
-        unknown = [c for c in codes if c not in tiebreak_codes()]
+        codes, unknown = [], []
+        for code in (c.strip() for c in (field.data or "").split(",") if c.strip()):
+            try:
+                codes.append(normalise(code))  # FIDE spellings too: BH/C1, WON, BPG, BWG, GE
+            except EngineError:
+                unknown.append(code.upper())
         if unknown:
             raise ValidationError(_l("Desempate desconhecido: %(codes)s", codes=", ".join(unknown)))
+        field.data = ", ".join(codes)
         if len(set(codes)) != len(codes):
             raise ValidationError(_l("Um desempate aparece duas vezes."))
 

@@ -331,10 +331,10 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     lang = "en" if str(get_locale()) == "en" else "pt"
     options = event.tiebreak_options or {}
     from damas.engine.rulesets import get_ruleset
-    from damas.reports.standings import bye_override
+    from damas.reports.standings import bye_override, unplayed_rule
 
     scored = get_ruleset(event.ruleset, **bye_override(event))  # the event's pairing-bye score
     reg = regulations(scored, event.pairing_system, shown_tiebreak_order(event), lang,
-                      unplayed=options.get("unplayed"))
+                      unplayed=unplayed_rule(event))
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
                            by_lot=event.tiebreak_by_lot, tb_options=options)

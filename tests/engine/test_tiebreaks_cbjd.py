@@ -90,12 +90,16 @@ def test_fide_2024_rule(code, expected):
 
 
 def test_tpr_by_hand():
-    # P1: Ra 1500, 4/6 = 0.67 -> dp 125; P2: Ra 1500, 1/4 -> -193; P3: 1750 + 800;
-    # P4: 1800 - 800; P5: 1750 - 193
-    assert values("TPR") == {1: 1625, 2: 1307, 3: 2550, 4: 1000, 5: 1557}
+    # Played games only: P1: Ra 1500, 4/6 = 0.67 -> dp 125; P2: Ra 1500, 1/4 -> -193;
+    # P3: 1750 + 800; P4: 1800 - 800; P5: 1750 - 193
+    assert values("TPR", "played") == {1: 1625, 2: 1307, 3: 2550, 4: 1000, 5: 1557}
+    # Seed rule, as ARO: an unplayed round is a draw against one's own rating. P2: (1400+1700+1600)/3
+    # = 1567, 1/3 -> -125; P3: (1600+1800+1700)/3 = 1700, 2.5/3 -> +273; P4: (1800+1500+1500)/3 = 1600,
+    # 1/3 -> -125; P5: (1700+1400+1800)/3 = 1633, 1/3 -> -125
+    assert values("TPR") == {1: 1625, 2: 1442, 3: 1973, 4: 1475, 5: 1508}
     # 350-point rule: only P1 (1800) - P5 (1400) differ by more than 350; each sees the other
-    # at 350: P1 (1500+1600+1450)/3 = 1516.67 -> 1517 + 125; P5 (1700+1750)/2 = 1725 - 193
-    assert values("TPR", tpr_350=True) == {1: 1642, 2: 1307, 3: 2550, 4: 1000, 5: 1532}
+    # at 350: P1 (1500+1600+1450)/3 = 1516.67 -> 1517 + 125; P5 (1700+1400+1750)/3 = 1617 - 125
+    assert values("TPR", tpr_350=True) == {1: 1642, 2: 1442, 3: 1973, 4: 1475, 5: 1492}
 
 
 def test_tpr_350_point_rule():
@@ -124,7 +128,7 @@ def test_tpr_ranks_players_skipping_more_than_two_rounds_last():
         3: (RoundResult(1, O.LOSS, 2), RoundResult(2, O.ZERO_BYE), RoundResult(3, O.DRAW, 2),
             RoundResult(4, O.ZERO_BYE)),
     }
-    ctx = build_context(TournamentState(entrants, results, 4), "fide")
+    ctx = build_context(TournamentState(entrants, results, 4), "fide", unplayed="played")
     tpr = get_tiebreak("TPR")
     v = tpr.values(ctx)
     # P1: one win against 2000 -> 2000 + 800; P2: (1000+1000+2000)/3 = 1333, 50 % -> 1333;
@@ -148,7 +152,8 @@ def test_every_code_has_names_and_article():
     from damas.engine.tiebreaks import tiebreak_codes
 
     expected = {"BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SBH", "SB", "DE", "WIN", "BLK", "BWIN", "PS",
-                "PS-CORR", "KS", "ARO", "ARO-C1", "TPR", "GP", "MP", "TSB", "RTG", "LOT", "OPP-MP", "OPP-GP"}
+                "PS-CORR", "KS", "ARO", "ARO-C1", "TPR", "GP", "MP", "TSB", "RTG", "LOT", "OPP-MP", "OPP-GP",
+                "RTNG", "TPN", "REP", "STD", "WIN-R"}
     assert set(tiebreak_codes()) == expected
     for code in expected:
         tb = get_tiebreak(code)

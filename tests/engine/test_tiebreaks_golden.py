@@ -1,8 +1,10 @@
 """Tiebreak values against the FIDE Technical Commission's reference calculator.
 
 golden/tiebreaks/ (copied from the shared reference data): clean/ (no unplayed games: every
-unplayed-games rule must agree), fide2024/ (C.07 2023/24 rule), roundrobin/. Values are
-compared exactly: reference decimals parsed as Fraction, our values in real points.
+unplayed-games rule must agree), fide2024/ (C.07 2023/24 rule), roundrobin/, and the sets
+valued under the regulations in force from 1 March 2026: clean2026/ and fide2026/ (the
+``fide-2026`` rule; new codes REP, STD, TPN, RTNG). Values are compared exactly: reference
+decimals parsed as Fraction, our values in real points.
 """
 from __future__ import annotations
 
@@ -53,10 +55,34 @@ def _check(path: Path, unplayed: str) -> int:
     return checked
 
 
-@pytest.mark.parametrize("unplayed", ["seed", "played", "fide-2024"])
+@pytest.mark.parametrize("unplayed", ["seed", "played", "fide-2024", "fide-2026"])
 @pytest.mark.parametrize("path", _cases("clean"), ids=lambda p: p.stem)
 def test_clean_every_rule(path, unplayed):
     assert _check(path, unplayed) > 0
+
+
+@pytest.mark.parametrize("unplayed", ["seed", "played", "fide-2024", "fide-2026"])
+@pytest.mark.parametrize("path", _cases("clean2026"), ids=lambda p: p.stem)
+def test_clean_2026_every_rule(path, unplayed):
+    """No unplayed games: every rule gives the 2026 calculator's values, REP/STD/TPN/RTNG too."""
+    assert _check(path, unplayed) > 0
+
+
+@pytest.mark.parametrize("path", _cases("fide2026"), ids=lambda p: p.stem)
+def test_fide_2026(path):
+    """C.07 from 1 March 2026: forfeits and byes against a dummy worth at most one's own score."""
+    assert _check(path, "fide-2026") > 0
+
+
+def test_fide_2026_differs_from_2024_where_the_dummy_is_limited():
+    """The 2026 set is not also a 2024 set: the old rule gets some of its values wrong."""
+    wrong = 0
+    for path in _cases("fide2026"):
+        try:
+            _check(path, "fide-2024")
+        except AssertionError:
+            wrong += 1
+    assert wrong > len(_cases("fide2026")) // 2
 
 
 @pytest.mark.parametrize("path", _cases("fide2024"), ids=lambda p: p.stem)
@@ -71,6 +97,7 @@ def test_round_robin(path):
 
 def test_golden_sets_are_present():
     assert len(_cases("clean")) >= 50 and len(_cases("fide2024")) >= 30 and len(_cases("roundrobin")) >= 25
+    assert len(_cases("clean2026")) == 30 and len(_cases("fide2026")) == 60
 
 
 @pytest.mark.parametrize("path", _cases("fide2024")[:5], ids=lambda p: p.stem)

@@ -59,3 +59,41 @@ def test_unknown_unplayed_rule_is_refused(client, db, make_user, login_as):  # t
     response = client.post("/eventos/novo", data={**FORM, "unplayed_rule": "whatever"}, follow_redirects=True)
     assert "Escolha inválida." in response.get_data(as_text=True)
     assert db.session.query(Event).count() == 0
+
+
+CHESS = {**FORM, "name": "Aberto FIDE", "discipline": "xadrez", "ruleset": "fide", "pairing_system": "dutch",
+         "planned_rounds": "5", "tiebreak_order": ""}
+
+
+def test_fide_event_from_1_march_2026_uses_the_2026_unplayed_rule(client, db, make_user, login_as):  # type: ignore[no-untyped-def]
+    """C.07 of 1 March 2026: a FIDE event starting that day or later defaults to the 2026 rule
+    (regulations page, standings); an earlier one keeps the seed rule; either may choose."""
+    from damas.reports.standings import event_ruleset, unplayed_rule
+
+    login_as(make_user(Role.STAFF))
+    client.post("/eventos/novo", data={**CHESS, "start_date": "2026-03-01", "end_date": "2026-03-02"})
+    client.post("/eventos/novo", data={**CHESS, "name": "Aberto antigo", "start_date": "2026-02-27",
+                                       "end_date": "2026-02-28"})
+    new, old = db.session.query(Event).order_by(Event.start_date.desc()).all()
+    assert (unplayed_rule(new), unplayed_rule(old)) == ("fide-2026", "seed")
+    assert event_ruleset(new).unplayed == "fide-2026"
+    rules = client.get(f"/eventos/{new.id}/regulamento").get_data(as_text=True)
+    assert "em vigor desde 1º/3/2026" in rules
+    rules = client.get(f"/eventos/{old.id}/regulamento").get_data(as_text=True)
+    assert "empate contra o próprio jogador" in rules
+    client.post(f"/eventos/{old.id}/editar", data={**CHESS, "name": "Aberto antigo", "start_date": "2026-02-27",
+                                                   "end_date": "2026-02-28", "unplayed_rule": "fide-2026"})
+    db.session.expire_all()
+    assert db.session.get(Event, old.id).tiebreak_options == {"unplayed": "fide-2026"}
+    assert unplayed_rule(db.session.get(Event, old.id)) == "fide-2026"
+
+
+def test_tiebreak_order_accepts_fide_acronyms(client, db, make_user, login_as):  # type: ignore[no-untyped-def]
+    """FIDE's spellings (C.07: BH/C1, WON, BPG, GE) are stored as our codes; unknown ones refused."""
+    login_as(make_user(Role.STAFF))
+    client.post("/eventos/novo", data={**CHESS, "tiebreak_order": "bh/c1, WON, BPG, GE, TPN"})
+    assert db.session.query(Event).one().tiebreak_order == "BH-C1, WIN, BLK, REP, TPN"
+    response = client.post("/eventos/novo", data={**CHESS, "name": "Outro", "tiebreak_order": "BH/C1, AOB"},
+                           follow_redirects=True)
+    assert "Desempate desconhecido: AOB" in response.get_data(as_text=True)
+    assert db.session.query(Event).count() == 1

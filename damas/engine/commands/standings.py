@@ -13,6 +13,7 @@ from damas.engine.points import format_decimal, to_points
 from damas.engine.rulesets import UNPLAYED_RULES, get_ruleset, ruleset_codes
 from damas.engine.standings import compute_standings
 from damas.engine.tiebreaks import KIND_POINTS, get_tiebreak
+from damas.engine.tiebreaks.fide_codes import normalise, parse_fide_list
 from damas.engine.trf import read_trf
 
 
@@ -22,7 +23,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="TRF-16 file ('-' for standard input)")
     p.add_argument("--rules", default="fide", choices=ruleset_codes(), help="rule set (default fide)")
     p.add_argument("--tiebreaks", default=None,
-                   help="comma-separated tiebreak codes (default: the rule set's Swiss order)")
+                   help="comma-separated tiebreak codes, ours or FIDE's (BH/C1, WON, BPG, BWG, GE); "
+                        "default: the rule set's Swiss order")
+    p.add_argument("--fide-codes", action="store_true",
+                   help="read --tiebreaks as FIDE acronyms only (WIN = rounds won, C.07 7.1)")
     p.add_argument("--unplayed", choices=UNPLAYED_RULES, default=None,
                    help="unplayed-games rule (default: the rule set's)")
     p.add_argument("--lot-seed", type=int, default=None, help="recorded seed for LOT / --draw-order")
@@ -43,7 +47,8 @@ def main(argv: list[str]) -> int:
     if args.tiebreaks is None:
         codes = ruleset.default_tiebreaks("swiss")
     else:
-        codes = tuple(c.strip() for c in args.tiebreaks.split(",") if c.strip())
+        codes = (parse_fide_list(args.tiebreaks) if args.fide_codes else
+                 tuple(normalise(c) for c in args.tiebreaks.split(",") if c.strip() and c.strip().upper() != "PTS"))
     options = {"draw_order": args.draw_order, "win_forfeits": args.win_forfeits}
     table = compute_standings(trf.state, ruleset, codes, unplayed=args.unplayed,
                               lot_seed=args.lot_seed, options=options)

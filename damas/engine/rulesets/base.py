@@ -6,13 +6,14 @@ micro-matches scored by match points) use `get_ruleset(code, **overrides)` to ge
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import date
 from types import MappingProxyType
 from typing import Mapping
 
 from damas.engine.points import Exact, format_units
 from damas.engine.types import EngineError, Outcome, RoundResult
 
-UNPLAYED_RULES = ("seed", "played", "fide-2024")
+UNPLAYED_RULES = ("seed", "played", "fide-2024", "fide-2026")
 MICRO_SCORING = ("game", "match")
 
 
@@ -23,7 +24,9 @@ class RuleSet:
     `points` maps every Outcome to the units it scores. `units_per_point` is 1 for draughts
     (2/1/0 are real points) and 2 for chess (half points). `micro_scoring` is CBJD 119-122 /
     RULES.md §2: ``game`` (round score = sum of the two games, 0-4) or ``match`` (2/1/0 on the
-    game-point totals). `unplayed` is the default unplayed-games rule for opponent tiebreaks.
+    game-point totals). `unplayed` is the default unplayed-games rule for opponent tiebreaks;
+    `unplayed_since` lists later defaults by the date their regulations came into force (an
+    event starting on or after that date takes them, see `unplayed_on`).
     """
 
     code: str
@@ -32,6 +35,7 @@ class RuleSet:
     units_per_point: int
     unplayed: str = "seed"
     micro_scoring: str = "game"
+    unplayed_since: tuple[tuple[date, str], ...] = ()
     default_orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     category_orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -41,6 +45,8 @@ class RuleSet:
             raise EngineError(f"rule set {self.code}: no points for {', '.join(missing)}")
         if self.unplayed not in UNPLAYED_RULES:
             raise EngineError(f"unknown unplayed-games rule {self.unplayed!r}")
+        if any(rule not in UNPLAYED_RULES for _, rule in self.unplayed_since):
+            raise EngineError(f"rule set {self.code}: unknown unplayed-games rule in unplayed_since")
         if self.micro_scoring not in MICRO_SCORING:
             raise EngineError(f"unknown micro-match scoring {self.micro_scoring!r}")
         object.__setattr__(self, "points", MappingProxyType(dict(self.points)))
@@ -101,6 +107,15 @@ class RuleSet:
         if order is None:
             raise EngineError(f"rule set {self.code} has no default tiebreaks for {system_kind!r}")
         return order
+
+    def unplayed_on(self, start: date | None) -> str:
+        """The default unplayed-games rule of an event starting on `start` (None: today's)."""
+        day = start or date.today()
+        rule = self.unplayed
+        for since, later in sorted(self.unplayed_since):
+            if day >= since:
+                rule = later
+        return rule
 
     # -- display -----------------------------------------------------------------------------
     def format_points(self, units: Exact, *, decimal: bool = False) -> str:

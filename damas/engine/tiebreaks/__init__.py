@@ -12,6 +12,7 @@ from damas.engine.tiebreaks import team as _team  # noqa: F401  (registers OPP-M
 from damas.engine.tiebreaks.base import (
     KIND_COUNT,
     KIND_LOT,
+    KIND_ORDER,
     KIND_POINTS,
     KIND_RATING,
     Tiebreak,
@@ -24,6 +25,7 @@ from damas.engine.tiebreaks.context import TiebreakContext, build_context
 __all__ = [
     "KIND_COUNT",
     "KIND_LOT",
+    "KIND_ORDER",
     "KIND_POINTS",
     "KIND_RATING",
     "Tiebreak",

@@ -2,7 +2,7 @@
 
 A tiebreak computes, for every entrant, an exact value (int or Fraction, in rule-set units
 for point-valued tiebreaks); a higher value ranks higher. Opponent-based tiebreaks follow
-the context's unplayed-games rule (``seed``, ``played`` or ``fide-2024``).
+the context's unplayed-games rule (``seed``, ``played``, ``fide-2024`` or ``fide-2026``).
 """
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from damas.engine.types import EngineError
 
 __all__ = [
     "Tiebreak", "register", "get_tiebreak", "tiebreak_codes",
-    "KIND_POINTS", "KIND_COUNT", "KIND_RATING", "KIND_LOT",
+    "KIND_POINTS", "KIND_COUNT", "KIND_RATING", "KIND_LOT", "KIND_ORDER",
 ]
 
 KIND_POINTS = "points"  # rule-set units: shown divided by units_per_point
 KIND_COUNT = "count"  # a number of games
 KIND_RATING = "rating"  # rating points
 KIND_LOT = "lot"
+KIND_ORDER = "order"  # a number shown as it is, the lower ranking higher (TPN)
 
 
 @dataclass(frozen=True)

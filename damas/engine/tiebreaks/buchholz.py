@@ -10,6 +10,13 @@ Unplayed-games rules (RULES.md §4), applied to each round of the player:
   adjusted so that his voluntarily unplayed rounds after his last non-voluntary round count as
   draws (16.3); an unplayed round contributes a dummy opponent with the player's own score,
   with the result as recorded (16.4); low cuts remove voluntarily unplayed rounds first (14.6).
+* ``fide-2026`` (C.07 as in force from 1 March 2026): as ``fide-2024``, except the dummy
+  opponent's value: a forfeit, won or lost, counts against min(own score, the scheduled
+  opponent's adjusted score); a bye of any kind (or a round not paired) against min(own score,
+  half the rounds played). The opponent adjustment and the cut order are those of 2024: the
+  FIDE reference calculator's 2026-03-01 values (golden/tiebreaks/fide2026, 60 events) agree
+  with that reading and with no other we tried (e.g. counting only non-voluntary rounds as
+  draws changes 185 of 1,805 Buchholz values).
 """
 from __future__ import annotations
 
@@ -17,15 +24,16 @@ from damas.engine.points import Exact, exact
 from damas.engine.tiebreaks.base import Tiebreak, register
 from damas.engine.tiebreaks.context import TiebreakContext
 
-__all__ = ["adjusted_scores", "contributions", "buchholz_cut"]
+__all__ = ["adjusted_scores", "contributions", "buchholz_cut", "dummy_value"]
 
 
 def adjusted_scores(ctx: TiebreakContext) -> list[int]:
-    """Opponent scores as opponents' tiebreaks see them (C.07 16.3 under ``fide-2024``)."""
+    """Opponent scores as opponents' tiebreaks see them (C.07 16.3 under ``fide-2024`` and
+    ``fide-2026``)."""
     cached = ctx.cache.get("abh")
     if cached is not None:
         return cached
-    if ctx.unplayed != "fide-2024":
+    if not ctx.fide_unplayed:
         result = ctx.total
     else:
         draw = ctx.round_max // 2
@@ -41,11 +49,26 @@ def adjusted_scores(ctx: TiebreakContext) -> list[int]:
     return result
 
 
+def dummy_value(ctx: TiebreakContext, i: int, r: int) -> int:
+    """The dummy opponent's score for player `i`'s unplayed round `r` (C.07 16.4).
+
+    ``fide-2024``: the player's own score. ``fide-2026``: at most the player's own score; a
+    forfeit is worth the scheduled opponent's adjusted score, a bye half the rounds played.
+    """
+    own = ctx.total[i]
+    if ctx.unplayed != "fide-2026":
+        return own
+    j = ctx.opp[i][r]
+    if j >= 0:
+        return min(own, adjusted_scores(ctx)[j])
+    return min(own, ctx.rounds * (ctx.round_max // 2))
+
+
 def contributions(ctx: TiebreakContext) -> list[tuple[list[int], list[int]]]:
     """Per player: (values of voluntarily unplayed rounds, other values), each sorted ascending.
 
-    Only ``fide-2024`` has voluntarily unplayed values to cut first; the other rules return
-    everything in the second list.
+    Only ``fide-2024`` and ``fide-2026`` have voluntarily unplayed values to cut first; the
+    other rules return everything in the second list.
     """
     cached = ctx.cache.get("bh-contrib")
     if cached is not None:
@@ -63,8 +86,8 @@ def contributions(ctx: TiebreakContext) -> list[tuple[list[int], list[int]]]:
                 rest.append(adj[opp[r]])
             elif rule == "seed":
                 rest.append(own)
-            elif rule == "fide-2024":
-                (first if ctx.voluntary(i, r) else rest).append(own)
+            elif ctx.fide_unplayed:
+                (first if ctx.voluntary(i, r) else rest).append(dummy_value(ctx, i, r))
         first.sort()
         rest.sort()
         out.append((first, rest))
@@ -126,8 +149,8 @@ def _sonneborn(ctx: TiebreakContext, game_points: bool = False) -> list[Exact]:
                 num += adj[opp[r]] * pts[r]
             elif rule == "seed":
                 num += own * draw
-            elif rule == "fide-2024":
-                num += own * pts[r]
+            elif ctx.fide_unplayed:
+                num += dummy_value(ctx, i, r) * pts[r]
         out.append(exact(num, ctx.round_max))
     return out
 

@@ -14,7 +14,9 @@ from typing import Any, Mapping
 from damas.engine.rulesets import UNPLAYED_RULES, RuleSet, get_ruleset
 from damas.engine.types import Color, EngineError, Outcome, TournamentState
 
-__all__ = ["TiebreakContext", "build_context"]
+__all__ = ["TiebreakContext", "build_context", "FIDE_UNPLAYED_RULES"]
+
+FIDE_UNPLAYED_RULES = frozenset({"fide-2024", "fide-2026"})
 
 _PLAYED = frozenset({Outcome.WIN, Outcome.DRAW, Outcome.LOSS})
 # FIDE C.07 (2024) 16.2: rounds the participant chose not to play ("voluntary unplayed rounds").
@@ -49,6 +51,11 @@ class TiebreakContext:
     @property
     def size(self) -> int:
         return len(self.nos)
+
+    @property
+    def fide_unplayed(self) -> bool:
+        """True under the FIDE C.07 dummy-opponent rules (``fide-2024``, ``fide-2026``)."""
+        return self.unplayed in FIDE_UNPLAYED_RULES
 
     def voluntary(self, i: int, r: int) -> bool:
         """C.07 16.2: an unplayed round that is not a pairing bye or a forfeit win."""

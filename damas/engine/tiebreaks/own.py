@@ -4,20 +4,45 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from damas.engine.points import Exact
-from damas.engine.tiebreaks.base import KIND_COUNT, KIND_LOT, KIND_RATING, Tiebreak, register
+from damas.engine.points import Exact, exact
+from damas.engine.tiebreaks.base import KIND_COUNT, KIND_LOT, KIND_ORDER, KIND_RATING, Tiebreak, register
 from damas.engine.tiebreaks.context import TiebreakContext
 from damas.engine.types import EngineError, Outcome
 
 __all__ = ["direct_encounter"]
 
 _UNEARNED = frozenset({Outcome.PAIRING_BYE, Outcome.FULL_BYE, Outcome.HALF_BYE, Outcome.FORFEIT_WIN})
+# C.07 (2026) STD: the result as 1/½/0 whatever the event's scoring (TRF-2026 tag 162 defaults:
+# W = win over the board, by forfeit or full-point bye; D = draw or half-point bye; P = W).
+_STANDARD_HALVES = {Outcome.WIN: 2, Outcome.FORFEIT_WIN: 2, Outcome.FULL_BYE: 2, Outcome.PAIRING_BYE: 2,
+                    Outcome.DRAW: 1, Outcome.HALF_BYE: 1}
+_ROUND_WINS = frozenset({Outcome.WIN, Outcome.FORFEIT_WIN, Outcome.FULL_BYE, Outcome.PAIRING_BYE})
 
 
 def _wins(ctx: TiebreakContext) -> list[Exact]:
     """Games won over the board; forfeit wins too when ``win_forfeits`` is set [ours]."""
     wanted = {Outcome.WIN, Outcome.FORFEIT_WIN} if ctx.option("win_forfeits") else {Outcome.WIN}
     return [sum(1 for oc in row if oc in wanted) for row in ctx.outcome]
+
+
+def _rounds_won(ctx: TiebreakContext) -> list[Exact]:
+    """FIDE's WIN (C.07 7.1): rounds scored as a win, with or without a game (forfeit wins,
+    full-point and pairing byes scored as a win)."""
+    win = ctx.ruleset.win
+    return [sum(1 for r, oc in enumerate(row) if oc in _ROUND_WINS and ctx.pts[i][r] >= win)
+            for i, row in enumerate(ctx.outcome)]
+
+
+def _rounds_elected(ctx: TiebreakContext) -> list[Exact]:
+    """REP (C.07 2026, ex GE 7.6): the rounds minus the rounds the player chose not to play
+    (C.07 16.2: everything but games, pairing byes and forfeit wins)."""
+    return [sum(1 for r in range(ctx.rounds) if not ctx.voluntary(i, r)) for i in range(ctx.size)]
+
+
+def _standard_points(ctx: TiebreakContext) -> list[Exact]:
+    """STD (C.07 2026): the score with 1/½/0 per round, in the rule set's units."""
+    upp = ctx.ruleset.units_per_point
+    return [exact(sum(_STANDARD_HALVES.get(oc, 0) for oc in row) * upp, 2) for row in ctx.outcome]
 
 
 def _black(ctx: TiebreakContext) -> list[Exact]:
@@ -112,4 +137,14 @@ register(Tiebreak("GP", "Pontos de jogo", "Game points", "CBJD 120; FIDE-TB 2(b)
 register(Tiebreak("MP", "Pontos de match", "Match points", "CBJD 120; FIDE-TB 2(a)",
                   lambda ctx: [sum(ctx.ruleset.points[oc] for oc in row) for row in ctx.outcome]))
 register(Tiebreak("RTG", "Rating", "Own rating", "CLUB", lambda ctx: list(ctx.rating), kind=KIND_RATING))
+register(Tiebreak("RTNG", "Rating do próprio jogador", "Participant's own rating", "C.07 (2026)",
+                  lambda ctx: list(ctx.rating), kind=KIND_RATING))
+register(Tiebreak("TPN", "Número de emparceiramento (menor primeiro)", "Tournament pairing number (lower first)",
+                  "C.07 (2026)", lambda ctx: list(ctx.nos), kind=KIND_ORDER,
+                  key_func=lambda ctx, i, value: -value))
+register(Tiebreak("REP", "Rodadas em que escolheu jogar", "Rounds elected to play", "C.07 (2026), ex GE 7.6",
+                  _rounds_elected, kind=KIND_COUNT))
+register(Tiebreak("STD", "Pontos padrão (1/½/0)", "Standard points (1/½/0)", "C.07 (2026)", _standard_points))
+register(Tiebreak("WIN-R", "Rodadas vencidas (com ou sem partida)", "Rounds won (with or without a game)",
+                  "C.07 7.1 (FIDE WIN)", _rounds_won, kind=KIND_COUNT))
 register(Tiebreak("LOT", "Sorteio", "Drawing of lots", "CBJD 123, 127; FIDE-GR", _lot, kind=KIND_LOT))

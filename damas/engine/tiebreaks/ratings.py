@@ -3,7 +3,10 @@
 Ratings are whole numbers; an average is rounded to the nearest whole number, halves up.
 Unrated opponents (rating 0) are left out. Unplayed-games rule:
 ``seed`` an unplayed round counts the player's own rating, divided by all rounds (FIDE-TB 4a);
-``played`` and ``fide-2024`` average over played games only (C.07 10.1).
+``played``, ``fide-2024`` and ``fide-2026`` average over played games only (C.07 10.1).
+TPR follows the same rule as ARO (C.07 10.2 builds it on the ratings ARO uses): under ``seed``
+an unplayed round is a draw against an opponent of the player's own rating, as in Buchholz
+(FIDE-TB "Handling of unplayed games") [ours: the seed text names no rating tiebreak].
 """
 from __future__ import annotations
 
@@ -52,7 +55,7 @@ def _aro(cut: int):
         values = []
         for i in range(ctx.size):
             ratings = sorted(_ratings(ctx, i))
-            if ctx.unplayed == "fide-2024":
+            if ctx.fide_unplayed:
                 unrated = sum(1 for r in range(ctx.rounds)
                               if ctx.played[i][r] and ctx.rating[ctx.opp[i][r]] <= 0)
                 ratings = ratings[max(0, cut - unrated):]  # unrated opponents are cut first
@@ -64,23 +67,32 @@ def _aro(cut: int):
 
 
 def _tpr(ctx: TiebreakContext) -> list[Exact]:
-    """Average rating of played, rated opponents + dp(percentage scored against them)."""
+    """ARO + dp(percentage scored), over the same rounds as ARO (C.07 10.2; B.02 8.1a).
+
+    Played games against rated opponents count their result; under ``seed`` an unplayed round
+    counts as a draw against the player's own rating (see the module docstring).
+    """
     cap = 350 if ctx.option("tpr_350") else None
+    draw = ctx.round_max // 2
     values = []
     for i in range(ctx.size):
         own = ctx.rating[i]
         total = n = score = 0
         for r in range(ctx.rounds):
-            if not ctx.played[i][r]:
+            if ctx.played[i][r]:
+                rating = ctx.rating[ctx.opp[i][r]]
+                if rating <= 0:
+                    continue
+                if cap is not None and own > 0:
+                    rating = max(own - cap, min(own + cap, rating))
+                result = ctx.pts[i][r]
+            elif ctx.unplayed == "seed" and own > 0:
+                rating, result = own, draw
+            else:
                 continue
-            rating = ctx.rating[ctx.opp[i][r]]
-            if rating <= 0:
-                continue
-            if cap is not None and own > 0:
-                rating = max(own - cap, min(own + cap, rating))
             total += rating
             n += 1
-            score += ctx.pts[i][r]
+            score += result
         values.append(round_half_up(total, n) + dp(score, n * ctx.round_max) if n else 0)
     return values
 
