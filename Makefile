@@ -7,7 +7,7 @@ PYTHON ?= python3
 export FLASK_APP := app.py
 export CHROMIUM_PATH ?= /usr/bin/chromium
 
-.PHONY: run test setup system-deps venv translations test-sqlite test-postgres bench extract-messages
+.PHONY: run serve test setup system-deps venv translations test-sqlite test-postgres bench extract-messages
 
 setup: system-deps venv translations
 
@@ -31,6 +31,13 @@ run: setup
 	@echo "Serving on http://127.0.0.1:5000 (Ctrl+C to stop)"
 	$(BIN)/flask run --host 127.0.0.1 --port 5000
 
+# Production: gunicorn (gunicorn.conf.py; WEB_CONCURRENCY workers) on DATABASE_URL (PostgreSQL).
+serve: setup
+	@test -n "$$SECRET_KEY" || { echo "make serve: set SECRET_KEY (a long random string; see README, Running in production)" >&2; exit 1; }
+	@test -n "$$DATABASE_URL" || { echo "make serve: set DATABASE_URL (postgresql://user:password@host/db)" >&2; exit 1; }
+	$(BIN)/flask db upgrade
+	$(BIN)/gunicorn -c gunicorn.conf.py
+
 test: setup
 	$(MAKE) --no-print-directory test-sqlite
 	$(MAKE) --no-print-directory test-postgres
@@ -49,6 +56,7 @@ bench: setup
 	$(BIN)/python benchmarks/standings.py
 	$(BIN)/python benchmarks/pairing.py
 	$(BIN)/python benchmarks/public_pages.py --rounds 9
+	$(BIN)/python benchmarks/load.py
 
 extract-messages: venv
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output \

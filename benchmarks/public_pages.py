@@ -52,6 +52,7 @@ def main() -> None:
     args = parser.parse_args()
     config = {k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()}
     config["SQLALCHEMY_DATABASE_URI"] = os.environ.get("TEST_DATABASE_URL") or "sqlite://"
+    config["PAGE_CACHE"] = False  # the server time of computing each page (benchmarks/load.py: cached)
     app = create_app(config)
     with app.app_context():
         db.drop_all()

@@ -29,6 +29,11 @@ class Config:
     LANGUAGES = ("pt_BR", "en")
     FEDERATION_NAME = os.environ.get("DAMAS_FEDERATION", "Federação de Damas do Estado (demo)")
     PER_PAGE = 25
+    # Public pages, PDFs and API answers cached by event revision (damas/web/caching.py): in this
+    # process by default, in Redis when CACHE_URL (redis://host:6379/0) is set, shared by every
+    # app server.
+    CACHE_URL = os.environ.get("CACHE_URL", "")
+    PAGE_CACHE = True
     WTF_CSRF_TIME_LIMIT = None
     # CPython collector thresholds for the serving process (None keeps the interpreter's).
     # A page of a 500-player, 9-round event allocates ~100k short-lived ORM rows and engine

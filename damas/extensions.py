@@ -1,5 +1,6 @@
 """Extensions, created once here and initialised in `create_app` (Flask tutorial style)."""
 from flask_babel import Babel
+from flask_caching import Cache
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -27,3 +28,4 @@ migrate = Migrate()
 login_manager = LoginManager()
 csrf = CSRFProtect()
 babel = Babel()
+cache = Cache()

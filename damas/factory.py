@@ -9,7 +9,7 @@ from flask import Flask, has_request_context, request, session
 from flask_login import current_user
 
 from damas.config import BASE_DIR, Config
-from damas.extensions import babel, csrf, db, login_manager, migrate
+from damas.extensions import babel, cache, csrf, db, login_manager, migrate
 
 
 def select_locale() -> str:
@@ -46,10 +46,18 @@ def build_app(config: Any = None) -> Flask:
         default_translation_directories=str(BASE_DIR / "damas" / "translations"),
     )
 
+    from damas.web.caching import cache_config, install_page_cache, static_fingerprints
+
+    cache.init_app(app, config={**cache_config(app.config.get("CACHE_URL", "")),
+                                **{k: v for k, v in app.config.items() if k.startswith("CACHE_") and k != "CACHE_URL"}})
     from damas import models  # noqa: F401  (register the tables)
+    from damas.services import revision
     from damas.web import register_blueprints
 
+    revision.install()
     register_blueprints(app)
+    install_page_cache(app, select_locale)
+    static_fingerprints(app)
 
     from damas.cli import damas_cli
 

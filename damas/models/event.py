@@ -86,6 +86,10 @@ class Event(db.Model):
     # RULES.md §1: what a pairing-allocated bye scores in this event, "" = the rule set's
     # (CBJD 2 points [ours, configurable]), else "win", "draw" or "zero".
     pairing_bye_score: Mapped[str] = mapped_column(String(5), default="", server_default="")
+    # What its pages show has changed `revision` times: bumped in the same transaction as every
+    # change to the event or a row of it (damas/services/revision.py); public pages, PDFs and
+    # API answers are cached and ETagged by it.
+    revision: Mapped[int] = mapped_column(default=0, server_default="0")
 
     arbiters: Mapped[list["EventArbiter"]] = relationship(back_populates="event", cascade="all, delete-orphan")
     entries: Mapped[list["Entry"]] = relationship(back_populates="event", cascade="all, delete-orphan")

@@ -16,3 +16,12 @@ def render_pdf(template: str, **context: Any) -> bytes:
 
     html = render_template(template, **context)
     return HTML(string=html, base_url=None, url_fetcher=_refuse_fetch).write_pdf()
+
+
+def warm_up() -> None:
+    """Render one tiny PDF so the fonts are loaded before the first visitor asks for a report
+    (the first PDF of a process took 3.3 s; gunicorn calls this when a worker starts)."""
+    from weasyprint import HTML
+
+    HTML(string="<p style='font-family: sans-serif'>damas ½ – ção</p>", base_url=None,
+         url_fetcher=_refuse_fetch).write_pdf()

@@ -5,10 +5,10 @@ from flask import Flask
 
 
 def register_blueprints(app: Flask) -> None:
-    from damas.web import auth, clubs, events, main, players, rounds, users
+    from damas.web import auth, clubs, events, health, main, players, rounds, users
     from damas.web.errors import register_error_handlers
 
-    for module in (main, auth, players, clubs, events, rounds, users):
+    for module in (main, health, auth, players, clubs, events, rounds, users):
         app.register_blueprint(module.bp)
     from damas.web import knockout
 

@@ -1,0 +1,151 @@
+"""Public pages, PDFs and API answers of an event, cached by the event's revision.
+
+On the last round of a big open hundreds of phones refresh the same standings. Every GET page
+of an event (a URL with an ``event_id``) is therefore answered, for visitors who are not logged
+in, from the event's revision (damas/services/revision.py) at the cost of one indexed query:
+
+- an ``ETag`` names (event, revision, language, URL, code version); a request whose
+  ``If-None-Match`` matches gets ``304 Not Modified`` without computing anything;
+- otherwise the rendered body is looked up in the server-side cache (Flask-Caching: in-process
+  by default, Redis when ``CACHE_URL`` is set so several app servers share it) under the same
+  key, and rendered and stored only on a miss;
+- ``Cache-Control: no-cache`` makes browsers revalidate every time, so a new result is on the
+  very next request, on any app server: the revision is read from the database each time.
+
+Not cached: logged-in users (their pages show edit buttons, their name and a CSRF token), a
+response that writes the session or a cookie (a flash message, a CSRF token), anything but a
+200. Events still taking registrations also key by the minute, since their pages say whether
+registration is open at this moment.
+"""
+from __future__ import annotations
+
+import hashlib
+import time
+from functools import wraps
+from pathlib import Path
+from typing import Any, Callable
+
+from flask import Flask, Response, make_response, request, session
+from flask_login import current_user
+from sqlalchemy import bindparam, select
+
+from damas.config import BASE_DIR
+from damas.extensions import cache, db
+from damas.models import Event, EventStatus
+
+__all__ = ["install_page_cache", "code_version", "cached_endpoints"]
+
+_KEPT_HEADERS = ("Content-Type", "Content-Disposition")
+# Core statement built once: the only query of a 304 or a cache hit.
+_EVENT = Event.__table__
+_REVISION = select(_EVENT.c.revision, _EVENT.c.status).where(_EVENT.c.id == bindparam("event_id"))
+_SAFE = {"GET", "HEAD", "OPTIONS"}
+
+
+def code_version() -> str:
+    """A digest of the application's code and templates: a new release changes every ETag."""
+    digest = hashlib.sha1()
+    for folder in ("damas", "templates"):
+        for path in sorted((BASE_DIR / folder).rglob("*")):
+            if path.suffix in (".py", ".html", ".css", ".mo") and path.is_file():
+                digest.update(str(path.relative_to(BASE_DIR)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def cached_endpoints(app: Flask) -> list[str]:
+    """Endpoints of the event's pages: a URL with ``event_id`` answering GET only."""
+    out = []
+    for rule in app.url_map.iter_rules():
+        if "event_id" in rule.arguments and rule.methods and rule.methods <= _SAFE:
+            out.append(rule.endpoint)
+    return sorted(set(out))
+
+
+def _personal() -> bool:
+    return bool(current_user.is_authenticated) or "_flashes" in session
+
+
+def _key(event_id: int, revision: int, status: EventStatus, version: str, locale: str) -> str:
+    path = hashlib.sha1(request.full_path.encode()).hexdigest()[:16]
+    minute = f".m{int(time.time() // 60)}" if status == EventStatus.REGISTRATION else ""
+    return f"e{event_id}.r{revision}.{locale}.{path}.{version}{minute}"
+
+
+def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], str]) -> Callable[..., Any]:
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        event_id = kwargs.get("event_id")
+        if not isinstance(event_id, int) or _personal():
+            return view(*args, **kwargs)
+        row = db.session.connection().execute(_REVISION, {"event_id": event_id}).first()
+        if row is None or row.status == EventStatus.DRAFT:
+            return view(*args, **kwargs)  # 404 or an editor's page: the view decides
+        key = _key(event_id, row.revision, row.status, version, locale())
+        etag = hashlib.sha1(key.encode()).hexdigest()[:20]
+        if request.if_none_match.contains_weak(etag):
+            response = Response(status=304)
+        else:
+            stored = cache.get("page:" + key)
+            if stored is not None:
+                body, headers = stored
+                response = Response(body, status=200, headers=headers)
+            else:
+                response = make_response(view(*args, **kwargs))
+                if response.status_code != 200 or session.modified or response.headers.get("Set-Cookie"):
+                    return response
+                response.direct_passthrough = False
+                headers = [(h, response.headers[h]) for h in _KEPT_HEADERS if h in response.headers]
+                cache.set("page:" + key, (response.get_data(), headers))
+        response.set_etag(etag, weak=True)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+    wrapper.damas_page_cache = True  # type: ignore[attr-defined]
+    return wrapper
+
+
+def install_page_cache(app: Flask, locale: Callable[[], str]) -> None:
+    """Wrap every event page's view (after the blueprints are registered); `locale` gives the
+    request's language (part of the key)."""
+    if not app.config.get("PAGE_CACHE", True):
+        return
+    version = code_version()
+    for endpoint in cached_endpoints(app):
+        view = app.view_functions[endpoint]
+        if not getattr(view, "damas_page_cache", False):
+            app.view_functions[endpoint] = _cached_view(view, version, locale)
+
+
+def cache_config(url: str) -> dict[str, Any]:
+    """Flask-Caching settings: Redis when a URL is given, else this process's memory."""
+    if url:
+        return {"CACHE_TYPE": "RedisCache", "CACHE_REDIS_URL": url, "CACHE_KEY_PREFIX": "damas:"}
+    return {"CACHE_TYPE": "SimpleCache", "CACHE_THRESHOLD": 2000}
+
+
+def static_fingerprints(app: Flask) -> None:
+    """`url_for('static', ...)` adds ``?v=<digest of the file>``; such URLs are cached a year."""
+    folder = Path(app.static_folder or BASE_DIR / "static")
+    digests: dict[str, str] = {}
+
+    def digest(filename: str) -> str:
+        if filename not in digests:
+            path = folder / filename
+            digests[filename] = hashlib.sha1(path.read_bytes()).hexdigest()[:10] if path.is_file() else ""
+        return digests[filename]
+
+    @app.url_defaults
+    def _fingerprint(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            fingerprint = digest(values["filename"])
+            if fingerprint:
+                values["v"] = fingerprint
+
+    @app.after_request
+    def _long_cache(response: Response) -> Response:
+        if request.endpoint == "static" and request.args.get("v") and response.status_code in (200, 304):
+            response.cache_control.public = True
+            response.cache_control.max_age = 31_536_000
+            response.cache_control.immutable = True
+        return response
