@@ -404,8 +404,9 @@ def _demo_desk(staff, arbiter) -> None:  # type: ignore[no-untyped-def]
     current = rounds[-1]
     games = [g for g in current.games if g.black is not None]
     if len(games) >= 2:
-        desk_service.add_incident(arbiter, event, current.number, games[0].white, "claimed_irregularity", "56",
-                                  "Tocou uma peça e jogou outra.")
+        # chess: the FIDE Laws (first illegal move: the opponent gets two minutes)
+        desk_service.add_incident(arbiter, event, current.number, games[0].white, "fide_illegal_move", "",
+                                  "Roque com o rei em xeque.")
         desk_service.add_sanction(arbiter, event, current.number, games[1].black, "verbal_warning",
                                   "Conversa com o público durante a partida.")
     first_start = rounds[0].created_at - timedelta(hours=1)

@@ -118,6 +118,7 @@ class Regulations:
     scoring: tuple[tuple[str, str], ...]  # (outcome name, points as displayed)
     tiebreaks: tuple[tuple[str, str, str], ...]  # (code, name, article)
     unplayed: str
+    desk: tuple[str, ...] = ()  # incidents and forfeits of the rule set (`penalty_rules`)
 
 
 def regulations(ruleset_code: str | RuleSet, system_code: str, tiebreak_order: tuple[str, ...], lang: str = "pt",
@@ -141,4 +142,5 @@ def regulations(ruleset_code: str | RuleSet, system_code: str, tiebreak_order: t
         scoring=scoring,
         tiebreaks=tiebreaks,
         unplayed=UNPLAYED_TEXT[unplayed or rs.unplayed][1 if en else 0],
+        desk=rs.penalty_rules.regulations_text(lang),
     )

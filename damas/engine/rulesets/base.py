@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from damas.engine.points import Exact, format_units
 from damas.engine.types import EngineError, Outcome, RoundResult
+
+if TYPE_CHECKING:
+    from damas.engine.penalties import ForfeitPolicy
+    from damas.engine.penalty_rules import PenaltyRules
 
 UNPLAYED_RULES = ("seed", "played", "fide-2024")
 MICRO_SCORING = ("game", "match")
@@ -24,6 +28,7 @@ class RuleSet:
     (2/1/0 are real points) and 2 for chess (half points). `micro_scoring` is CBJD 119-122 /
     RULES.md §2: ``game`` (round score = sum of the two games, 0-4) or ``match`` (2/1/0 on the
     game-point totals). `unplayed` is the default unplayed-games rule for opponent tiebreaks.
+    `penalties` names the incident and forfeit rules (`damas.engine.penalty_rules`).
     """
 
     code: str
@@ -34,6 +39,7 @@ class RuleSet:
     micro_scoring: str = "game"
     default_orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     category_orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    penalties: str = "cbjd"
 
     def __post_init__(self) -> None:
         missing = [o.value for o in Outcome if o not in self.points]
@@ -101,6 +107,19 @@ class RuleSet:
         if order is None:
             raise EngineError(f"rule set {self.code} has no default tiebreaks for {system_kind!r}")
         return order
+
+    # -- the desk (RULES.md §5, §6) --------------------------------------------------------
+    @property
+    def penalty_rules(self) -> "PenaltyRules":
+        """The incidents this rule set knows and what they lead to (`penalty_rules`)."""
+        from damas.engine.penalty_rules import get_penalty_rules
+
+        return get_penalty_rules(self.penalties)
+
+    @property
+    def forfeit_policy(self) -> "ForfeitPolicy":
+        """The default FIDE-GR forfeit rules (RULES.md §5: the ``fide`` rule set only)."""
+        return self.penalty_rules.forfeit_policy
 
     # -- display -----------------------------------------------------------------------------
     def format_points(self, units: Exact, *, decimal: bool = False) -> str:

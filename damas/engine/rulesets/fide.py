@@ -13,6 +13,7 @@ FIDE = RuleSet(
     name="FIDE (xadrez)",
     points=standard_points(),
     units_per_point=2,
+    penalties="fide",
     unplayed="seed",
     default_orders={
         "swiss": ("BH-C1", "BH-C2", "SB", "BH-M1"),
