@@ -50,15 +50,20 @@ def _get_event(event_id: int) -> Event:
 
 @bp.get("/")
 def list_events():  # type: ignore[no-untyped-def]
-    # Two queries whatever the number of events: the events, then their registered entries counted.
+    # Two queries whatever the number of events: the events, then their entries counted by status.
     stmt = select(Event).order_by(Event.start_date.desc(), Event.id)
     if not (current_user.is_authenticated and current_user.role != Role.PLAYER):
         stmt = stmt.where(Event.status != EventStatus.DRAFT)  # drafts are internal
     events = db.session.scalars(stmt).all()
-    counts = {event_id: n for event_id, n in db.session.execute(
-        select(Entry.event_id, func.count()).where(Entry.status == EntryStatus.REGISTERED).group_by(Entry.event_id))}
+    counts: dict[int, int] = {}
+    left: dict[int, int] = {}  # withdrawn or excluded (CBJD 51 d, FIDE-GR expulsion): still entries
+    for event_id, status, n in db.session.execute(
+            select(Entry.event_id, Entry.status, func.count()).group_by(Entry.event_id, Entry.status)):
+        counts[event_id] = counts.get(event_id, 0) + n
+        if status != EntryStatus.REGISTERED:
+            left[event_id] = left.get(event_id, 0) + n
     teams = team_counts()  # team micro-match events: their teams (one more query)
-    groups = [(key, [event_list_item(e, counts.get(e.id, 0), teams.get(e.id))
+    groups = [(key, [event_list_item(e, counts.get(e.id, 0), teams.get(e.id), left.get(e.id, 0))
                      for e in events if e.status in statuses])
               for key, statuses in LIST_GROUPS]
     return render_template("events/list.html", groups=groups)
