@@ -97,6 +97,10 @@ OUTCOME_NAMES = {
     Outcome.FULL_BYE: ("Bye de um ponto pedido", "Requested full-point bye"),
     Outcome.HALF_BYE: ("Bye de meio ponto pedido", "Requested half-point bye"),
     Outcome.ZERO_BYE: ("Ausência avisada", "Announced absence"),
+    Outcome.ADJOURNED: ("Partida adiada: empate só para o emparceiramento (C.04.2 #1); na classificação, "
+                        "pendente até o resultado [ours]",
+                        "Adjourned game: a draw for pairing only (C.04.2 #1); pending in the standings "
+                        "until its result [ours]"),
 }
 
 UNPLAYED_TEXT = {

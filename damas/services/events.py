@@ -255,9 +255,10 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
     from damas.services.entries import renumber
 
     if new_status == EventStatus.FINISHED:
-        from damas.services.mapping import event_rounds, round_is_complete
+        from damas.services.mapping import event_rounds, has_adjourned, round_is_complete
 
-        if not all(round_is_complete(r) for r in event_rounds(event)):
+        rounds = event_rounds(event)
+        if not all(round_is_complete(r) for r in rounds) or has_adjourned(rounds):
             raise ServiceError(_("Há resultados pendentes; lance-os antes de encerrar o evento."))
     with transaction():
         before = {"status": event.status.value}
