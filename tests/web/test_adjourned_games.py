@@ -102,3 +102,13 @@ def test_player_card_shows_the_adjourned_game_pending(client, db, make_user, mak
     _enter(client, db, event, 1, {1: "adj", 2: "1-0"})
     card = client.get(f"/api/v1/events/{event.id}/players/{a.player_id}").get_json()
     assert card["games"][0]["result"] == "adiada (pendente)" and card["games"][0]["points"] == "0"
+
+
+def test_demo_swiss_has_an_adjourned_game_in_round_4(app, client, db):  # type: ignore[no-untyped-def]
+    from damas.cli import damas_cli
+    from damas.models import Event
+
+    assert app.test_cli_runner().invoke(damas_cli, ["demo"]).exit_code == 0
+    event = db.session.query(Event).filter(Event.name.like("Aberto de Xadrez de Fortaleza%")).one()
+    boards = client.get(f"/api/v1/events/{event.id}/rounds/4").get_json()["boards"]
+    assert [b["result"] for b in boards if b["adjourned"]] == ["adiada"]
