@@ -135,8 +135,8 @@ def _demo_round_robin(staff, arbiter, players, rng: random.Random) -> int:  # ty
 
 def _demo_swiss(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
     """A running 30-player FIDE Dutch Swiss with Baku acceleration (C.04.5.1): three rounds
-    played, round 4 published; one player was absent without notice in round 2 (explained), one
-    is absent without notice from round 4 on."""
+    played, round 4 published (its last board adjourned); one player was absent without notice in
+    round 2 (explained), one is absent without notice from round 4 on."""
     from damas.services.swiss import pair_next_round
 
     start = date.today() - timedelta(days=1)
@@ -165,7 +165,14 @@ def _demo_swiss(staff, arbiter, players, rng: random.Random) -> int:  # type: ig
     mark_absent(arbiter, event, gone, 4, "saiu do salão sem avisar na rodada 3")  # still absent: not paired
     from damas.services.rounds import publish_round
 
-    publish_round(staff, event, pair_next_round(staff, event))
+    fourth = pair_next_round(staff, event)
+    publish_round(staff, event, fourth)
+    # the last board's game is adjourned (C.04.2 #1): "adiada", pending in the standings
+    from damas.models import GameResult
+    from damas.services.rounds import record_results
+
+    last = [g for g in fourth.games if g.black is not None][-1]
+    record_results(arbiter, event, {last.id: (GameResult.ADJOURNED, last.version)})
     return 3
 
 
@@ -404,8 +411,9 @@ def _demo_desk(staff, arbiter) -> None:  # type: ignore[no-untyped-def]
     current = rounds[-1]
     games = [g for g in current.games if g.black is not None]
     if len(games) >= 2:
-        desk_service.add_incident(arbiter, event, current.number, games[0].white, "claimed_irregularity", "56",
-                                  "Tocou uma peça e jogou outra.")
+        # chess: the FIDE Laws (first illegal move: the opponent gets two minutes)
+        desk_service.add_incident(arbiter, event, current.number, games[0].white, "fide_illegal_move", "",
+                                  "Roque com o rei em xeque.")
         desk_service.add_sanction(arbiter, event, current.number, games[1].black, "verbal_warning",
                                   "Conversa com o público durante a partida.")
     first_start = rounds[0].created_at - timedelta(hours=1)

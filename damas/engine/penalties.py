@@ -15,6 +15,9 @@
 * CBJD 95 d: in events of 5x5 or faster an irregular move wins the game for the opponent, "porém,
   somente se o jogador reclama sua vitória antes de completar seu próprio lance" (CBJD 59: a move
   of his own accepts the position).
+* FIDE Laws (chess events, as the seeds quote them; `penalty_rules`): the first illegal move
+  gives the opponent two minutes, the second by the same player in the game loses it; a mobile
+  phone that sounds loses the game. Which kinds an event offers comes from its rule set.
 * FIDE-GR "Where not all games are played" (a), (b): one game lost by default without a valid
   reason: expelled unless the chief arbiter decides otherwise (the system proposes, the chief
   arbiter confirms); three games lost by default: expelled unless the event says otherwise.
@@ -46,6 +49,8 @@ class IncidentKind(str, Enum):
     BREACH = "breach"  # CBJD 60 c: arts. 3, 70 or 38-50
     UNSPORTING = "unsporting"  # CBJD 60 d
     DISCONNECTION = "disconnection"  # CLUB "Queda de conexão"
+    ILLEGAL_MOVE = "fide_illegal_move"  # FIDE Laws, "Irregularities": 1st +2 min, 2nd loses
+    DEVICE_SOUND = "fide_device_sound"  # FIDE Laws, "The conduct of the players": a sounding device loses
 
 
 _CLAIMABLE = frozenset({"52", "56", "65", "66"})
@@ -56,7 +61,10 @@ _KIND_ARTICLE = {
     IncidentKind.BREACH: "CBJD 60 c",
     IncidentKind.UNSPORTING: "CBJD 60 d",
     IncidentKind.DISCONNECTION: "CLUB, Queda de conexão",
+    IncidentKind.ILLEGAL_MOVE: "FIDE Laws, Irregularities (illegal move)",
+    IncidentKind.DEVICE_SOUND: "FIDE Laws, Conduct of the players (mobile phone)",
 }
+_FIDE_KINDS = frozenset({IncidentKind.ILLEGAL_MOVE, IncidentKind.DEVICE_SOUND})
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +162,7 @@ def counts_as_incidence(incident: Incident, earlier: Sequence[Incident], scope: 
     (3/70 or 38-50); (d) from the second time of the same conduct. Disconnections are not CBJD
     60 incidences."""
     kind = incident.kind
-    if kind is IncidentKind.DISCONNECTION:
+    if kind is IncidentKind.DISCONNECTION or kind in _FIDE_KINDS:
         return False
     if kind in (IncidentKind.CLAIMED_IRREGULARITY, IncidentKind.IRREGULAR_MOVE):
         return True
@@ -198,6 +206,10 @@ def incident_consequence(incident: Incident, earlier: Sequence[Incident], white:
     earlier incidents (oldest first)."""
     p, art = incident.player, incident_article(incident)
     opp = _opponent(p, white, black)
+    if incident.kind in _FIDE_KINDS:  # the FIDE Laws as the seeds quote them (`penalty_rules`)
+        from damas.engine.penalty_rules import fide_consequence
+
+        return fide_consequence(incident, earlier, white, black, art)
     if incident.kind is IncidentKind.DISCONNECTION:
         n = 1 + sum(1 for e in earlier if e.kind is incident.kind
                     and _same_scope(e, incident, settings.disconnection_scope))

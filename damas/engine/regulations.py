@@ -97,6 +97,10 @@ OUTCOME_NAMES = {
     Outcome.FULL_BYE: ("Bye de um ponto pedido", "Requested full-point bye"),
     Outcome.HALF_BYE: ("Bye de meio ponto pedido", "Requested half-point bye"),
     Outcome.ZERO_BYE: ("Ausência avisada", "Announced absence"),
+    Outcome.ADJOURNED: ("Partida adiada: empate só para o emparceiramento (C.04.2 #1); na classificação, "
+                        "pendente até o resultado [ours]",
+                        "Adjourned game: a draw for pairing only (C.04.2 #1); pending in the standings "
+                        "until its result [ours]"),
 }
 
 UNPLAYED_TEXT = {
@@ -124,6 +128,7 @@ class Regulations:
     scoring: tuple[tuple[str, str], ...]  # (outcome name, points as displayed)
     tiebreaks: tuple[tuple[str, str, str], ...]  # (code, name, article)
     unplayed: str
+    desk: tuple[str, ...] = ()  # incidents and forfeits of the rule set (`penalty_rules`)
 
 
 def regulations(ruleset_code: str | RuleSet, system_code: str, tiebreak_order: tuple[str, ...], lang: str = "pt",
@@ -147,4 +152,5 @@ def regulations(ruleset_code: str | RuleSet, system_code: str, tiebreak_order: t
         scoring=scoring,
         tiebreaks=tiebreaks,
         unplayed=UNPLAYED_TEXT[unplayed or rs.unplayed][1 if en else 0],
+        desk=rs.penalty_rules.regulations_text(lang),
     )

@@ -18,7 +18,7 @@ from typing import Any, Collection, Mapping, Sequence
 from damas.engine.points import Exact
 from damas.engine.rulesets import RuleSet
 from damas.engine.tiebreaks import TiebreakContext, build_context, get_tiebreak
-from damas.engine.types import EngineError, EntrantStatus, TournamentState
+from damas.engine.types import EngineError, EntrantStatus, Outcome, TournamentState
 
 __all__ = ["StandingRow", "Standings", "compute_standings", "draw_tiebreak_order", "rank_groups"]
 
@@ -33,6 +33,9 @@ class StandingRow:
     points: int
     tiebreaks: tuple[Exact, ...]
     excluded: bool = False
+    # Rounds of an adjourned game (C.04.2 #1): scored nothing here until its result is in, so
+    # every output marks the row as pending [ours].
+    pending: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -145,15 +148,19 @@ def compute_standings(
             out.append(group_values.get((i, tb.code), 0) if col is None else col[i])
         return tuple(out)
 
+    def pending_of(i: int) -> tuple[int, ...]:
+        return tuple(r.round for r in state.rounds_of(ctx.nos[i]) if r.outcome is Outcome.ADJOURNED)
+
     rows: list[StandingRow] = []
     place = 1
     for group in groups:
         label = str(place) if len(group) == 1 else f"{place}-{place + len(group) - 1}"
         for i in group:
-            rows.append(StandingRow(place, label, ctx.nos[i], ctx.total[i], values_of(i)))
+            rows.append(StandingRow(place, label, ctx.nos[i], ctx.total[i], values_of(i), pending=pending_of(i)))
         place += len(group)
     for i in sorted((i for i in members if i in excluded), key=lambda k: ctx.nos[k]):
         if any(tb.among_tied for tb in tbs):
             group_values.update({(i, tb.code): 0 for tb in tbs if tb.among_tied})
-        rows.append(StandingRow(0, "", ctx.nos[i], ctx.total[i], values_of(i), excluded=True))
+        rows.append(StandingRow(0, "", ctx.nos[i], ctx.total[i], values_of(i), excluded=True,
+                                pending=pending_of(i)))
     return Standings(tuple(rows), order, lot_seed, ctx.ruleset.code, ctx.unplayed)

@@ -14,6 +14,11 @@ of a board is a double forfeit); with opponent ``0000``: ``H`` half-point bye, `
 bye, ``U`` pairing-allocated bye, ``Z`` (or ``-``/``0``) zero-point bye; an empty field means the
 player was not paired.
 
+TRF-16 has no code for an adjourned game. We write it ``D`` (a draw not to be rated) with the
+opponent and colour **[ours]**: the pairing engines read it as C.04.2 #1 asks (a draw for pairing,
+the pair has met, the colour counts) and a rating officer does not rate it; its half point is in
+the points column as a pairing engine expects. Read back, ``D`` is a draw.
+
 A pairing engine's input file may already hold, in the column of the round to pair, the byes
 players requested for it (``0000 - H``/``Z``/``F``) while nobody has played that round yet: that
 column is returned apart as ``pending`` and not as a completed round. The points column counts
@@ -54,7 +59,7 @@ _MIRROR_CODE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+":
 _WRITE_BYE = {Outcome.PAIRING_BYE: "U", Outcome.FULL_BYE: "F", Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z"}
 _WRITE_GAME = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0",
                Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-", Outcome.DOUBLE_FORFEIT: "-",
-               Outcome.ADJOURNED: "="}
+               Outcome.ADJOURNED: "D"}  # no TRF-16 code: an unrated draw [ours, see above]
 # TRF points are always chess points; we keep half points (win 2, draw 1).
 _HALF_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.FORFEIT_WIN: 2, Outcome.PAIRING_BYE: 2,
                 Outcome.FULL_BYE: 2, Outcome.HALF_BYE: 1, Outcome.ADJOURNED: 1}

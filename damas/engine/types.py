@@ -58,6 +58,12 @@ class Outcome(str, Enum):
         return self in _PLAYED
 
     @property
+    def met(self) -> bool:
+        """True when the two players sat at the board: a played game or an adjourned one. The
+        pairing rules treat both as a game (C.04.2 #1: the pair has met, the colours count)."""
+        return self in _PLAYED or self is Outcome.ADJOURNED
+
+    @property
     def has_opponent(self) -> bool:
         """True when the round paired the player against a real opponent."""
         return self in _WITH_OPPONENT

@@ -33,6 +33,9 @@ class GameResult(str, enum.Enum):
     DOUBLE_LOSS = "0-0"  # both lost the game by penalty during play (CBJD 51): played, 0 each
     BYE = "bye"  # pairing-allocated bye of the white-column player
     WITHDRAWN = "wd"  # not played: one of the players had withdrawn (the rule set decides)
+    # Adjourned (C.04.2 #1): a draw for pairing only; no points in the standings until the real
+    # result replaces it (not a correction: no deadline applies).
+    ADJOURNED = "adj"
 
 
 class RequestKind(str, enum.Enum):

@@ -196,6 +196,7 @@ def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[
             "tiebreaks": [format_value(v) for v in row.tiebreaks],
             "excluded": row.excluded,
             "note": reasons.get(row.start_no, ""),
+            "pending": list(row.pending),  # rounds of an adjourned game (C.04.2 #1): no points yet
         })
     return rows
 

@@ -32,6 +32,8 @@ from damas.engine.penalties import (
     consequences,
     incident_article,
 )
+from damas.engine.penalty_rules import PenaltyRules
+from damas.engine.rulesets import get_ruleset
 from damas.engine.types import EngineError, Outcome
 from damas.extensions import db
 from damas.models import (
@@ -59,13 +61,23 @@ CORRECTION_MODES = ("hours", "next_pairing", "event_end")
 
 # ---------------------------------------------------------------- settings and the chief arbiter
 
+def penalty_rules(event: Event) -> PenaltyRules:
+    """The incidents and forfeit rules of the event's rule set (`damas.engine.penalty_rules`)."""
+    return get_ruleset(event.ruleset).penalty_rules
+
+
 def settings_for(event: Event) -> DeskSettings:
-    """The event's desk settings (an unsaved row with the defaults when none was stored)."""
+    """The event's desk settings (an unsaved row with the defaults when none was stored).
+
+    The FIDE-GR forfeit counts default to the rule set's (RULES.md §5: on for ``fide``, off for
+    ``cbjd`` and ``club``); the event may still switch them on or off."""
     row = db.session.get(DeskSettings, event.id)
     if row is None:
+        policy = get_ruleset(event.ruleset).forfeit_policy
         row = DeskSettings(event_id=event.id, incident_scope="game", extra_minutes=2, loss_from=3,
                            disconnection_limit=3, disconnection_scope="game", online=False,
-                           forfeit_propose_after=1, forfeit_expel_after=3, correction_mode="hours",
+                           forfeit_propose_after=policy.propose_after or 0,
+                           forfeit_expel_after=policy.expel_after or 0, correction_mode="hours",
                            correction_hours=24, appeal_fee_cents=0, appeal_currency="BRL",
                            appeal_deadline_minutes=60, refund_if_upheld=True, refund_if_reasonable=True)
     return row
@@ -283,18 +295,29 @@ def _check_article(kind: IncidentKind, article: str) -> str:
     return article
 
 
-def add_incident(actor: User, event: Event, round_number: int, entry: Entry, kind: str, article: str,
-                 note: str, micro_game: int | None = None) -> tuple[DeskIncident, Consequence, DeskPenalty | None]:
-    """Record an incident; from the event's limit on (third incidence, third drop) the system
-    records the game as lost by the offender (audit-logged)."""
-    require_running(event)
+def check_incident_kind(event: Event, kind: str, s: DeskSettings) -> IncidentKind:
+    """The kind, if the event's rule set knows it (CBJD 60 in draughts, the FIDE Laws in chess,
+    disconnections in online events); a clear message otherwise."""
     try:
         kind_ = IncidentKind(kind)
     except ValueError:
         raise ServiceError(_("Tipo de incidente inválido."), "kind") from None
-    s = settings_for(event)
-    if kind_ is IncidentKind.DISCONNECTION and not is_online(event, s):
+    online = is_online(event, s)
+    if kind_ is IncidentKind.DISCONNECTION and not online:
         raise ServiceError(_("Quedas de conexão só valem em eventos online (ative nas configurações)."), "kind")
+    if not penalty_rules(event).allows(kind_, online):
+        raise ServiceError(_("Este tipo de incidente não existe no regulamento do evento."), "kind")
+    return kind_
+
+
+def add_incident(actor: User, event: Event, round_number: int, entry: Entry, kind: str, article: str,
+                 note: str, micro_game: int | None = None) -> tuple[DeskIncident, Consequence, DeskPenalty | None]:
+    """Record an incident; from the rule set's limit on (CBJD 60: the event's third incidence;
+    FIDE Laws: the second illegal move, a sounding phone; the third drop) the system records the
+    game as lost by the offender (audit-logged)."""
+    require_running(event)
+    s = settings_for(event)
+    kind_ = check_incident_kind(event, kind, s)
     article = _check_article(kind_, article)
     if desk_knockout.is_knockout(event):  # ties of the bracket, not Round/Game boards
         row, found, _ko_game = desk_knockout.add_incident(actor, event, round_number, entry, kind_, article, note)
@@ -379,5 +402,6 @@ from damas.services.desk_forfeits import (  # noqa: E402, F401
 from damas.services.desk_sanctions import (  # noqa: E402, F401
     add_sanction,
     claim_irregular_move,
+    claims_95d,
     fast_enough_for_95d,
 )

@@ -42,8 +42,8 @@ def check_correction_allowed(event: Event, game: Game) -> None:
     """Refuse changing an entered result of a published round after the event's correction
     deadline. For `rounds.record_results` to call on boards whose result is not pending (the
     desk's own correction route already does); a no-op for boards without a result."""
-    if game.result in (GameResult.PENDING, GameResult.BYE, GameResult.WITHDRAWN):
-        return
+    if game.result in (GameResult.PENDING, GameResult.BYE, GameResult.WITHDRAWN, GameResult.ADJOURNED):
+        return  # an adjourned game's real result is not a correction (C.04.2 #1)
     open_, deadline = correction_deadline(event, game.round)
     if not open_:
         raise ServiceError(_("O prazo de correção desta rodada terminou%(when)s.",
@@ -56,7 +56,7 @@ def _met_before(event: Event, rnd: Round, a: int, b: int) -> bool:
             break
         for g in earlier.games:
             if {g.white_entry_id, g.black_entry_id} == {a, b} and g.result in RESULT_OUTCOMES \
-                    and RESULT_OUTCOMES[g.result][0].played:
+                    and RESULT_OUTCOMES[g.result][0].met:  # adjourned: they met (C.04.2 #1)
                 return True
     return False
 

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from sqlalchemy.orm.exc import StaleDataError
 
 from damas.engine.penalties import Action, Consequence, Sanction, irregular_move_claim, sanction_consequence
+from damas.engine.rulesets import get_ruleset
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, Game, User
 from damas.models.desk import DeskPenalty, DeskSanction
@@ -69,7 +70,19 @@ def add_sanction(actor: User, event: Event, round_number: int, entry: Entry, kin
     return row, found
 
 
+def claims_95d(event: Event) -> bool:
+    """Whether CBJD 95 d exists in the event's rule set (draughts under CBJD, not the FIDE Laws)."""
+    return get_ruleset(event.ruleset).penalty_rules.claims_95d
+
+
+def require_95d(event: Event) -> None:
+    if not claims_95d(event):
+        raise ServiceError(_("O art. 95 d da CBJD não faz parte do regulamento deste evento; registre um incidente."))
+
+
 def fast_enough_for_95d(event: Event) -> bool:
+    if not claims_95d(event):
+        return False
     found = irregular_move_claim(event.time_minutes, event.time_increment, 1, 1, 2, True)
     return found.action is Action.GAME_WON
 
@@ -79,6 +92,7 @@ def claim_irregular_move(actor: User, event: Event, round_number: int, offender:
     """CBJD 95 d: in 5x5 or faster an irregular move claimed before the claimant's own move wins
     the game for him; otherwise nothing is applied and the engine says why."""
     require_running(event)
+    require_95d(event)
     if desk_knockout.is_knockout(event):  # the claimant wins the tie's current game
         found, _ko_game = desk_knockout.claim_irregular_move(actor, event, round_number, offender, before_own_move,
                                                              note)

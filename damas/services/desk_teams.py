@@ -40,7 +40,6 @@ from damas.engine.penalties import (
     Action,
     BoardResult,
     Consequence,
-    IncidentKind,
     Sanction,
     consequences,
     incident_article,
@@ -168,22 +167,17 @@ def add_incident(actor: User, event: Event, round_number: int, player_id: int | 
     from damas.services.desk import (
         _check_article,
         _engine_incident,
+        check_incident_kind,
         counting_incidents,
         event_incidents,
-        is_online,
         penalty_settings,
         settings_for,
     )
     from damas.services.rounds import require_running
 
     require_running(event)
-    try:
-        kind_ = IncidentKind(kind)
-    except ValueError:
-        raise ServiceError(_("Tipo de incidente inválido."), "kind") from None
     s = settings_for(event)
-    if kind_ is IncidentKind.DISCONNECTION and not is_online(event, s):
-        raise ServiceError(_("Quedas de conexão só valem em eventos online (ative nas configurações)."), "kind")
+    kind_ = check_incident_kind(event, kind, s)
     article = _check_article(kind_, article)
     board = _board_of(event, round_number, player_id)
     table = boards(event)
@@ -258,9 +252,11 @@ def add_sanction(actor: User, event: Event, round_number: int, player_id: int | 
 def claim_irregular_move(actor: User, event: Event, round_number: int, offender_id: int | None,
                          before_own_move: bool, note: str, micro_game: int | None = None) -> Consequence:
     """CBJD 95 d on a team board: the claimant wins the game named (1 or 2)."""
+    from damas.services.desk_sanctions import require_95d
     from damas.services.rounds import require_running
 
     require_running(event)
+    require_95d(event)
     board = _board_of(event, round_number, offender_id)
     found = irregular_move_claim(event.time_minutes, event.time_increment, offender_id or 0, board["a"], board["b"],
                                  before_own_move)

@@ -56,13 +56,17 @@ def can_edit_event(user: Any, event: Event) -> bool:
     return False
 
 
+def normalized_tiebreak_order(text: str | None) -> str:
+    """"ps,bh " -> "PS, BH": the order as stored."""
+    return ", ".join(c.strip().upper() for c in (text or "").split(",") if c.strip())
+
+
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
     values = {name: data.get(name) for name in EVENT_FIELDS}
     for name in ("name", "venue", "organiser", "chief_arbiter", "notes"):
         values[name] = (values[name] or "").strip()
     values["time_increment"] = values["time_increment"] or 0
-    codes = [c.strip().upper() for c in (values["tiebreak_order"] or "").split(",") if c.strip()]
-    values["tiebreak_order"] = ", ".join(codes)
+    values["tiebreak_order"] = normalized_tiebreak_order(values["tiebreak_order"])
     values["tiebreak_by_lot"] = bool(values["tiebreak_by_lot"])
     values["acceleration"] = values["acceleration"] or ""
     values["tiebreak_options"] = tiebreak_options_from(data)
@@ -173,6 +177,34 @@ def _check(values: dict[str, Any]) -> None:
         raise ServiceError(_("Desempate desconhecido: %(codes)s", codes=", ".join(unknown)), "tiebreak_order")
 
 
+def tiebreak_warnings(data: dict[str, Any]) -> list[str]:
+    """FIDE-GR "Choice of Tiebreak System": one message per tiebreak of the form's order meant for
+    another kind of tournament (RULES.md §4: warn, not refuse; the form asks to confirm)."""
+    from damas.engine.tiebreak_fit import KIND_NAMES, suited_kinds, unsuited
+    from flask_babel import get_locale
+
+    from damas.reports.standings import SYSTEM_KINDS
+
+    def pick(names: tuple[str, str]) -> str:
+        return names[1] if str(get_locale()) == "en" else names[0]
+
+    try:
+        values = _clean(data)
+    except ServiceError:
+        return []  # the save reports the bad field
+    if values["ruleset"] not in RULESETS:
+        return []
+    kind = SYSTEM_KINDS.get(values["pairing_system"] or "", "swiss")
+    codes = tuple(c for c in values["tiebreak_order"].split(", ") if c)
+    out = []
+    for code in unsuited(codes, kind, values["ruleset"]):
+        meant = ", ".join(pick(KIND_NAMES[k]) for k in suited_kinds(code) if k in KIND_NAMES)
+        out.append(_("%(code)s não é recomendado para %(kind)s (FIDE-GR, escolha dos desempates)%(meant)s.",
+                     code=code, kind=pick(KIND_NAMES[kind]),
+                     meant=_(": é de %(kinds)s", kinds=meant) if meant else ""))
+    return out
+
+
 def create_event(actor: User, data: dict[str, Any]) -> Event:
     values = _clean(data)
     _check(values)
@@ -185,10 +217,15 @@ def create_event(actor: User, data: dict[str, Any]) -> Event:
 
 
 def update_event(actor: User, event: Event, data: dict[str, Any]) -> Event:
+    """Store the form's values; the tiebreak system cannot change once round 1 is published
+    (CBJD 127, FIDE-GR: `frozen_settings`)."""
+    from damas.services.frozen_settings import check_unchanged
+
     values = _clean(data)
     _check(values)
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
         raise ServiceError(_("Um evento encerrado ou cancelado não pode ser alterado."))
+    check_unchanged(event, values)
     if event.status == EventStatus.RUNNING:
         for name in ("discipline", "ruleset", "pairing_system", "acceleration", "pairing_bye_score"):
             if values[name] != getattr(event, name):
@@ -218,9 +255,10 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
     from damas.services.entries import renumber
 
     if new_status == EventStatus.FINISHED:
-        from damas.services.mapping import event_rounds, round_is_complete
+        from damas.services.mapping import event_rounds, has_adjourned, round_is_complete
 
-        if not all(round_is_complete(r) for r in event_rounds(event)):
+        rounds = event_rounds(event)
+        if not all(round_is_complete(r) for r in rounds) or has_adjourned(rounds):
             raise ServiceError(_("Há resultados pendentes; lance-os antes de encerrar o evento."))
     with transaction():
         before = {"status": event.status.value}

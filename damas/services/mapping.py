@@ -24,6 +24,7 @@ RESULT_OUTCOMES: dict[GameResult, tuple[Outcome, Outcome]] = {
     GameResult.BLACK_FORFEIT_WIN: (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
     GameResult.DOUBLE_FORFEIT: (Outcome.DOUBLE_FORFEIT, Outcome.DOUBLE_FORFEIT),
     GameResult.DOUBLE_LOSS: (Outcome.LOSS, Outcome.LOSS),
+    GameResult.ADJOURNED: (Outcome.ADJOURNED, Outcome.ADJOURNED),  # C.04.2 #1: met; a draw for pairing only
 }
 REQUEST_OUTCOMES = {
     RequestKind.HALF_BYE: Outcome.HALF_BYE,
@@ -89,7 +90,13 @@ def event_rounds(event: Event) -> list[Round]:
 
 
 def round_is_complete(rnd: Round) -> bool:
+    """Every board has a result; an adjourned one counts (C.04.2 #1: the next round is paired with
+    it as a draw), so standings show it pending (`has_adjourned`)."""
     return bool(rnd.games) and all(g.result != GameResult.PENDING for g in rnd.games)
+
+
+def has_adjourned(rounds: Iterable[Round]) -> bool:
+    return any(g.result == GameResult.ADJOURNED for r in rounds for g in r.games)
 
 
 def board_results(game: Game, white_no: int, black_no: int | None, round_no: int) -> Iterable[tuple[int, RoundResult]]:

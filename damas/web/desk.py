@@ -54,7 +54,11 @@ KIND_NAMES = {
     IncidentKind.BREACH.value: _l("Infração repetida dos arts. 3/70 ou 38–50 (CBJD 60 c)"),
     IncidentKind.UNSPORTING.value: _l("Conduta antidesportiva repetida (CBJD 60 d)"),
     IncidentKind.DISCONNECTION.value: _l("Queda de conexão (evento online)"),
+    IncidentKind.ILLEGAL_MOVE.value: _l("Lance ilegal (Leis do Xadrez: 1º +2 minutos ao adversário, 2º perde)"),
+    IncidentKind.DEVICE_SOUND.value: _l("Celular ou aparelho eletrônico tocou (Leis do Xadrez: perde a partida)"),
 }
+_CBJD_60_KINDS = frozenset({IncidentKind.CLAIMED_IRREGULARITY.value, IncidentKind.IRREGULAR_MOVE.value,
+                            IncidentKind.BREACH.value, IncidentKind.UNSPORTING.value})
 SANCTION_NAMES = {
     Sanction.VERBAL_WARNING.value: _l("Advertência verbal (CBJD 51 a)"),
     Sanction.WRITTEN_WARNING.value: _l("Advertência verbal e por escrito (CBJD 51 b)"),
@@ -157,6 +161,8 @@ def _consequence_text(c: Consequence, kind: str, names: dict[int, str]) -> str:
         if c.action is Action.GAME_LOST:
             return _("%(n)sª queda de conexão: partida perdida por %(name)s", n=c.incidence, name=offender)
         return _("%(n)sª queda de conexão registrada", n=c.incidence)
+    if kind not in _CBJD_60_KINDS:  # the FIDE Laws: the engine's own sentence
+        return pick((c.message_pt, c.message_en))
     if c.action is Action.EXTRA_TIME:
         return _("%(n)sª incidência: adversário +%(m)s minutos (%(name)s)", n=c.incidence, m=c.extra_minutes,
                  name=names.get(c.beneficiary or 0, ""))
@@ -316,7 +322,8 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
     incident_form, sanction_form, claim_form = IncidentForm(prefix="i"), SanctionForm(prefix="s"), ClaimForm(prefix="c")
     for form in (incident_form, sanction_form, claim_form):
         _fill_board_form(event, form)
-    kinds = [k for k in IncidentKind if k is not IncidentKind.DISCONNECTION or desk_service.is_online(event, s)]
+    rules = desk_service.penalty_rules(event)
+    kinds = rules.offered_kinds(desk_service.is_online(event, s))
     incident_form.kind.choices = choices((k.value, str(KIND_NAMES[k.value])) for k in kinds)
     no_rule = desk_knockout.is_knockout(event) or desk_teams.is_team(event)  # a tie needs a winner; teams: no rule
     offered = [k for k in Sanction if not no_rule or k not in (Sanction.EXCLUSION, Sanction.GAME_LOST_BOTH)]
@@ -325,6 +332,9 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         "desk/index.html", event=event_summary(event), incidents=incident_rows(event), penalties=penalty_rows(event),
         sanctions=sanction_rows(event), incident_form=incident_form, sanction_form=sanction_form,
         claim_form=claim_form, reversal_form=ReversalForm(), fast=desk_service.fast_enough_for_95d(event),
+        claims_95d=desk_service.claims_95d(event), incident_title=pick(rules.title),
+        incident_summary=pick(rules.summary(desk_service.penalty_settings(s), desk_service.is_online(event, s))),
+        cbjd_60=any(k.value in _CBJD_60_KINDS for k in kinds),
         running=event.status == EventStatus.RUNNING, chief=desk_service.is_chief(current_user, event),
         scope=str(SCOPE_NAMES[s.incident_scope]), loss_from=s.loss_from, extra_minutes=s.extra_minutes,
         online=desk_service.is_online(event, s), disconnection_limit=s.disconnection_limit,

@@ -11,6 +11,7 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
 from damas.services import entries as entry_service
+from damas.services.frozen_settings import frozen_reason, frozen_settings
 from damas.services import events as event_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, staff_required, visible_event
@@ -50,15 +51,20 @@ def _get_event(event_id: int) -> Event:
 
 @bp.get("/")
 def list_events():  # type: ignore[no-untyped-def]
-    # Two queries whatever the number of events: the events, then their registered entries counted.
+    # Two queries whatever the number of events: the events, then their entries counted by status.
     stmt = select(Event).order_by(Event.start_date.desc(), Event.id)
     if not (current_user.is_authenticated and current_user.role != Role.PLAYER):
         stmt = stmt.where(Event.status != EventStatus.DRAFT)  # drafts are internal
     events = db.session.scalars(stmt).all()
-    counts = {event_id: n for event_id, n in db.session.execute(
-        select(Entry.event_id, func.count()).where(Entry.status == EntryStatus.REGISTERED).group_by(Entry.event_id))}
+    counts: dict[int, int] = {}
+    left: dict[int, int] = {}  # withdrawn or excluded (CBJD 51 d, FIDE-GR expulsion): still entries
+    for event_id, status, n in db.session.execute(
+            select(Entry.event_id, Entry.status, func.count()).group_by(Entry.event_id, Entry.status)):
+        counts[event_id] = counts.get(event_id, 0) + n
+        if status != EntryStatus.REGISTERED:
+            left[event_id] = left.get(event_id, 0) + n
     teams = team_counts()  # team micro-match events: their teams (one more query)
-    groups = [(key, [event_list_item(e, counts.get(e.id, 0), teams.get(e.id))
+    groups = [(key, [event_list_item(e, counts.get(e.id, 0), teams.get(e.id), left.get(e.id, 0))
                      for e in events if e.status in statuses])
               for key, statuses in LIST_GROUPS]
     return render_template("events/list.html", groups=groups)
@@ -92,7 +98,8 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
 def new_event():  # type: ignore[no-untyped-def]
     form = EventForm()
     form.pairing_system.choices = _system_choices()
-    if form.validate_on_submit():
+    warnings: list[str] = []
+    if form.validate_on_submit() and not (warnings := _unconfirmed_tiebreak_warnings(form)):
         try:
             event = event_service.create_event(current_user, form.data)
         except ServiceError as error:
@@ -100,7 +107,31 @@ def new_event():  # type: ignore[no-untyped-def]
         else:
             flash(_("Evento criado."), "success")
             return redirect(url_for("events.view_event", event_id=event.id))
-    return render_template("events/form.html", form=form, title=_("Novo evento"))
+    return render_template("events/form.html", form=form, title=_("Novo evento"), tiebreak_warnings=warnings)
+
+
+def _unconfirmed_tiebreak_warnings(form: EventForm) -> list[str]:
+    """FIDE-GR "Choice of Tiebreak System": an order with tiebreaks meant for another kind of
+    tournament is saved only when the arbiter re-sends the same order confirmed (a confirm step,
+    not a silent save); the form carries the order to confirm."""
+    warnings = event_service.tiebreak_warnings(form.data)
+    order = event_service.normalized_tiebreak_order(form.tiebreak_order.data)
+    if not warnings or event_service.normalized_tiebreak_order(form.confirm_tiebreaks.data) == order:
+        return []
+    form.confirm_tiebreaks.data = order
+    return warnings
+
+
+def _freeze_fields(form: EventForm, event: Event) -> list[dict[str, str]]:
+    """Frozen settings (CBJD 127, FIDE-GR; `services.frozen_settings`) shown read-only with their
+    stored value; the hidden copies post that value back, so only a forged POST differs."""
+    out = []
+    for setting in frozen_settings(event):
+        field = form[setting.field]
+        field.render_kw = {**(field.render_kw or {}), "disabled": True}
+        field.data = setting.stored(event)
+        out.append({"name": setting.field, "value": setting.form_value(event), "reason": frozen_reason(setting)})
+    return out
 
 
 @bp.route("/<int:event_id>/editar", methods=["GET", "POST"])
@@ -115,7 +146,9 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
         form.win_forfeits.data = bool(stored.get("win_forfeits"))
         form.tpr_350.data = bool(stored.get("tpr_350"))
         form.round_schedule.data = event_service.round_times_text(event)
-    if form.validate_on_submit():
+    order_frozen = any(f.field == "tiebreak_order" for f in frozen_settings(event))
+    warnings: list[str] = []
+    if form.validate_on_submit() and (order_frozen or not (warnings := _unconfirmed_tiebreak_warnings(form))):
         try:
             event_service.update_event(current_user, event, form.data)
         except ServiceError as error:
@@ -124,7 +157,9 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
         else:
             flash(_("Evento atualizado."), "success")
             return redirect(url_for("events.view_event", event_id=event.id))
-    return render_template("events/form.html", form=form, title=_("Editar evento"), event=event_summary(event))
+    frozen = _freeze_fields(form, event)
+    return render_template("events/form.html", form=form, title=_("Editar evento"), event=event_summary(event),
+                           frozen=frozen, tiebreak_warnings=warnings)
 
 
 @bp.post("/<int:event_id>/situacao")

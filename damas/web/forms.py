@@ -9,6 +9,7 @@ from wtforms import (
     BooleanField,
     DateField,
     EmailField,
+    HiddenField,
     IntegerField,
     PasswordField,
     SelectField,
@@ -139,6 +140,8 @@ class EventForm(FlaskForm):
         description=_l("Códigos separados por vírgula (ex.: PS, PS-CORR, BH-C1); em branco usa o padrão do regulamento."),
     )
     tiebreak_by_lot = BooleanField(_l("Sortear a ordem dos desempates após a última rodada (CBJD 123, 127)"))
+    # The order the arbiter confirmed despite the FIDE-GR warning (tiebreaks meant for another system).
+    confirm_tiebreaks = HiddenField()
     unplayed_rule = SelectField(
         _l("Partidas não jogadas nos desempates"),
         choices=choices([

@@ -152,9 +152,11 @@ def team_counts() -> dict[int, int]:
     return {event_id: n for event_id, n in rows}
 
 
-def event_list_item(e: Event, entries: int, teams: int | None = None) -> dict[str, Any]:
+def event_list_item(e: Event, entries: int, teams: int | None = None, withdrawn: int = 0) -> dict[str, Any]:
     """The card of the events list: no relationship is loaded (`entries` counted by the caller
-    in one query for every event), so the list costs the same queries for 1 or 100 events."""
+    in one query for every event), so the list costs the same queries for 1 or 100 events.
+    `entries` counts every entry, withdrawn and excluded players too (their games stand);
+    `withdrawn` says how many of them left (an exclusion counts as a withdrawal, RULES.md §5)."""
     system = get_system(e.pairing_system)
     return {
         "id": e.id, "name": e.name, "status": e.status.value, "status_name": pick(STATUS_NAMES[e.status.value]),
@@ -163,6 +165,7 @@ def event_list_item(e: Event, entries: int, teams: int | None = None) -> dict[st
         "pairing_system": system.name_en if str(get_locale()) == "en" else system.name_pt,
         "pairing_system_code": e.pairing_system, "rate": rate_of_play(e), "entries": entries,
         "teams": teams,  # a team event counts its teams, not individual entries
+        "withdrawn": withdrawn,
     }
 
 

@@ -40,7 +40,7 @@ from sqlalchemy.orm import selectinload
 
 from damas.engine.types import Outcome, RoundResult
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, Player, RoundRequest, RoundStatus
+from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, GameResult, Player, RoundRequest, RoundStatus
 from damas.reports.standings import event_ruleset
 from damas.services.events import can_edit_event
 from damas.services.mapping import (REQUEST_OUTCOMES, board_results, event_rounds, micro_board_results, micro_games,
@@ -61,6 +61,7 @@ OUTCOME_NAMES = {
     Outcome.FORFEIT_WIN: ("vitória por W.O.", "forfeit win"),
     Outcome.FORFEIT_LOSS: ("derrota por W.O.", "forfeit loss"),
     Outcome.DOUBLE_FORFEIT: ("W.O. duplo", "double forfeit"),
+    Outcome.ADJOURNED: ("adiada (pendente)", "adjourned (pending)"),
 }
 
 
@@ -342,7 +343,8 @@ def _standings_payload(e: Event, code: str) -> dict[str, Any] | None:
     else:
         ctx = standings_context(e)
         category = None
-    keys = ("rank", "start_no", "player_id", "name", "club", "state", "rating", "points", "tiebreaks", "excluded")
+    keys = ("rank", "start_no", "player_id", "name", "club", "state", "rating", "points", "tiebreaks", "excluded",
+            "pending")
     return {
         "after_round": ctx["after_round"], "category": category,
         "columns": [{"code": c["code"], "name": c["name"]} for c in ctx["columns"]],
@@ -362,7 +364,7 @@ def round_boards(event_id: int, number: int):  # type: ignore[no-untyped-def]
 
         games = {r["id"]: r for r in micro_rows(e, rnd) if r["game1"]}
     boards = [{"board": g.board, "white": _side(g.white), "black": _side(g.black),
-               "result": result_label(e.ruleset, g.result),
+               "result": result_label(e.ruleset, g.result), "adjourned": g.result == GameResult.ADJOURNED,
                **({"games": [games[g.id]["game1"], games[g.id]["game2"]], "game_score": games[g.id]["total"]}
                   if g.id in games else {})} for g in rnd.games]
     return jsonify({"number": rnd.number, "boards": boards})

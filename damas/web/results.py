@@ -24,11 +24,12 @@ def result_label(ruleset: str, result: GameResult) -> str:
         GameResult.DOUBLE_LOSS: "0 – 0",
         GameResult.BYE: str(_l("isento")),
         GameResult.WITHDRAWN: str(_l("não jogada (desistência)")),
+        GameResult.ADJOURNED: str(_l("adiada")),
     }[result]
 
 
 def result_choices(ruleset: str) -> list[tuple[str, str]]:
-    """Choices for the result form of a board (value, label)."""
+    """Choices for the result form of a board (value, label); "adiada" (C.04.2 #1) last."""
     pairs = [(GameResult.PENDING.value, "—")]
     pairs += [(r.value, result_label(ruleset, r)) for r in (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)]
     pairs += [
@@ -36,5 +37,6 @@ def result_choices(ruleset: str) -> list[tuple[str, str]]:
         (GameResult.BLACK_FORFEIT_WIN.value, str(_l("W.O.: vitória das pretas"))),
         (GameResult.DOUBLE_FORFEIT.value,
          str(_l("Ambos ausentes (empate)")) if ruleset == "club" else str(_l("W.O. duplo"))),
+        (GameResult.ADJOURNED.value, str(_l("Adiada (empate só para o emparceiramento)"))),
     ]
     return pairs

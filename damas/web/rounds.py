@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 from sqlalchemy import select
 
+from damas.engine.pairing import get_system
 from damas.extensions import db
 from damas.models import (
     Entry,
@@ -145,7 +146,7 @@ def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
         rows=_round_rows(event, rnd), editable=editable and event.status == EventStatus.RUNNING,
         choices=result_choices(event.ruleset), last=rounds[-1].number == rnd.number,
         can_delete=editable and event.pairing_system in swiss_service.ROUND_BY_ROUND and rounds[-1].id == rnd.id,
-        later_paired=rounds[-1].number > rnd.number,
+        later_paired=rounds[-1].number > rnd.number and get_system(event.pairing_system).pairs_from_results,
     )
 
 

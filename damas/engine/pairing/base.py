@@ -41,6 +41,10 @@ class PairingSystem(ABC):
     name_pt: str = ""
     name_en: str = ""
     article: str = ""
+    # Each round is paired from the results so far (Swiss, micro-match, knockout), so a result
+    # corrected after the next pairing changes only later rounds (C.04.2 #8). False for a round
+    # robin, whose rounds are all fixed by the table before play.
+    pairs_from_results: bool = True
 
     @abstractmethod
     def pair(self, request: PairingRequest) -> list[Pairing]:

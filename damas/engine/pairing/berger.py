@@ -143,6 +143,7 @@ class BergerSystem(PairingSystem):
     """
 
     code = "berger"
+    pairs_from_results = False  # the Berger table fixes every round (C.04.2 #8 does not apply)
     name_pt = "Todos contra todos (tabelas de Berger / Schuring)"
     name_en = "Round robin (Berger tables)"
     article = "FIDE-GR Pairings (d); C.05 Annex 1; CBJD Sistema Schuring"

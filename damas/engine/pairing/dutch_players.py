@@ -186,12 +186,13 @@ def build_players(request: PairingRequest) -> tuple[list[DPlayer], RoundContext,
             no=e.start_no, rank=ranks.get(e.start_no, -1), raw_score=raw,
             score=raw + (acc[played_rounds] if played_rounds < len(acc) else 0),
             points=pts, accel=acc,
-            played=[r.outcome.played for r in rs],
+            # C.04.2 #1: an adjourned game is a game for pairing (met, colour, float), scored a draw
+            played=[r.outcome.met for r in rs],
             opponents=[r.opponent for r in rs],
-            colors=[(WHITE if r.color is Color.WHITE else BLACK) if r.outcome.played else None
+            colors=[(WHITE if r.color is Color.WHITE else BLACK) if r.outcome.met else None
                     for r in rs],
         )
-        p.forbidden = {r.opponent for r in rs if r.outcome.played and r.opponent is not None}
+        p.forbidden = {r.opponent for r in rs if r.outcome.met and r.opponent is not None}
         # C.2 (2017): no bye after a pairing-allocated bye or a forfeit win.
         p.elig_bye = not any(
             r.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for r in rs)

@@ -8,10 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import date
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from damas.engine.points import Exact, format_units
 from damas.engine.types import EngineError, Outcome, RoundResult
+
+if TYPE_CHECKING:
+    from damas.engine.penalties import ForfeitPolicy
+    from damas.engine.penalty_rules import PenaltyRules
 
 UNPLAYED_RULES = ("seed", "played", "fide-2024", "fide-2026")
 MICRO_SCORING = ("game", "match")
@@ -27,6 +31,7 @@ class RuleSet:
     game-point totals). `unplayed` is the default unplayed-games rule for opponent tiebreaks;
     `unplayed_since` lists later defaults by the date their regulations came into force (an
     event starting on or after that date takes them, see `unplayed_on`).
+    `penalties` names the incident and forfeit rules (`damas.engine.penalty_rules`).
     """
 
     code: str
@@ -38,6 +43,7 @@ class RuleSet:
     unplayed_since: tuple[tuple[date, str], ...] = ()
     default_orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     category_orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    penalties: str = "cbjd"
 
     def __post_init__(self) -> None:
         missing = [o.value for o in Outcome if o not in self.points]
@@ -116,6 +122,19 @@ class RuleSet:
             if day >= since:
                 rule = later
         return rule
+
+    # -- the desk (RULES.md §5, §6) --------------------------------------------------------
+    @property
+    def penalty_rules(self) -> "PenaltyRules":
+        """The incidents this rule set knows and what they lead to (`penalty_rules`)."""
+        from damas.engine.penalty_rules import get_penalty_rules
+
+        return get_penalty_rules(self.penalties)
+
+    @property
+    def forfeit_policy(self) -> "ForfeitPolicy":
+        """The default FIDE-GR forfeit rules (RULES.md §5: the ``fide`` rule set only)."""
+        return self.penalty_rules.forfeit_policy
 
     # -- display -----------------------------------------------------------------------------
     def format_points(self, units: Exact, *, decimal: bool = False) -> str:

@@ -17,6 +17,7 @@ CBJD = RuleSet(
     name="CBJD (damas)",
     points=standard_points(),
     units_per_point=1,
+    penalties="cbjd",
     unplayed="seed",
     default_orders={
         "*": _ABSOLUTE,

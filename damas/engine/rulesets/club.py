@@ -12,6 +12,7 @@ CLUB = RuleSet(
     name="Clube (online)",
     points=standard_points(double_forfeit=1),
     units_per_point=2,
+    penalties="club",
     unplayed="seed",
     default_orders={"*": ("DE", "BH", "PS", "RTG"), "knockout": ()},
 )

@@ -20,6 +20,7 @@ FIDE = RuleSet(
     name="FIDE (xadrez)",
     points=standard_points(),
     units_per_point=2,
+    penalties="fide",
     unplayed="seed",
     unplayed_since=((TIEBREAKS_2026, "fide-2026"),),
     default_orders={

@@ -1,0 +1,208 @@
+"""Which incidents and forfeit rules an event's rule set applies (RULES.md §5, §6).
+
+A registry keyed by stable codes, like the scoring: each `RuleSet` names its `PenaltyRules`
+(`RuleSet.penalties`), so the desk offers, checks and explains incidents from the rule set, not
+from string checks on the event.
+
+* ``cbjd`` (draughts): CBJD 60 a-d (+2 minutes to the opponent at the first and second incidence,
+  the third loses, event settings), disconnections when the event is online. No FIDE-GR forfeit
+  expulsion: RULES.md §5 scopes it to the FIDE rule set.
+* ``fide`` (chess): the FIDE Laws as the seeds quote them ("Irregularities", "The conduct of the
+  players"): the first illegal move gives the opponent two minutes, the second by the same player
+  in the game loses it; a mobile phone or other device that sounds loses the game. "However, the
+  game is drawn if the opponent cannot checkmate / cannot win by any series of legal moves": that
+  is the arbiter's judgement of the position; the system records the loss and says so, and the
+  arbiter corrects the board to a draw on the desk. FIDE-GR forfeits: one without a valid reason
+  proposes expulsion, three expel.
+* ``club`` (the club's online events, played in draughts): the CLUB rules name only connection
+  drops ("Queda de conexão") and are silent on irregularities, so the federation's CBJD 60 and
+  CBJD 95 d apply to them **[ours]**; disconnections are always offered (online). No FIDE-GR
+  forfeit expulsion: the CLUB rules have none (RULES.md §5: no-show loses, nothing more).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from damas.engine.penalties import (
+    Action,
+    Consequence,
+    ForfeitPolicy,
+    Incident,
+    IncidentKind,
+    PenaltySettings,
+    _loss,
+    _opponent,
+)
+from damas.engine.types import EngineError
+
+__all__ = ["PenaltyRules", "get_penalty_rules", "penalty_rules_codes", "fide_consequence",
+           "FIDE_EXTRA_MINUTES", "FIDE_ILLEGAL_MOVES_LOSE"]
+
+FIDE_EXTRA_MINUTES = 2  # FIDE Laws: "two minutes extra time to his opponent"
+FIDE_ILLEGAL_MOVES_LOSE = 2  # FIDE Laws: "for 2nd illegal move by the same player ... lost"
+
+
+@dataclass(frozen=True)
+class PenaltyRules:
+    """The incidents a rule set knows and its forfeit policy.
+
+    `kinds`: the incident kinds offered (disconnections only when the event is online);
+    `forfeit_policy`: the default FIDE-GR forfeit counts (None disables a rule); `claims_95d`:
+    whether CBJD 95 d claims (irregular move in 5x5 or faster) apply; `title`: the heading of the
+    desk's incident section (pt, en)."""
+
+    code: str
+    kinds: tuple[IncidentKind, ...]
+    forfeit_policy: ForfeitPolicy
+    claims_95d: bool
+    title: tuple[str, str]
+    text: tuple[tuple[str, str], ...] = ()  # (pt, en) lines for the event's regulations page
+
+    def regulations_text(self, lang: str = "pt") -> tuple[str, ...]:
+        return tuple(en if lang == "en" else pt for pt, en in self.text)
+
+    def offered_kinds(self, online: bool) -> tuple[IncidentKind, ...]:
+        """The kinds the desk offers; disconnections only in online events."""
+        return tuple(k for k in self.kinds if k is not IncidentKind.DISCONNECTION or online)
+
+    def allows(self, kind: IncidentKind, online: bool) -> bool:
+        return kind in self.offered_kinds(online)
+
+    def summary(self, settings: PenaltySettings, online: bool) -> tuple[str, str]:
+        """What the incidents lead to, in one paragraph (pt, en), for the desk page."""
+        if IncidentKind.ILLEGAL_MOVE in self.kinds:
+            pt = ("1º lance ilegal: adversário +2 minutos; 2º lance ilegal do mesmo jogador na partida: "
+                  "perda da partida. Aparelho eletrônico que toca: perda da partida. Se o adversário não "
+                  "puder dar mate (vencer) por nenhuma série de lances legais, a partida é empate: corrija "
+                  "o resultado na mesa.")
+            en = ("1st illegal move: opponent +2 minutes; 2nd illegal move by the same player in the game: "
+                  "the game is lost. A sounding electronic device: the game is lost. If the opponent cannot "
+                  "checkmate (win) by any series of legal moves, the game is drawn: correct the result on "
+                  "the desk.")
+        elif IncidentKind.CLAIMED_IRREGULARITY in self.kinds:
+            scope_pt = "por partida" if settings.scope == "game" else "no evento"
+            scope_en = "per game" if settings.scope == "game" else "in the event"
+            pt = (f"Contagem {scope_pt}. 1ª e 2ª incidência: adversário +{settings.extra_minutes} minutos; "
+                  f"a partir da {settings.loss_from}ª: o infrator perde a partida, e o sistema registra o "
+                  "resultado.")
+            en = (f"Counted {scope_en}. 1st and 2nd incidence: opponent +{settings.extra_minutes} minutes; "
+                  f"from no. {settings.loss_from} on the offender loses the game, and the system records "
+                  "the result.")
+        else:
+            pt, en = "", ""
+        if online and IncidentKind.DISCONNECTION in self.kinds:
+            pt += f" Quedas de conexão: a {settings.disconnection_limit}ª perde a partida."
+            en += f" Disconnections: no. {settings.disconnection_limit} loses the game."
+        return pt.strip(), en.strip()
+
+
+def fide_consequence(incident: Incident, earlier: Sequence[Incident], white: int, black: int,
+                     article: str) -> Consequence:
+    """FIDE Laws: illegal moves counted per player per game (the same round and board); a
+    sounding device loses at once. The opponent's "cannot win" exception is stated, not judged."""
+    p = incident.player
+    opp = _opponent(p, white, black)
+    if incident.kind is IncidentKind.DEVICE_SOUND:
+        return Consequence(
+            Action.GAME_LOST, p, article,
+            f"Aparelho eletrônico do jogador {p} tocou: perda da partida; o adversário vence (empate se "
+            "ele não puder vencer por nenhuma série de lances legais).",
+            f"Player {p}'s electronic device sounded: the game is lost; the opponent wins (a draw if he "
+            "cannot win by any series of legal moves).",
+            incidence=1, result=_loss(p, white, black))
+    if incident.kind is not IncidentKind.ILLEGAL_MOVE:
+        raise EngineError(f"{incident.kind.value} is not a FIDE Laws incident")
+    n = 1 + sum(1 for e in earlier if e.kind is IncidentKind.ILLEGAL_MOVE and e.player == p
+                and e.round == incident.round and e.board == incident.board)
+    if n >= FIDE_ILLEGAL_MOVES_LOSE:
+        return Consequence(
+            Action.GAME_LOST, p, article,
+            f"{n}º lance ilegal do jogador {p}: perda da partida (empate se o adversário não puder dar "
+            "mate por nenhuma série de lances legais).",
+            f"Illegal move no. {n} by player {p}: the game is lost (a draw if the opponent cannot "
+            "checkmate by any series of legal moves).",
+            incidence=n, result=_loss(p, white, black))
+    return Consequence(
+        Action.EXTRA_TIME, p, article,
+        f"1º lance ilegal do jogador {p}: acrescentar {FIDE_EXTRA_MINUTES} minutos ao tempo do "
+        f"adversário (jogador {opp}).",
+        f"Illegal move no. 1 by player {p}: add {FIDE_EXTRA_MINUTES} minutes to the opponent's clock "
+        f"(player {opp}).",
+        incidence=n, extra_minutes=FIDE_EXTRA_MINUTES, beneficiary=opp)
+
+
+_CBJD_KINDS = (IncidentKind.CLAIMED_IRREGULARITY, IncidentKind.IRREGULAR_MOVE, IncidentKind.BREACH,
+               IncidentKind.UNSPORTING, IncidentKind.DISCONNECTION)
+_NO_FORFEIT_EXPULSION = ForfeitPolicy(propose_after=None, expel_after=None)
+
+_REGISTRY: dict[str, PenaltyRules] = {}
+
+
+def register_penalty_rules(rules: PenaltyRules) -> PenaltyRules:
+    if rules.code in _REGISTRY:
+        raise EngineError(f"penalty rules {rules.code!r} registered twice")
+    _REGISTRY[rules.code] = rules
+    return rules
+
+
+def get_penalty_rules(code: str) -> PenaltyRules:
+    try:
+        return _REGISTRY[code]
+    except KeyError:
+        raise EngineError(f"unknown penalty rules {code!r}") from None
+
+
+def penalty_rules_codes() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
+
+
+_CBJD_TEXT = (
+    ("Incidentes (CBJD 60): 1ª e 2ª incidência, +2 minutos ao adversário; a partir da 3ª, perda da "
+     "partida; contadas por partida [ours: por evento como opção].",
+     "Incidents (CBJD 60): 1st and 2nd incidence, opponent +2 minutes; from the 3rd, the game is lost; "
+     "counted per game [ours: per event as an option]."),
+    ("Em 5x5 ou mais rápido, lance irregular reclamado antes do próprio lance dá a vitória (CBJD 95 d).",
+     "In 5x5 or faster, an irregular move claimed before one's own move wins the game (CBJD 95 d)."),
+)
+_NO_EXPULSION_TEXT = (
+    "Perder partidas por W.O. não elimina o jogador por si só: a eliminação do FIDE-GR vale só no "
+    "regulamento FIDE [ours: RULES.md §5; o evento pode ativá-la na mesa].",
+    "Games lost by default do not by themselves expel a player: the FIDE-GR expulsion belongs to the "
+    "FIDE rule set [ours: RULES.md §5; the event may switch it on at the desk].")
+
+for _rules in (
+    PenaltyRules("cbjd", _CBJD_KINDS, _NO_FORFEIT_EXPULSION, claims_95d=True,
+                 title=("Incidentes (CBJD 60)", "Incidents (CBJD 60)"),
+                 text=(*_CBJD_TEXT, _NO_EXPULSION_TEXT)),
+    PenaltyRules("fide", (IncidentKind.ILLEGAL_MOVE, IncidentKind.DEVICE_SOUND, IncidentKind.DISCONNECTION),
+                 ForfeitPolicy(propose_after=1, expel_after=3), claims_95d=False,
+                 title=("Incidentes (Leis do Xadrez da FIDE)", "Incidents (FIDE Laws of Chess)"),
+                 text=(
+                     ("Leis do Xadrez: 1º lance ilegal, +2 minutos ao adversário; 2º lance ilegal do mesmo "
+                      "jogador na partida, perda da partida. Aparelho eletrônico que toca: perda da partida. "
+                      "Empate se o adversário não puder vencer por nenhuma série de lances legais (o árbitro "
+                      "julga a posição e corrige o resultado).",
+                      "Laws of Chess: 1st illegal move, opponent +2 minutes; 2nd illegal move by the same "
+                      "player in the game, the game is lost. A sounding electronic device: the game is lost. "
+                      "A draw if the opponent cannot win by any series of legal moves (the arbiter judges the "
+                      "position and corrects the result)."),
+                     ("W.O. (FIDE-GR): um sem motivo válido propõe a eliminação ao árbitro principal; três "
+                      "eliminam.",
+                      "Forfeits (FIDE-GR): one without a valid reason proposes expulsion to the chief arbiter; "
+                      "three expel."),
+                 )),
+    PenaltyRules("club", _CBJD_KINDS, _NO_FORFEIT_EXPULSION, claims_95d=True,
+                 title=("Incidentes (CBJD 60; regras do clube)", "Incidents (CBJD 60; club rules)"),
+                 text=(
+                     ("Quedas de conexão: cada uma é registrada; o evento define qual perde a partida "
+                      "(normalmente a 3ª).",
+                      "Disconnections: each one is recorded; the event sets which one loses the game "
+                      "(usually the 3rd)."),
+                     ("As regras do clube não tratam de irregularidades: valem o CBJD 60 e o 95 d "
+                      "[ours].",
+                      "The club rules say nothing of irregularities: CBJD 60 and 95 d apply [ours]."),
+                     _NO_EXPULSION_TEXT,
+                 )),
+):
+    register_penalty_rules(_rules)

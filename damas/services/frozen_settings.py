@@ -1,0 +1,106 @@
+"""Event settings that freeze once play starts (CBJD 127; FIDE-GR "Choice of Tiebreak System").
+
+CBJD 127 lets the arbiter announce the drawing of the tiebreak order "avisando antes do início da
+primeira rodada", and FIDE-GR has the tiebreak system "decided in advance": once round 1 is
+published the order, the by-lot switch and the unplayed-games rule no longer change (nor the
+other tiebreak options, WIN with forfeits and TPR's 350-point rule, **[ours]**). The event
+form shows them read-only with the reason, and `check_unchanged` refuses a forged POST that
+changes them (nothing is stored).
+
+To freeze another setting, append one `FrozenSetting` to `FROZEN_AFTER_START`: the form field's
+name, the value's key in the cleaned values (`services.events._clean`) and on the `Event`,
+optionally a key inside a JSON dict, the moment it freezes (`ROUND_1_PUBLISHED` or
+`ROUND_1_PAIRED`) and the article that says why. Nothing else needs touching: the form and the
+service read this list.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.models import Event, Round, RoundStatus
+from damas.services.errors import ServiceError
+
+ROUND_1_PAIRED = "paired"  # any round exists (round 1 generated, even if not yet published)
+ROUND_1_PUBLISHED = "published"  # a round has been published: play has started
+
+
+@dataclass(frozen=True)
+class FrozenSetting:
+    """One setting that stops changing at `when`; `field` is the form field, `key` the stored
+    attribute (and the key in the service's cleaned values), `item` a key inside it when the
+    attribute is a JSON dict (``tiebreak_options["unplayed"]``); `article` explains why."""
+
+    field: str
+    key: str
+    when: str
+    article: str
+    item: str | None = None
+    empty: Any = ""
+
+    def stored(self, event: Event) -> Any:
+        return self._pick(getattr(event, self.key))
+
+    def submitted(self, values: Mapping[str, Any]) -> Any:
+        return self._pick(values.get(self.key))
+
+    def _pick(self, value: Any) -> Any:
+        if self.item is not None:
+            value = (value or {}).get(self.item)
+        if value in (None, "") or (self.empty is False and value is False):
+            return self.empty
+        return value
+
+    def form_value(self, event: Event) -> str:
+        """The stored value as the form posts it ("" for an unticked box: the hidden copy is left out)."""
+        value = self.stored(event)
+        if value is True:
+            return "y"
+        return "" if value is False else str(value)
+
+
+TIEBREAK_ARTICLE = "CBJD 127; FIDE-GR, Choice of Tiebreak System"
+FROZEN_AFTER_START: tuple[FrozenSetting, ...] = (
+    FrozenSetting("tiebreak_order", "tiebreak_order", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE),
+    FrozenSetting("tiebreak_by_lot", "tiebreak_by_lot", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, empty=False),
+    FrozenSetting("unplayed_rule", "tiebreak_options", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, item="unplayed"),
+    # The other tiebreak options change values the same way: frozen with them [ours].
+    FrozenSetting("win_forfeits", "tiebreak_options", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, item="win_forfeits",
+                  empty=False),
+    FrozenSetting("tpr_350", "tiebreak_options", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, item="tpr_350", empty=False),
+)
+
+
+def _moment_reached(event: Event) -> set[str]:
+    if event.id is None:
+        return set()
+    statuses = set(db.session.scalars(select(Round.status).where(Round.event_id == event.id)))
+    reached = {ROUND_1_PAIRED} if statuses else set()
+    if RoundStatus.PUBLISHED in statuses:
+        reached.add(ROUND_1_PUBLISHED)
+    return reached
+
+
+def frozen_settings(event: Event) -> tuple[FrozenSetting, ...]:
+    """The settings of `event` that can no longer change (one query)."""
+    reached = _moment_reached(event)
+    return tuple(s for s in FROZEN_AFTER_START if s.when in reached)
+
+
+def frozen_reason(setting: FrozenSetting) -> str:
+    if setting.when == ROUND_1_PAIRED:
+        return _("Fixado desde o emparceiramento da 1ª rodada (%(article)s).", article=setting.article)
+    return _("Fixado desde a publicação da 1ª rodada: o regulamento o define antes do início (%(article)s).",
+             article=setting.article)
+
+
+def check_unchanged(event: Event, values: Mapping[str, Any]) -> None:
+    """Refuse, naming the field, a change to a frozen setting (the form shows them read-only)."""
+    for setting in frozen_settings(event):
+        if setting.submitted(values) != setting.stored(event):
+            raise ServiceError(_("Não é possível mudar isto depois do início: %(reason)s",
+                                 reason=frozen_reason(setting)), setting.field)
