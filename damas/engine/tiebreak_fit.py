@@ -8,7 +8,8 @@ tiebreak, in a FIDE round robin) is warned about, not refused (RULES.md §4: "Wa
 A code is suitable for a kind when the FIDE-GR list of that kind recommends it (a Buchholz
 variant as Buchholz, `ARO-C1` as `ARO`), when the event's rule set uses it in its own default
 orders for that kind (CBJD 127 prescribes `PS` ... for every individual event), or when it is
-neutral (`LOT`, `RTG`) **[ours]**. Knockouts rank by play, so nothing is warned there.
+neutral (`LOT`, `RTG`, and the C.07 2026 codes `RTNG`, `TPN`, `STD`, `REP` that any kind may end
+its list with) **[ours]**. Knockouts rank by play, so nothing is warned there.
 """
 from __future__ import annotations
 
@@ -16,11 +17,11 @@ from damas.engine.rulesets import RuleSet, get_ruleset
 from damas.engine.types import EngineError
 
 _BUCHHOLZ = frozenset({"BH", "BH-C1", "BH-C2", "BH-M1", "BH-M2", "SBH"})
-_NEUTRAL = frozenset({"LOT", "RTG"})
-_SWISS = frozenset({"DE", "TPR", "ARO", "ARO-C1", "PS", "SB", "WIN", "BLK", "BWIN"}) | _BUCHHOLZ
+_NEUTRAL = frozenset({"LOT", "RTG", "RTNG", "TPN", "STD", "REP"})
+_SWISS = frozenset({"DE", "TPR", "ARO", "ARO-C1", "PS", "SB", "WIN", "WIN-R", "BLK", "BWIN"}) | _BUCHHOLZ
 
 RECOMMENDED: dict[str, frozenset[str]] = {
-    "roundrobin": frozenset({"DE", "BLK", "KS", "SB", "WIN", "BWIN"}),
+    "roundrobin": frozenset({"DE", "BLK", "KS", "SB", "WIN", "WIN-R", "BWIN"}),
     "swiss": _SWISS,
     "micromatch": _SWISS | {"GP", "MP"},
     "team_roundrobin": frozenset({"GP", "MP", "DE", "TSB", "OPP-MP", "OPP-GP"}),
