@@ -134,8 +134,9 @@ def _withdrawals(event: Event, snap: Any) -> Any:
 
 def event_table(event: Event, *, only: set[int] | None = None, order: tuple[str, ...] | None = None,
                 snap: Any = None) -> tuple[Any, Any, Any, dict[str, Any]]:
-    """(snapshot, withdrawals, engine Standings, options) after the last complete round; the
-    category tables (damas.reports.awards) rank with the same state and lot seed."""
+    """(snapshot, withdrawals, engine Standings, options) after the last complete round for a
+    given order and subset. Outputs go through `services.standings.standings_of`, which picks
+    the order (event / category) and applies the playoffs: call that, not this."""
     snap = snap or snapshot(event)
     if event.pairing_system == "knockout":
         return _knockout_table(event, snap, only)
@@ -200,8 +201,16 @@ def tiebreak_columns(standings: Any) -> list[dict[str, str]]:
 
 
 def standings_context(event: Event, *, only: set[int] | None = None, order: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """Rows (rank label, name, points, tiebreak values) after the last complete round."""
-    snap, withdrawn, standings, options = event_table(event, only=only, order=order)
+    """Rows (rank label, name, points, tiebreak values) after the last complete round: the
+    event's table (`services.standings.standings_of`, the one every output shares); `only` /
+    `order` give an ad-hoc sub-table."""
+    if only is None and order is None:
+        from damas.services.standings import standings_of
+
+        table = standings_of(event)
+        snap, withdrawn, standings, options = table.snap, table.withdrawn, table.standings, table.options
+    else:
+        snap, withdrawn, standings, options = event_table(event, only=only, order=order)
     return {"rows": table_rows(event, snap, withdrawn, standings), "columns": tiebreak_columns(standings),
             "after_round": snap.complete_rounds, "drawn_order": bool(options), "lot_seed": standings.lot_seed}
 
@@ -241,7 +250,10 @@ def swiss_crosstable_context(event: Event) -> dict[str, Any]:
     """One row per player in rank order; per round the opponent's line, colour and result
     (e.g. "12b2"), then points and tiebreaks. One snapshot, one ranking: linear in
     players x rounds."""
-    snap, withdrawn, standings, options = event_table(event)
+    from damas.services.standings import standings_of
+
+    table = standings_of(event)
+    snap, withdrawn, standings, options = table.snap, table.withdrawn, table.standings, table.options
     rows = table_rows(event, snap, withdrawn, standings)
     table_state = withdrawn.table_state if withdrawn else snap.state
     table = build_swiss_crosstable(table_state, event_ruleset(event), [r["start_no"] for r in rows],
