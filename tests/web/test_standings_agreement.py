@@ -144,3 +144,56 @@ def test_agreement_standings_pdf_api_categories_and_prizes_rank_alike(client, db
     prizes_html = client.get(f"/eventos/{event.id}/premios").get_data(as_text=True)
     _assert_prizes_follow(_prize_places(prizes_html, "Absoluto"), page, 12)
     _assert_prizes_follow(_prize_places(prizes_html, "Feminino"), women, 3)
+
+
+def test_micromatch_standings_page_ranks_as_the_event_standings(client, db, make_user, make_player,
+                                                               login_as):  # type: ignore[no-untyped-def]
+    """A micro-match event with the order drawn by lot (CBJD 127) and a withdrawal: the micro-match
+    page ranks as `/classificacao`, its PDF and the prizes (one computation)."""
+    from damas.models import Event
+
+    staff = make_user(Role.STAFF)
+    players = [make_player(full_name=f"Micro {n:02d}", rating_regular=2100 - 30 * n) for n in range(1, 11)]
+    login_as(staff)
+    client.post("/eventos/micro/novo", data={
+        "name": "Micro por sorteio", "discipline": "damas-64", "ruleset": "cbjd", "pairing_system": "micromatch",
+        "planned_rounds": "4", "time_minutes": "30", "time_increment": "0", "start_date": "2026-12-01",
+        "end_date": "2026-12-01", "scoring": "game", "openings": "none",
+    }, follow_redirects=True)
+    event = db.session.query(Event).one()
+    event.tiebreak_by_lot = True
+    db.session.commit()
+    client.post(f"/eventos/{event.id}/situacao", data={"status": "registration"})
+    for p in players:
+        client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})
+    rng = random.Random(5)
+    for number in range(1, 5):
+        text = client.post(f"/eventos/{event.id}/micro/emparceirar", follow_redirects=True).get_data(as_text=True)
+        assert f"Rodada {number} emparceirada." in text, text[:3000]
+        client.post(f"/eventos/{event.id}/rodadas/{number}/publicar")
+        rnd = db.session.query(Round).filter_by(event_id=event.id, number=number).one()
+        form = {}
+        for g in rnd.games:
+            if g.black_entry_id is None or g.result == GameResult.WITHDRAWN:
+                continue
+            form[f"g1-{g.id}"], form[f"g2-{g.id}"] = rng.choice(("2-0", "1-1", "0-2")), rng.choice(("2-0", "1-1", "0-2"))
+            form[f"version-{g.id}"] = str(g.version)
+        client.post(f"/eventos/{event.id}/micro/rodadas/{number}/resultados", data=form, follow_redirects=True)
+        db.session.expire_all()
+        assert all(g.result != GameResult.PENDING for g in rnd.games), f"round {number} incomplete"
+        if number == 2:
+            quitter = db.session.query(Entry).filter_by(event_id=event.id, pairing_number=3).one()
+            text = client.post(f"/eventos/{event.id}/jogadores", data={
+                "w-entry_id": quitter.id, "w-after_round": 2, "w-note": "saiu", "w-submit": "1"},
+                follow_redirects=True).get_data(as_text=True)
+            assert "Desistência registrada." in text
+    client.post(f"/eventos/{event.id}/situacao", data={"status": "finished"})
+    db.session.expire_all()
+    assert event.tiebreak_lot_seed is not None
+    main = _page_rows(client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True))
+    micro = client.get(f"/eventos/{event.id}/micro/classificacao").get_data(as_text=True)
+    micro_rows = re.findall(r'<td class="num">([^<]*)</td><td><span class="no">\d+</span> (Micro \d\d)</td>', micro)
+    assert len(main) == 10 and micro_rows == main
+    assert "ordem sorteada" in micro
+    api = client.get(f"/api/v1/events/{event.id}/standings").get_json()
+    assert [r["name"] for r in api["rows"]] == _names(main)
