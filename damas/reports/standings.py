@@ -272,17 +272,22 @@ def swiss_crosstable_context(event: Event) -> dict[str, Any]:
         row.update(line=line.line, cells=cells, counted=line.counted)
     return {"swiss": True, "rows": rows, "columns": tiebreak_columns(standings),
             "rounds": list(range(1, snap.complete_rounds + 1)), "after_round": snap.complete_rounds,
-            "drawn_order": bool(options), "lot_seed": standings.lot_seed}
+            "drawn_order": bool(options), "lot_seed": standings.lot_seed,
+            "annulled": any(c.annulled for line in table.rows for c in line.cells)}
 
 
 def grid_crosstable_context(event: Event) -> dict[str, Any]:
-    """Crosstable rows by pairing number with rank and tiebreak columns (round robin page)."""
-    snap = snapshot(event)
-    withdrawn = _withdrawals(event, snap)
+    """Crosstable rows by pairing number with rank and tiebreak columns (round robin page), on
+    the standings' own computation (`standings_of`); `annulled`: some game is shown in
+    brackets, not counted (CBJD 105 A a), so the page prints the legend."""
+    from damas.services.standings import standings_of
+
+    computed = standings_of(event)
+    snap, withdrawn = computed.snap, computed.withdrawn
     table_state = withdrawn.table_state if withdrawn else snap.state
-    standing = standings_context(event)
-    ranks = {r["start_no"]: r["rank"] for r in standing["rows"]}
-    tbs = {r["start_no"]: r["tiebreaks"] for r in standing["rows"]}
+    standing = table_rows(event, snap, withdrawn, computed.standings)
+    ranks = {r["start_no"]: r["rank"] for r in standing}
+    tbs = {r["start_no"]: r["tiebreaks"] for r in standing}
     table = build_crosstable(table_state, event.ruleset, score_state=withdrawn.state if withdrawn else None,
                              marks=withdrawn.marks if withdrawn else None)
     rows = []
@@ -294,5 +299,6 @@ def grid_crosstable_context(event: Event) -> dict[str, Any]:
             "rank": ranks.get(r.start_no, ""), "tiebreaks": tbs.get(r.start_no, []),
             "player_id": snap.entry_by_no[r.start_no].player_id,
         })
-    return {"rows": rows, "columns": standing["columns"], "numbers": list(range(1, len(rows) + 1)),
-            "after_round": snap.complete_rounds}
+    return {"rows": rows, "columns": tiebreak_columns(computed.standings), "numbers": list(range(1, len(rows) + 1)),
+            "after_round": snap.complete_rounds,
+            "annulled": any("[" in cell for row in rows for cell in row["cells"])}

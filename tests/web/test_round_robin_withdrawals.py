@@ -77,3 +77,45 @@ def test_round_robin_withdrawal_still_refused_after_a_real_later_result(client, 
         _enter_round(client, db, event.id, number)
     html = _withdraw(client, db, event.id, 5, after=2)
     assert "Há resultado lançado para ele depois da rodada 2" in html
+
+
+def _cross_rows(html: str) -> dict[str, list[str]]:
+    import re
+
+    body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = {}
+    for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+        cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
+        rows[cells[0]] = cells
+    return rows
+
+
+def test_cbjd_105a_crosstable_marks_annulled_games_on_page_and_pdf(client, db, make_user, make_player,
+                                                                  login_as):  # type: ignore[no-untyped-def]
+    """Player 6 leaves after round 2 having played 2 of 5 games: excluded, his results annulled
+    (CBJD 105 A a). Player 1 beat him in round 1: the crosstable shows that game in brackets with
+    a legend, and every counted row's cells add up to its points."""
+    import re
+    import subprocess
+
+    event = _start_schuring(client, db, make_user, make_player, login_as)
+    for number in (1, 2):
+        _enter_round(client, db, event.id, number)
+    assert "Desistência registrada." in _withdraw(client, db, event.id, 6, after=2)
+    for number in (3, 4, 5):
+        _enter_round(client, db, event.id, number)
+    html = client.get(f"/eventos/{event.id}/tabela").get_data(as_text=True)
+    rows = _cross_rows(html)
+    assert rows["1"][3 + 5] == "[2b]"  # column of player 6; pt-BR: b = brancas
+    assert "Entre colchetes" in html
+    for no, cells in rows.items():
+        if no == "6":
+            continue
+        games = cells[3:9]
+        total = sum(2 if c == "+" else int(c[:-1]) for c in games if c and not c.startswith("[") and c != "-")
+        assert str(total) == cells[9], (no, cells)
+    pdf = client.get(f"/eventos/{event.id}/relatorios/tabela.pdf").data
+    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True).stdout.decode()
+    assert "[2b]" in text and "Entre colchetes" in text
+    line = next(l for l in text.splitlines() if re.search(r"Jogador 1\b", l))
+    assert "[2b]" in line
