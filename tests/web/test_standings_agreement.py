@@ -102,6 +102,9 @@ def test_cbjd_123_prizes_and_absolute_category_follow_the_event_order(client, db
     assert category == page
     prizes = _prize_places(client.get(f"/eventos/{event.id}/premios").get_data(as_text=True), "Absoluto")
     _assert_prizes_follow(prizes, page, 10)
+    rules = client.get(f"/eventos/{event.id}/regulamento").get_data(as_text=True)
+    assert "A categoria absoluta é a classificação do evento" in rules and "(decisão da federação)" in rules
+    assert "quem desistiu ou foi eliminado continua numerado" in rules  # a Swiss: late entries
 
 
 def event_entry_name(event, start_no: int) -> int:  # type: ignore[no-untyped-def]
