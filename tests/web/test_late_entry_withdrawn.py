@@ -97,3 +97,19 @@ def test_cbjd_105b_mapping_never_drops_a_board_of_an_unnumbered_entry(client, db
     assert snap.state.results[by_id[gone.id]][0].opponent == white_no
     page = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
     assert gone.player.full_name in page
+
+
+def test_demo_swiss_late_entry_keeps_the_withdrawn_player(app, client, db):  # type: ignore[no-untyped-def]
+    """The demo's running Swiss shows it: a withdrawal after round 2, then a late entry."""
+    from damas.cli import damas_cli
+    from damas.models import Event, EventStatus
+
+    assert app.test_cli_runner().invoke(damas_cli, ["demo"]).exit_code == 0
+    event = db.session.query(Event).filter_by(ruleset="fide", status=EventStatus.RUNNING).one()
+    numbers = sorted(e.pairing_number for e in event.entries)
+    assert numbers == list(range(1, 32))
+    gone = next(e for e in event.entries if e.status == EntryStatus.WITHDRAWN)
+    snap = snapshot(event)
+    no = next(n for n, e in snap.entry_by_no.items() if e.id == gone.id)
+    assert [r.opponent is not None for r in snap.state.results[no]][:2] == [True, True]
+    assert gone.player.full_name in client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
