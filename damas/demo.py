@@ -82,7 +82,7 @@ def load_demo() -> str:
     for player in players[:24]:
         entry_service.add_entry(staff, championship, player)
     finished = _demo_round_robin(staff, arbiter, players[24:32], rng)
-    running = _demo_swiss(staff, arbiter, players[30:60], rng)
+    running = _demo_swiss(staff, arbiter, players[30:60], rng, late_entrant=players[29])
     knockout = _demo_knockout(staff, arbiter, players[13:24], rng)
     _demo_running_knockout(staff, arbiter, players[1:9])
     _demo_registration(staff, championship, players[59])
@@ -133,10 +133,11 @@ def _demo_round_robin(staff, arbiter, players, rng: random.Random) -> int:  # ty
     return len(rounds)
 
 
-def _demo_swiss(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
+def _demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) -> int:  # type: ignore[no-untyped-def]
     """A running 30-player FIDE Dutch Swiss with Baku acceleration (C.04.5.1): three rounds
     played, round 4 published (its last board adjourned); one player was absent without notice in
-    round 2 (explained), one is absent without notice from round 4 on."""
+    round 2 (explained), one is absent without notice from round 4 on; one withdrew after round 2
+    and `late_entrant` entered late, from round 3."""
     from damas.services.swiss import pair_next_round
 
     start = date.today() - timedelta(days=1)
@@ -161,6 +162,13 @@ def _demo_swiss(staff, arbiter, players, rng: random.Random) -> int:  # type: ig
             mark_absent(arbiter, event, late, 2, "não compareceu à rodada 2")
         if number == 3:
             explain_absence(arbiter, event, late, "ônibus quebrado na estrada; justificativa aceita")
+            # CBJD 105 B / FIDE-GR f: a withdrawal after round 2, then a late entry (C.04.3 A.2):
+            # the list is renumbered and the withdrawn player keeps his number and his games.
+            from damas.services.rounds import withdraw_entry
+
+            withdraw_entry(arbiter, event, by_player[players[5].id], 2, "problema de saúde")
+            if late_entrant is not None:
+                entry_service.add_entry(staff, event, late_entrant)
         _play(staff, event, pair_next_round(staff, event), rng)
     mark_absent(arbiter, event, gone, 4, "saiu do salão sem avisar na rodada 3")  # still absent: not paired
     from damas.services.rounds import publish_round

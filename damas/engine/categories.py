@@ -11,9 +11,10 @@ or after Y - N. **[ours]** an "N and over" band (`min_age`, e.g. veterans) means
 before Y - N. A player whose birth year (sex) is unknown is in no age (sex) category.
 
 Each category ranks its members with its own tiebreak order (CBJD 124): the absolute one takes
-the rule set's absolute order, every other category the rule set's category order
+the event's announced order (CBJD 123, 127), every other category its own order, else the
+event's announced order when it set one **[ours]**, else the rule set's category order
 (`RuleSet.default_tiebreaks(kind, category)`; **[ours]** sub-23 and custom categories too, since
-CBJD 124 names only "menores de 21 anos e feminino"), unless the category sets its own order.
+CBJD 124 names only "menores de 21 anos e feminino").
 """
 from __future__ import annotations
 
@@ -103,11 +104,24 @@ class Category:
             return False
         return True
 
-    def tiebreak_order(self, ruleset: RuleSet, system_kind: str = "swiss") -> tuple[str, ...]:
-        """The category's own order, else the rule set's absolute/category default (CBJD 124)."""
+    def tiebreak_order(self, ruleset: RuleSet, system_kind: str = "swiss",
+                       event_order: Sequence[str] | None = None) -> tuple[str, ...]:
+        """The order this category ranks by. `event_order` is the order the event announced
+        before round 1 (CBJD 123, 127; FIDE-GR: decided in advance), None when the event
+        keeps the rule set's defaults.
+
+        The absolute category is the event's standings: it takes `event_order` (**[ours]** an
+        order stored on it is not used, so there is one absolute table). Any other category:
+        its own order, else `event_order` (**[ours]**: the announced order applies to every
+        classification), else the rule set's category default (CBJD 124).
+        """
+        if self.is_absolute:
+            return tuple(event_order) if event_order else ruleset.default_tiebreaks(system_kind)
         if self.tiebreaks is not None:
             return self.tiebreaks
-        return ruleset.default_tiebreaks(system_kind, "absolute" if self.is_absolute else self.code)
+        if event_order:
+            return tuple(event_order)
+        return ruleset.default_tiebreaks(system_kind, self.code)
 
 
 def age_category(n: int) -> Category:
@@ -152,15 +166,17 @@ def category_standings(
     unplayed: str | None = None,
     lot_seed: int | None = None,
     options: Mapping[str, Any] | None = None,
+    event_order: Sequence[str] | None = None,
 ) -> Standings:
     """The category's own table (CBJD 124): its members ranked with its own tiebreak order.
 
     Tiebreak values are those of the whole tournament (`compute_standings(only=...)`); only the
     places are the category's. An empty category gives a table without rows. `order` overrides
-    the category's order; the other keywords are passed to `compute_standings`.
+    the category's order, `event_order` is the event's announced order (`Category.tiebreak_order`);
+    the other keywords are passed to `compute_standings`.
     """
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
-    chosen = tuple(order) if order is not None else category.tiebreak_order(rs, system_kind)
+    chosen = tuple(order) if order is not None else category.tiebreak_order(rs, system_kind, event_order)
     return compute_standings(
         state, rs, chosen, unplayed=unplayed, lot_seed=lot_seed,
         only=members(category, state.entrants, event_year), options=options,

@@ -6,6 +6,11 @@ points scored in the rule set's display ("2", "1", "0" in draughts; "1", "½", "
 followed by the colour ("w"/"b"); unplayed games are '+' (forfeit win) and '-' (forfeit
 loss, double forfeit: FIDE-GR "Where not all games are played" d). A double round robin has
 two entries per cell. Rank and tiebreak columns come from the standings (caller).
+
+A game shown but not counted in the standings (CBJD 105 A a: the results of an excluded player
+are annulled; FIDE-GR d: not counted in the final standings) is put in brackets, "[2b]", and
+scores nothing in the cell's points, so every counted row's cells add up to its total
+**[ours: the notation]**.
 """
 
 from __future__ import annotations
@@ -28,8 +33,8 @@ class Cell:
 
     opponent: int
     rounds: tuple[int, ...]
-    entries: tuple[str, ...]  # e.g. ("2b",), ("1w", "0b"), ("+",)
-    points: int  # units the row player scored in these games
+    entries: tuple[str, ...]  # e.g. ("2b",), ("1w", "0b"), ("+",), ("[2b]",) when annulled
+    points: int  # units the row player scored in these games, as counted in the standings
 
     @property
     def text(self) -> str:
@@ -112,9 +117,10 @@ def build_crosstable(
             if rr.opponent is not None and rr.outcome.has_opponent:
                 if rr.opponent not in index:
                     raise EngineError(f"player {e.start_no} met {rr.opponent}, who is not in the table")
-                games.setdefault(rr.opponent, []).append(
-                    (rr.round, _entry(e.start_no, rr, rs, marks), rs.points_for(rr))
-                )
+                text, points = _entry(e.start_no, rr, rs, marks), rs.points_for(rr)
+                if annulled(scoring, e.start_no, rr):
+                    text, points = f"[{text}]", 0
+                games.setdefault(rr.opponent, []).append((rr.round, text, points))
             elif rr.outcome in _OTHER:
                 other.append(f"R{rr.round}: {_OTHER[rr.outcome]} {rs.format_points(rs.points_for(rr))}")
         cells: list[Cell | None] = [None] * len(columns)
@@ -145,6 +151,15 @@ def build_crosstable(
     return Crosstable(ruleset, columns, tuple(rows), tuple(tiebreak_codes))
 
 
+def annulled(scoring: TournamentState, player: int, rr: RoundResult) -> bool:
+    """Whether the game `rr` of `player` in the table is left out of the standings: `scoring`
+    (the state the standings count, e.g. `WithdrawalResult.state`) has no game against that
+    opponent in that round (CBJD 105 A a, FIDE-GR d)."""
+    counted = next((c for c in scoring.rounds_of(player) if c.round == rr.round), None) \
+        if player in scoring.results else None
+    return counted is None or counted.opponent != rr.opponent or not counted.outcome.has_opponent
+
+
 def _entry(player: int, rr: RoundResult, rs: RuleSet, marks: Mapping[tuple[int, int], str]) -> str:
     """One game as shown in a cell: points + colour, or '+' / '-' when not played."""
     if (player, rr.round) in marks:
@@ -173,14 +188,16 @@ class SwissCell:
     opponent: int | None  # the opponent's line (1 = first row), None without an opponent
     colour: str  # "w", "b" or ""
     result: str
-    points: int
+    points: int  # as counted in the standings (0 when annulled)
+    annulled: bool = False  # shown, not counted (CBJD 105 A a, FIDE-GR d)
 
     @property
     def text(self) -> str:
-        """e.g. "12b2" (line 12, Black, 2 points); "7w+" a forfeit win."""
+        """e.g. "12b2" (line 12, Black, 2 points); "7w+" a forfeit win; "[12b2]" annulled."""
         if self.opponent is None:
             return self.result
-        return f"{self.opponent}{self.colour}{self.result}"
+        text = f"{self.opponent}{self.colour}{self.result}"
+        return f"[{text}]" if self.annulled else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +253,9 @@ def build_swiss_crosstable(
                     raise EngineError(f"player {no} met {rr.opponent}, who is not in the table")
                 mark = marks.get((no, rr.round)) or _MARKS.get(rr.outcome)
                 result = mark or ("adj" if rr.outcome is Outcome.ADJOURNED else rs.format_points(points))
-                cells.append(SwissCell(rr.round, rr.outcome, line_of[rr.opponent], _COLOURS[rr.color], result, points))
+                gone = annulled(scoring, no, rr)
+                cells.append(SwissCell(rr.round, rr.outcome, line_of[rr.opponent], _COLOURS[rr.color], result,
+                                       0 if gone else points, gone))
             else:
                 cells.append(SwissCell(rr.round, rr.outcome, None, "", rs.format_points(points), points))
         is_counted = no in counted

@@ -1,8 +1,9 @@
 """Category tables, prize allocation and playoffs as plain data (RULES.md §7, §8; CBJD 124-126).
 
-Each category ranks its members with its own order (CBJD 124) on the same state as the
-absolute table (withdrawals applied, complete rounds only); a finished playoff rewrites the
-places of its players (`apply_playoff`); the engine's `allocate` then hands out the prizes.
+Every table comes from `services.standings.standings_of`, the standings page's computation:
+the absolute category is the event's table (its announced order, CBJD 123, 127), each other
+category ranks its members with its order (CBJD 124) on the same state (withdrawals applied,
+complete rounds only), finished playoffs applied; the engine's `allocate` hands out the prizes.
 """
 from __future__ import annotations
 
@@ -12,14 +13,12 @@ from flask_babel import get_locale
 
 from damas.engine.awards import Allocation, allocate, format_money
 from damas.engine.categories import Category, members
-from damas.engine.playoffs import apply_playoff
-from damas.engine.types import EngineError
 from damas.models import Event
-from damas.reports.standings import event_ruleset, event_table, system_kind, table_rows, tiebreak_columns
+from damas.reports.standings import table_rows, tiebreak_columns
 from damas.services.categories import event_categories
 from damas.services.mapping import snapshot
-from damas.services.playoffs import playoffs_of, status_of
 from damas.services.prizes import cash_ties, event_prizes, prize_rows
+from damas.services.standings import order_of, standings_of
 
 KINDS_ORDER = {"trophy": 0, "medal": 1, "cash": 2}
 KIND_NAMES = {"trophy": ("Troféu", "Trophy"), "medal": ("Medalha", "Medal"), "cash": ("Dinheiro", "Cash")}
@@ -57,21 +56,11 @@ def category_tables(event: Event, snap: Any = None) -> list[dict[str, Any]]:
 
 
 def category_table(event: Event, category: Category, snap: Any) -> dict[str, Any]:
-    """One category's table on the event's snapshot (shared by every category of a request)."""
-    order = category.tiebreak_order(event_ruleset(event), system_kind(event))
-    ids = set(members(category, snap.state.entrants, event.start_date.year))
-    snap, withdrawn, standings, options = event_table(event, only=ids, order=order, snap=snap)
-    notes = []
-    for playoff in playoffs_of(event, category.code):
-        try:
-            status = status_of(playoff)
-            if status.finished:
-                standings = apply_playoff(standings, status)
-                notes.append(playoff.id)
-        except EngineError:
-            continue
-    return {"category": category, "standings": standings, "snap": snap, "withdrawn": withdrawn,
-            "options": options, "playoffs_applied": notes}
+    """One category's table on the event's snapshot (shared by every category of a request):
+    `standings_of`, the computation of the standings page (the absolute table is that page)."""
+    table = standings_of(event, category, snap=snap)
+    return {"category": category, "standings": table.standings, "snap": table.snap, "withdrawn": table.withdrawn,
+            "options": table.options, "playoffs_applied": list(table.playoffs_applied)}
 
 
 def category_overview(event: Event, snap: Any = None) -> list[dict[str, Any]]:
@@ -80,16 +69,16 @@ def category_overview(event: Event, snap: Any = None) -> list[dict[str, Any]]:
     from damas.engine.standings import draw_tiebreak_order
     from damas.engine.tiebreaks import get_tiebreak
     from damas.engine.types import EntrantStatus
-    from damas.reports.standings import _withdrawals, drawable_order, tiebreak_order
+    from damas.reports.standings import _withdrawals, drawable_order
 
     snap = snap or snapshot(event)
     withdrawn = _withdrawals(event, snap)
     state = withdrawn.state if withdrawn else snap.state
     counted = {e.start_no for e in state.entrants if e.status is not EntrantStatus.EXCLUDED}
-    rs, kind, year = event_ruleset(event), system_kind(event), event.start_date.year
+    year = event.start_date.year
     out = []
     for category in event_categories(event):
-        order = drawable_order(event, category.tiebreak_order(rs, kind) or tiebreak_order(event))
+        order = drawable_order(event, order_of(event, category))
         codes = tuple(get_tiebreak(code).code for code in order)
         if event.tiebreak_by_lot and event.tiebreak_lot_seed is not None:
             codes = draw_tiebreak_order(codes, event.tiebreak_lot_seed)

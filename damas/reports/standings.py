@@ -141,8 +141,9 @@ def _withdrawals(event: Event, snap: Any) -> Any:
 
 def event_table(event: Event, *, only: set[int] | None = None, order: tuple[str, ...] | None = None,
                 snap: Any = None) -> tuple[Any, Any, Any, dict[str, Any]]:
-    """(snapshot, withdrawals, engine Standings, options) after the last complete round; the
-    category tables (damas.reports.awards) rank with the same state and lot seed."""
+    """(snapshot, withdrawals, engine Standings, options) after the last complete round for a
+    given order and subset. Outputs go through `services.standings.standings_of`, which picks
+    the order (event / category) and applies the playoffs: call that, not this."""
     snap = snap or snapshot(event)
     if event.pairing_system == "knockout":
         return _knockout_table(event, snap, only)
@@ -208,8 +209,16 @@ def tiebreak_columns(standings: Any) -> list[dict[str, str]]:
 
 
 def standings_context(event: Event, *, only: set[int] | None = None, order: tuple[str, ...] | None = None) -> dict[str, Any]:
-    """Rows (rank label, name, points, tiebreak values) after the last complete round."""
-    snap, withdrawn, standings, options = event_table(event, only=only, order=order)
+    """Rows (rank label, name, points, tiebreak values) after the last complete round: the
+    event's table (`services.standings.standings_of`, the one every output shares); `only` /
+    `order` give an ad-hoc sub-table."""
+    if only is None and order is None:
+        from damas.services.standings import standings_of
+
+        table = standings_of(event)
+        snap, withdrawn, standings, options = table.snap, table.withdrawn, table.standings, table.options
+    else:
+        snap, withdrawn, standings, options = event_table(event, only=only, order=order)
     return {"rows": table_rows(event, snap, withdrawn, standings), "columns": tiebreak_columns(standings),
             "after_round": snap.complete_rounds, "drawn_order": bool(options), "lot_seed": standings.lot_seed}
 
@@ -249,7 +258,10 @@ def swiss_crosstable_context(event: Event) -> dict[str, Any]:
     """One row per player in rank order; per round the opponent's line, colour and result
     (e.g. "12b2"), then points and tiebreaks. One snapshot, one ranking: linear in
     players x rounds."""
-    snap, withdrawn, standings, options = event_table(event)
+    from damas.services.standings import standings_of
+
+    table = standings_of(event)
+    snap, withdrawn, standings, options = table.snap, table.withdrawn, table.standings, table.options
     rows = table_rows(event, snap, withdrawn, standings)
     table_state = withdrawn.table_state if withdrawn else snap.state
     table = build_swiss_crosstable(table_state, event_ruleset(event), [r["start_no"] for r in rows],
@@ -268,17 +280,22 @@ def swiss_crosstable_context(event: Event) -> dict[str, Any]:
         row.update(line=line.line, cells=cells, counted=line.counted)
     return {"swiss": True, "rows": rows, "columns": tiebreak_columns(standings),
             "rounds": list(range(1, snap.complete_rounds + 1)), "after_round": snap.complete_rounds,
-            "drawn_order": bool(options), "lot_seed": standings.lot_seed}
+            "drawn_order": bool(options), "lot_seed": standings.lot_seed,
+            "annulled": any(c.annulled for line in table.rows for c in line.cells)}
 
 
 def grid_crosstable_context(event: Event) -> dict[str, Any]:
-    """Crosstable rows by pairing number with rank and tiebreak columns (round robin page)."""
-    snap = snapshot(event)
-    withdrawn = _withdrawals(event, snap)
+    """Crosstable rows by pairing number with rank and tiebreak columns (round robin page), on
+    the standings' own computation (`standings_of`); `annulled`: some game is shown in
+    brackets, not counted (CBJD 105 A a), so the page prints the legend."""
+    from damas.services.standings import standings_of
+
+    computed = standings_of(event)
+    snap, withdrawn = computed.snap, computed.withdrawn
     table_state = withdrawn.table_state if withdrawn else snap.state
-    standing = standings_context(event)
-    ranks = {r["start_no"]: r["rank"] for r in standing["rows"]}
-    tbs = {r["start_no"]: r["tiebreaks"] for r in standing["rows"]}
+    standing = table_rows(event, snap, withdrawn, computed.standings)
+    ranks = {r["start_no"]: r["rank"] for r in standing}
+    tbs = {r["start_no"]: r["tiebreaks"] for r in standing}
     table = build_crosstable(table_state, event.ruleset, score_state=withdrawn.state if withdrawn else None,
                              marks=withdrawn.marks if withdrawn else None)
     rows = []
@@ -290,5 +307,6 @@ def grid_crosstable_context(event: Event) -> dict[str, Any]:
             "rank": ranks.get(r.start_no, ""), "tiebreaks": tbs.get(r.start_no, []),
             "player_id": snap.entry_by_no[r.start_no].player_id,
         })
-    return {"rows": rows, "columns": standing["columns"], "numbers": list(range(1, len(rows) + 1)),
-            "after_round": snap.complete_rounds}
+    return {"rows": rows, "columns": tiebreak_columns(computed.standings), "numbers": list(range(1, len(rows) + 1)),
+            "after_round": snap.complete_rounds,
+            "annulled": any("[" in cell for row in rows for cell in row["cells"])}

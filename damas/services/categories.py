@@ -114,8 +114,13 @@ def add_category(actor: User | None, event: Event, data: dict[str, Any]) -> Even
 
 
 def update_tiebreaks(actor: User | None, event: Event, code: str, text: str) -> None:
-    """The category's own tiebreak order (CBJD 124); empty = the rule set's default."""
+    """The category's own tiebreak order (CBJD 124); empty = the event's announced order, else
+    the rule set's default. The absolute category has none of its own: it is the event's
+    standings and ranks by the event's order (CBJD 123, 127; `Category.tiebreak_order`)."""
     order = _parse_order(text)
+    if order and (code == ABSOLUTE or (found := find(event, code)) is not None and found.is_absolute):
+        raise ServiceError(_("A categoria absoluta segue a ordem de desempates do evento (CBJD 123, 127); "
+                             "altere-a nos dados do evento."), "tiebreaks")
     for c in order:
         try:
             get_tiebreak(c)

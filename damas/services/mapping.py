@@ -5,6 +5,7 @@ every board has a result, so standings and pairings always see whole rounds.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -14,6 +15,8 @@ from sqlalchemy.orm import selectinload
 from damas.engine.types import Color, Entrant, EntrantStatus, Outcome, RoundResult, TournamentState
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, Game, GameResult, Player, RequestKind, Round, RoundRequest
+
+logger = logging.getLogger(__name__)
 
 # (white outcome, black outcome) of each recorded board result.
 RESULT_OUTCOMES: dict[GameResult, tuple[Outcome, Outcome]] = {
@@ -57,21 +60,53 @@ def preload_entries(event: Event) -> list[Entry]:
     ))
 
 
-def numbered_entries(event: Event) -> list[Entry]:
-    """The event's numbered entries with their players and clubs loaded in two more queries."""
+def numbered_entries(event: Event, rounds: list[Round] | None = None) -> list[Entry]:
+    """The event's numbered entries with their players and clubs loaded in two more queries.
+
+    With `rounds`, an entry on one of their boards is kept even without a pairing number (a
+    list renumbered before withdrawn players kept theirs, CBJD 105 B): nobody who has played
+    loses his games. Such entries follow the numbered ones (`start_numbers`).
+    """
+    on_boards: set[int] = set()
+    for rnd in rounds or ():
+        for game in rnd.games:
+            on_boards.add(game.white_entry_id)
+            if game.black_entry_id is not None:
+                on_boards.add(game.black_entry_id)
+    condition = Entry.pairing_number.is_not(None)
+    if on_boards:
+        condition = condition | Entry.id.in_(on_boards)
     entries = db.session.scalars(
         select(Entry)
-        .where(Entry.event_id == event.id, Entry.pairing_number.is_not(None))
+        .where(Entry.event_id == event.id, condition)
         .options(selectinload(Entry.player).selectinload(Player.club))
         .order_by(Entry.pairing_number)
     )
     return list(entries)
 
 
-def entrant_of(entry: Entry) -> Entrant:
+def start_numbers(entries: list[Entry]) -> dict[int, int]:
+    """Entry id -> the engine's starting number: the pairing number; an entry on a board without
+    one (see `numbered_entries`) gets the next free numbers, in starting-list order, and a
+    warning in the log, instead of vanishing with his games."""
+    no_of = {e.id: e.pairing_number for e in entries if e.pairing_number is not None}
+    unnumbered = [e for e in entries if e.pairing_number is None]
+    if unnumbered:
+        from damas.services.entries import starting_order
+
+        event = unnumbered[0].event
+        logger.warning("event %s: entries %s have boards but no pairing number; numbered after the others",
+                       event.id, [e.id for e in unnumbered])
+        top = max(no_of.values(), default=0)
+        for offset, entry in enumerate(starting_order(unnumbered, event.provisional_rating), start=1):
+            no_of[entry.id] = top + offset
+    return no_of
+
+
+def entrant_of(entry: Entry, start_no: int | None = None) -> Entrant:
     p = entry.player
     return Entrant(
-        start_no=entry.pairing_number or 0,
+        start_no=start_no if start_no is not None else entry.pairing_number or 0,
         name=p.full_name,
         rating=entry.rating_at_entry,
         sex=p.sex.lower(),
@@ -120,10 +155,12 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
     Players not on a board in a round get their request's outcome (half-point or zero-point
     bye, absence) or NOT_PAIRED (withdrawn, entered late).
     """
-    entries = numbered_entries(event)
-    by_id = {e.id: e for e in entries}
-    entry_by_no = {e.pairing_number or 0: e for e in entries}
     rounds = event_rounds(event)
+    entries = numbered_entries(event, rounds)
+    no_of = start_numbers(entries)
+    entries.sort(key=lambda e: no_of[e.id])
+    by_id = {e.id: e for e in entries}
+    entry_by_no = {no_of[e.id]: e for e in entries}
     counted = []
     for rnd in rounds:
         if only_complete and not round_is_complete(rnd):
@@ -142,11 +179,11 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
             black = by_id.get(game.black_entry_id) if game.black_entry_id else None
             if white is None or (game.black_entry_id and black is None):
                 continue  # an entry removed before the start cannot have games; be defensive
-            for no, rr in board_results(game, white.pairing_number or 0, black.pairing_number if black else None, rnd.number):
+            white_no, black_no = no_of[white.id], no_of[black.id] if black else None
+            for no, rr in board_results(game, white_no, black_no, rnd.number):
                 seen[no] = rr
             if micro is not None:  # micro-match event: the two games give the game points (RULES.md §2)
-                seen.update(micro_board_results(event, game, micro, white.pairing_number or 0,
-                                                black.pairing_number if black else None, rnd.number))
+                seen.update(micro_board_results(event, game, micro, white_no, black_no, rnd.number))
         for no, entry in entry_by_no.items():
             rr = seen.get(no)
             if rr is None:
@@ -154,7 +191,7 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
                 rr = RoundResult(rnd.number, REQUEST_OUTCOMES[kind] if kind else Outcome.NOT_PAIRED)
             results[no].append(rr)
     state = TournamentState(
-        entrants=tuple(entrant_of(e) for e in entries),
+        entrants=tuple(entrant_of(e, no_of[e.id]) for e in entries),
         results={no: tuple(rs) for no, rs in results.items()},
         total_rounds=event.planned_rounds,
         name=event.name,

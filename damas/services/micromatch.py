@@ -14,7 +14,6 @@ from sqlalchemy import select
 
 from damas.engine.micromatch_scoring import micro_match, micro_ruleset
 from damas.engine.pairing.micromatch import MicromatchSystemError, check_micromatch_system
-from damas.engine.standings import compute_standings
 from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import EngineError, Outcome
 from damas.extensions import db
@@ -23,7 +22,7 @@ from damas.models.micromatch import MicroGame, MicroMatchSettings
 from damas.services import events as event_service
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds, snapshot
+from damas.services.mapping import event_rounds
 
 SCORINGS = ("game", "match")
 OPENING_MODES = ("none", "round", "board")
@@ -218,28 +217,31 @@ def tiebreaks_for(event: Event, scoring: str) -> tuple[str, ...]:
 
 
 def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
-    """Rows ranked by the event's micro-match scoring, then its tiebreaks (GP for match points)."""
-    scoring = settings_of(event)["scoring"]
-    snap = snapshot(event)
-    from damas.reports.standings import drawable_order, tiebreak_settings, unplayed_rule
+    """Rows ranked by the event's micro-match scoring, then its tiebreaks (GP for match points):
+    the table of `/classificacao`, its PDFs and the prizes (`standings_of`: drawn order and
+    withdrawals included), with the game and match points beside it."""
+    from damas.reports.standings import event_ruleset
+    from damas.services.standings import standings_of
 
-    rs = micro_ruleset(event.ruleset, scoring, unplayed=unplayed_rule(event))
-    order = drawable_order(event, tiebreaks_for(event, scoring))
-    table = compute_standings(snap.state, rs, order, lot_seed=event.tiebreak_lot_seed,
-                              options=tiebreak_settings(event))
+    scoring = settings_of(event)["scoring"]
+    computed = standings_of(event)
+    snap, table = computed.snap, computed.standings
+    rs = event_ruleset(event)
+    state = computed.withdrawn.state if computed.withdrawn else snap.state
     rows = []
     for row in table.rows:
         entry = snap.entry_by_no[row.start_no]
-        results = snap.state.rounds_of(row.start_no)
+        results = state.rounds_of(row.start_no)
         rows.append({
             "rank": row.rank_label, "start_no": row.start_no, "player_id": entry.player_id,
             "name": entry.player.full_name, "points": row.points,
             "gp": sum(rs.game_points_for(r) for r in results), "mp": sum(rs.match_points_for(r) for r in results),
-            "tiebreaks": [_fmt(v) for v in row.tiebreaks],
+            "tiebreaks": [_fmt(v) for v in row.tiebreaks], "excluded": row.excluded,
         })
     columns = [{"code": c, "name": get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt}
                for c in table.tiebreak_order]
-    return {"rows": rows, "columns": columns, "after_round": snap.complete_rounds, "scoring": scoring}
+    return {"rows": rows, "columns": columns, "after_round": snap.complete_rounds, "scoring": scoring,
+            "drawn_order": bool(computed.options), "lot_seed": table.lot_seed}
 
 
 def _fmt(value: Any) -> str:

@@ -129,10 +129,12 @@ def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, no
     rounds = event_rounds(event)
     if after_round < 0 or after_round > len(rounds):
         raise ServiceError(_("Rodada inválida."), "after_round")
+    # A board the system itself marked not played (GameResult.WITHDRAWN: his opponent withdrew
+    # earlier) is no result of his; only a result an arbiter entered stops the withdrawal.
     later_played = [
         g for r in rounds if r.number > after_round for g in r.games
-        if entry.id in (g.white_entry_id, g.black_entry_id) and g.result not in (GameResult.PENDING, GameResult.BYE)
-        and g.black_entry_id is not None
+        if entry.id in (g.white_entry_id, g.black_entry_id) and g.black_entry_id is not None
+        and g.result not in (GameResult.PENDING, GameResult.BYE, GameResult.WITHDRAWN)
     ]
     if later_played:
         raise ServiceError(_("Há resultado lançado para ele depois da rodada %(n)s; corrija-o antes.", n=after_round),
@@ -146,7 +148,7 @@ def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, no
             if r.number <= after_round:
                 continue
             for g in r.games:
-                if entry.id in (g.white_entry_id, g.black_entry_id):
+                if entry.id in (g.white_entry_id, g.black_entry_id) and g.result != GameResult.WITHDRAWN:
                     game_before = game_snapshot(g)
                     g.result = GameResult.WITHDRAWN
                     record(actor, "withdrawal", "game", g.id, game_before, game_snapshot(g), event.id)

@@ -89,8 +89,11 @@ def manage_categories(event_id: int):  # type: ignore[no-untyped-def]
         flash(_("Corrija os campos indicados."), "error")
     rows = [{**category_summary(c), "raw_tiebreaks": ", ".join(c.tiebreaks or ())}
             for c in category_service.event_categories(event)]
+    from damas.reports.standings import tiebreak_order
+
     return render_template("awards/manage_categories.html", event=event_summary(event), form=form, categories=rows,
-                           defaults=not category_service.category_rows(event))
+                           defaults=not category_service.category_rows(event),
+                           event_order=", ".join(tiebreak_order(event)))
 
 
 @bp.post("/categorias/apagar")

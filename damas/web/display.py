@@ -20,7 +20,7 @@ from flask_babel import get_locale
 OURS = {"pt": "decisão da federação", "en": "federation's decision"}
 _OURS = re.compile(r"\[(?:ours|nosso)(?::\s*([^\]]*))?\]")
 _DECIMAL = re.compile(r"-?\d+\.\d+")
-_CELL = re.compile(r"[\d½+\-−– ]*[wb][\d½+\-−– wb]*")
+_CELL = re.compile(r"[\d½+\-−– \[\]]*[wb][\d½+\-−– wb\[\]]*")  # "[2b]": an annulled game
 PT_COLOURS = str.maketrans({"w": "b", "b": "p"})
 
 

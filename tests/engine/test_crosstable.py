@@ -67,11 +67,12 @@ def test_withdrawn_player_not_counted_shown_with_marks() -> None:
     res = apply_withdrawals(rr_state(6, TABLE_6, early), "fide", "round_robin", {6: 2}, scheduled_games=5)
     table = build_crosstable(res.table_state, "fide", score_state=res.state, marks=res.marks)
     six = table.row(6)
-    assert [c.text if c else "" for c in six.cells] == ["0b", "-", "", "1w", "", ""]
+    # his games stay in the table, in brackets: not counted in the final standings (FIDE-GR d)
+    assert [c.text if c else "" for c in six.cells] == ["[0b]", "[-]", "", "[1w]", "", ""]
     assert (six.counted, six.total, six.total_text) == (False, None, "-")
-    assert table.row(2).cells[5].text == "+"  # type: ignore[union-attr]
+    assert table.row(2).cells[5].text == "[+]"  # type: ignore[union-attr]
     # 1 beat 6 in round 1: shown, but not in his total (FIDE-GR d): 1 has only the win over 2
-    assert table.row(1).cells[5].text == "1w" and table.row(1).total == 2  # type: ignore[union-attr]
+    assert table.row(1).cells[5].text == "[1w]" and table.row(1).total == 2  # type: ignore[union-attr]
 
 
 def test_byes_ranks_tiebreaks_and_numbers() -> None:
@@ -109,3 +110,38 @@ def test_forfeits_shown_as_plus_minus() -> None:
     assert [r.total for r in table.rows] == [2, 0, 0, 0]
     club = build_crosstable(state, "club")  # CLUB: both absent is a draw (½-½)
     assert club.row(2).total == 1 and club.row(2).cells[2].text == "-"  # type: ignore[union-attr]
+
+
+def test_cbjd_105a_annulled_games_are_marked_and_cells_add_up_to_the_total() -> None:
+    """CBJD 105 A a: player 6 withdraws after playing 2 of 5 games -> excluded, all his results
+    annulled. His games stay visible in the table, in brackets, and count in nobody's cells:
+    every counted row's cells add up to its total."""
+    early = {
+        (1, 1, 6): W, (1, 2, 5): W, (1, 3, 4): W,
+        (2, 6, 4): W, (2, 5, 3): W, (2, 1, 2): W,
+        (3, 2, 6): None, (3, 3, 1): W, (3, 4, 5): W,
+    }  # fmt: skip
+    res = apply_withdrawals(rr_state(6, TABLE_6, early), "cbjd", "round_robin", {6: 2}, scheduled_games=5)
+    table = build_crosstable(res.table_state, "cbjd", score_state=res.state, marks=res.marks)
+    assert table.row(1).cells[5].text == "[2w]"  # type: ignore[union-attr]
+    assert table.row(4).cells[5].text == "[0b]"  # type: ignore[union-attr]
+    assert table.row(6).cells[0].text == "[0b]"  # type: ignore[union-attr]
+    for row in table.rows:
+        if row.counted:
+            assert sum(c.points for c in row.cells if c) == row.total, row.start_no
+    assert table.row(1).total == 2  # the win over 2 only
+
+
+def test_cbjd_105a_swiss_crosstable_marks_annulled_games() -> None:
+    from damas.engine.crosstable import build_swiss_crosstable
+
+    early = {
+        (1, 1, 6): W, (1, 2, 5): W, (1, 3, 4): W,
+        (2, 6, 4): W, (2, 5, 3): W, (2, 1, 2): W,
+    }  # fmt: skip
+    res = apply_withdrawals(rr_state(6, TABLE_6, early), "cbjd", "round_robin", {6: 2}, scheduled_games=5)
+    table = build_swiss_crosstable(res.table_state, "cbjd", [1, 2, 3, 4, 5, 6], score_state=res.state,
+                                   marks=res.marks)
+    one = next(r for r in table.rows if r.start_no == 1)
+    assert one.cells[0].text == "[6w2]" and one.cells[0].annulled
+    assert sum(c.points for c in one.cells) == one.total

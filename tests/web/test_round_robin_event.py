@@ -117,7 +117,7 @@ def test_seven_player_cbjd_round_robin(client, db, make_user, make_player, login
     # columns: no, name, rating, 1..7, pts, tiebreaks..., rank
     # pt-BR colours: b = brancas, p = pretas
     assert by_no["1"][3:10] == ["", "2b", "2p", "2b", "1p", "2b", ""]
-    assert by_no["3"][3:10] == ["0b", "0p", "", "+", "2p", "1b", "2p"]  # v7 shown, not counted
+    assert by_no["3"][3:10] == ["0b", "0p", "", "+", "2p", "1b", "[2p]"]  # v7 shown in brackets: annulled (CBJD 105 A a)
     assert by_no["4"][3:10] == ["0p", "0b", "-", "", "2b", "2p", ""]
     assert by_no["1"][10] == "11" and by_no["4"][10] == "4"
     assert by_no["7"][10] == "-"
