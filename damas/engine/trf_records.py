@@ -187,6 +187,8 @@ def _read_xxa(rec: Records, line: str) -> None:
         if body[k - 1] != " ":
             raise RecordError("XXA fields are 4 columns wide, one blank apart", k)
         raw = body[k:k + 4]
+        if len(raw) < 4:
+            raise RecordError("an XXA field is 4 columns wide (e.g. ' 1.0')", k + 1)
         table[rnd] = _half_points(raw, k + 1) if raw.strip() else 0
         k, rnd = k + 5, rnd + 1
 
