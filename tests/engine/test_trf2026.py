@@ -179,3 +179,20 @@ def test_192_baku_without_records_applies_the_method():
     assert "192 FIDE_DUTCH_BAKU" in text
     request = request_from_trf(text)
     assert request.options == {"acceleration": "baku"}
+
+
+def test_standings_take_the_202_list_of_a_trf2026_file(tmp_path, capsys):
+    from damas.engine.commands.standings import main as standings_main
+    from damas.engine.generator import GeneratorSettings, generate_trf
+
+    path = tmp_path / "event.trf"
+    path.write_text(generate_trf(GeneratorSettings(players=10, rounds=4, seed=3, tiebreaks=("SB", "WON")), TRF26),
+                    newline="")
+    assert standings_main([str(path)]) == 0
+    from_file = capsys.readouterr().out
+    assert standings_main([str(path), "--tiebreaks", "SB,WIN"]) == 0
+    assert capsys.readouterr().out == from_file
+    assert standings_main([str(path), "--tiebreaks", "SB,WON"]) == 0  # FIDE acronyms accepted too
+    assert capsys.readouterr().out == from_file
+    rows = [line.split() for line in from_file.splitlines()]
+    assert len(rows) == 10 and all(len(r) == 5 for r in rows)

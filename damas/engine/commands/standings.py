@@ -2,7 +2,8 @@
 
 Prints one line per player in rank order: ``rank startno points tb1 tb2 ...`` with exact
 decimals in real points (chess half points divided by two: ``12.5``, ``10.75``); counts and
-ratings as whole numbers. Players sharing a place print the same rank.
+ratings as whole numbers. Players sharing a place print the same rank. TRF-16 or TRF-2026
+(detected); without ``--tiebreaks`` a TRF-2026 file's 202 record gives the order.
 """
 from __future__ import annotations
 
@@ -12,17 +13,19 @@ import sys
 from damas.engine.points import format_decimal, to_points
 from damas.engine.rulesets import UNPLAYED_RULES, get_ruleset, ruleset_codes
 from damas.engine.standings import compute_standings
-from damas.engine.tiebreaks import KIND_POINTS, get_tiebreak
+from damas.engine.tiebreaks import KIND_POINTS, get_tiebreak, tiebreak_codes
 from damas.engine.trf import read_trf
+from damas.engine.trf_records import tiebreak_codes_of
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m damas.engine standings",
-                                description="Standings and tiebreaks of a TRF-16 file.")
-    p.add_argument("file", help="TRF-16 file ('-' for standard input)")
+                                description="Standings and tiebreaks of a TRF-16 or TRF-2026 file.")
+    p.add_argument("file", help="TRF-16 or TRF-2026 file ('-' for standard input)")
     p.add_argument("--rules", default="fide", choices=ruleset_codes(), help="rule set (default fide)")
     p.add_argument("--tiebreaks", default=None,
-                   help="comma-separated tiebreak codes (default: the rule set's Swiss order)")
+                   help="comma-separated tiebreak codes or FIDE acronyms (default: the file's 202 record, "
+                        "else the rule set's Swiss order)")
     p.add_argument("--unplayed", choices=UNPLAYED_RULES, default=None,
                    help="unplayed-games rule (default: the rule set's)")
     p.add_argument("--lot-seed", type=int, default=None, help="recorded seed for LOT / --draw-order")
@@ -41,9 +44,12 @@ def main(argv: list[str]) -> int:
     trf = read_trf(text)
     ruleset = get_ruleset(args.rules)
     if args.tiebreaks is None:
-        codes = ruleset.default_tiebreaks("swiss")
+        codes = tiebreak_codes_of(trf.tiebreaks) if trf.tiebreaks else ruleset.default_tiebreaks("swiss")
     else:
         codes = tuple(c.strip() for c in args.tiebreaks.split(",") if c.strip())
+        known = set(tiebreak_codes())
+        if not all(c.upper() in known for c in codes):
+            codes = tiebreak_codes_of(codes)  # FIDE acronyms (BH/C1, WON ...)
     options = {"draw_order": args.draw_order, "win_forfeits": args.win_forfeits}
     table = compute_standings(trf.state, ruleset, codes, unplayed=args.unplayed,
                               lot_seed=args.lot_seed, options=options)
