@@ -213,7 +213,7 @@ def read_trf(text: str) -> TrfTournament:
             continue
         tag = line[:3]
         try:
-            if records.feed(tag, line):
+            if records.feed(tag, line, lineno):
                 continue
         except rec.RecordError as exc:
             raise TrfError(str(exc), lineno, exc.column) from None
@@ -265,9 +265,9 @@ def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int
     pending, codes = dict(trf.pending), dict(trf.pending_codes)
     results = dict(trf.state.results)
     done = trf.state.rounds_played
-    for rnd, code, no in records.byes:
+    for rnd, code, no, lineno in records.byes:
         if no not in results:
-            raise TrfError(f"bye record (240) names player {no}, who has no 001 line", 1)
+            raise TrfError(f"bye record (240) names player {no}, who has no 001 line", lineno)
         outcome = _bye_outcome(code)
         if rnd == done + 1:
             pending[no], codes[no] = outcome, code
@@ -277,7 +277,7 @@ def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int
                 rounds[rnd - 1] = RoundResult(round=rnd, outcome=outcome)
                 results[no] = tuple(rounds)
             elif rounds[rnd - 1].outcome is not outcome:
-                raise TrfError(f"bye record (240) of round {rnd} contradicts player {no}'s round column", 1)
+                raise TrfError(f"bye record (240) of round {rnd} contradicts player {no}'s round column", lineno)
     state = replace(trf.state, results=results) if results != dict(trf.state.results) else trf.state
     return replace(trf, state=state, pending=pending, pending_codes=codes, version=records.version,
                    accelerations=records.acceleration_table(), system=records.system,

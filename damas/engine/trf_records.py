@@ -17,7 +17,11 @@ TRF-16 engines (JaVaFo's advanced user manual, bbpPairings) read ``XXR`` (rounds
 (``white1``/``black1``) and ``XXA nnnn`` (columns 5-8 the player) followed by one field per
 round, columns 10-13, 15-18, ...: the fictitious points added to his score in that round.
 
-Values here are chess half points (a win = 2), as `trf` keeps every TRF score.
+Values here are chess half points (a win = 2), as `trf` keeps every TRF score. [ours] The
+other TRF-2026 tournament records a pairing of individuals does not need (162 scoring, 172,
+182, 212, 222) are kept as text and written back in TRF-2026; scores are read 1 / ½ / 0 as in
+TRF-16; team records (310, 320, 330, 300, 352, 362, 80x), 260 and 299 are recognised (they make
+the file TRF-2026) but not used.
 """
 from __future__ import annotations
 
@@ -90,11 +94,14 @@ class Records:
     acceleration: str = ""  # "baku" when 192 names the Baku method
     tiebreaks: tuple[str, ...] = ()  # 202 as written (FIDE acronyms)
     accelerations: dict[int, dict[int, int]] = field(default_factory=dict)  # no -> round -> half points
-    byes: list[tuple[int, str, int]] = field(default_factory=list)  # (round, F|H|Z, start no)
+    byes: list[tuple[int, str, int, int]] = field(default_factory=list)  # (round, F|H|Z, start no, line)
     headers: dict[str, str] = field(default_factory=dict)  # TRF26_TEXT_HEADERS as written
 
-    def feed(self, tag: str, line: str) -> bool:
+    lineno: int = 0  # the line being read (for the 240 records checked after the 001 lines)
+
+    def feed(self, tag: str, line: str, lineno: int = 0) -> bool:
         """Read one line if it is a record of this module; False leaves it to the caller."""
+        self.lineno = lineno
         if tag == "###":
             self.version = TRF26
             return True
@@ -154,7 +161,7 @@ def _read_240(rec: Records, line: str) -> None:
     if len(body) <= k:
         raise RecordError("a bye record (240) names at least one player", 11)
     while k < len(body):
-        rec.byes.append((rnd, kind, _number(body[k:k + 4], k + 1, "a starting number (240)")))
+        rec.byes.append((rnd, kind, _number(body[k:k + 4], k + 1, "a starting number (240)"), rec.lineno))
         k += 5
 
 

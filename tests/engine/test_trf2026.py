@@ -196,3 +196,14 @@ def test_standings_take_the_202_list_of_a_trf2026_file(tmp_path, capsys):
     assert capsys.readouterr().out == from_file
     rows = [line.split() for line in from_file.splitlines()]
     assert len(rows) == 10 and all(len(r) == 5 for r in rows)
+
+
+def test_240_records_of_played_rounds_fill_the_column_or_must_agree():
+    state = _played_round_one(_players(13))  # player 13 was not paired in round 1
+    text = write_trf(state, version=TRF26)
+    assert read_trf(text + "240 H 001   13\r\n").state.rounds_of(13)[0].outcome is Outcome.HALF_BYE
+    with pytest.raises(TrfError) as info:
+        read_trf(text + "240 H 001    1\r\n")  # player 1 played round 1
+    assert "contradicts" in str(info.value) and info.value.line == len(text.split("\r\n"))
+    with pytest.raises(TrfError, match="no 001 line"):
+        read_trf(text + "240 Z 002   40\r\n")
