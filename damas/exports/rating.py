@@ -103,14 +103,14 @@ def rating_trf(event: Event, version: str = TRF16) -> str:
 
 
 def _next_round_byes(event: Event, snap: Any) -> dict[int, Outcome]:
-    """TRF-2026 240 records of the round after the complete ones, while the event pairs round by
-    round: requested byes, and a zero-point bye for everyone left out (C.04.2 #2, #4)."""
+    """TRF-2026 240 records of the round after the complete ones while the event runs (any
+    system written round by round here: Dutch of every edition, SB Swiss, round robin):
+    requested byes, and a zero-point bye for everyone left out (C.04.2 #2, #4)."""
     from damas.models import EventStatus
-    from damas.services.swiss import ROUND_BY_ROUND, round_requests
+    from damas.services.swiss import round_requests
 
     number = snap.complete_rounds + 1
-    if event.pairing_system not in ROUND_BY_ROUND or event.status is EventStatus.FINISHED \
-            or number > event.planned_rounds:
+    if event.status is EventStatus.FINISHED or number > event.planned_rounds:
         return {}
     requested, absent = round_requests(event, snap, number)
     return {**{no: Outcome.ZERO_BYE for no in absent}, **requested}
