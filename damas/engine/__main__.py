@@ -1,4 +1,4 @@
-"""`python -m damas.engine pair|standings ...`: the engine on TRF files, for cross-checks."""
+"""`python -m damas.engine pair|standings|check|generate ...`: the engine on TRF files, for cross-checks."""
 from __future__ import annotations
 
 import sys
@@ -8,7 +8,7 @@ from damas.engine.types import EngineError
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    usage = "usage: python -m damas.engine {pair,standings} ... (use -h on each)"
+    usage = "usage: python -m damas.engine {pair,standings,check,generate} ... (use -h on each)"
     if not argv or argv[0] in {"-h", "--help"}:
         print(usage)
         return 0 if argv else 2
@@ -18,6 +18,10 @@ def main(argv: list[str] | None = None) -> int:
             from damas.engine.commands.pair import main as run
         elif command == "standings":
             from damas.engine.commands.standings import main as run
+        elif command == "check":
+            from damas.engine.commands.check import main as run
+        elif command == "generate":
+            from damas.engine.commands.generate import main as run
         else:
             print(usage, file=sys.stderr)
             return 2

@@ -24,14 +24,19 @@ players requested for it (``0000 - H``/``Z``/``F``) while nobody has played that
 column is returned apart as ``pending`` and not as a completed round. The points column counts
 the completed rounds only (shared/golden/README.md).
 
+TRF-2026 (`trf_records`) is read beside TRF-16: a file holding any TRF-2026 record (142, 152,
+192, 202, 240, 250, ``###`` ...) is TRF-2026, otherwise TRF-16 [ours: the format has no version
+line]. Both carry the acceleration an engine needs to re-pair the event (``XXA`` / ``250``).
+
 Errors raise `TrfError` naming the line and column; nothing is half-read.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Mapping
+from typing import Mapping, Sequence
 
+from damas.engine import trf_records as rec
 from damas.engine.types import (
     Color,
     EngineError,
@@ -84,6 +89,11 @@ class TrfTournament:
     `points_column` is the points column as written, in half points (missing when blank).
     `codes` keeps each player's raw result characters of the completed rounds (e.g. ``F`` vs
     ``U``) and `pending_codes` those of the pending requests, for tools that need the distinction.
+
+    `version` is ``TRF-16`` or ``TRF-26``; `accelerations` the fictitious half points per round
+    (index 0 = round 1) of XXA / 250 records; `system` our pairing-system code named by 192 and
+    `acceleration` "baku" when 192 names the Baku method; `tiebreaks` the 202 record's FIDE
+    acronyms as written; `ranks` the rank column (86-89) where filled.
     """
 
     state: TournamentState
@@ -93,6 +103,12 @@ class TrfTournament:
     points_column: Mapping[int, int] = field(default_factory=dict)
     codes: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     pending_codes: Mapping[int, str] = field(default_factory=dict)
+    version: str = rec.TRF16
+    accelerations: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    system: str = ""
+    acceleration: str = ""
+    tiebreaks: tuple[str, ...] = ()
+    ranks: Mapping[int, int] = field(default_factory=dict)
 
     @property
     def next_round(self) -> int:
@@ -194,11 +210,18 @@ def read_trf(text: str) -> TrfTournament:
     players: dict[int, tuple[Entrant, list[_Cell], int | None, int]] = {}
     total_rounds: int | None = None
     first_color: Color | None = None
+    records = rec.Records()
+    ranks: dict[int, int] = {}
     lineno = 0
     for lineno, line in enumerate(_split_lines(text), start=1):
         if not line.strip():
             continue
         tag = line[:3]
+        try:
+            if records.feed(tag, line, lineno):
+                continue
+        except rec.RecordError as exc:
+            raise TrfError(str(exc), lineno, exc.column) from None
         if tag == "001":
             if len(line) > 3 and line[3] != " ":
                 raise TrfError("record code 001 must be followed by a blank", lineno, 4)
@@ -218,6 +241,8 @@ def read_trf(text: str) -> TrfTournament:
                 fide_id=line[57:68].strip(),
             )
             players[no] = (entrant, _parse_cells(line, lineno), _points_field(line, lineno), lineno)
+            if (rank := _int_field(line, 86, 89, lineno, "rank")) is not None:
+                ranks[no] = rank
         elif tag == "XXR":
             parts = line.split()
             if len(parts) < 2 or not parts[1].isdigit() or int(parts[1]) <= 0:
@@ -234,7 +259,38 @@ def read_trf(text: str) -> TrfTournament:
             headers[tag] = headers[tag] + "\n" + value if tag in headers else value
     if not players:
         raise TrfError("no player (001) lines", max(1, lineno))
-    return _assemble(players, headers, total_rounds, first_color)
+    headers.update(records.headers)
+    trf = _assemble(players, headers, total_rounds or records.total_rounds, first_color or records.first_color)
+    return _with_records(trf, records, ranks)
+
+
+def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int]) -> TrfTournament:
+    """Add what the TRF-2026 records and the extensions say: 240 byes of the round to pair are
+    pending requests (of a completed round they fill a blank column), acceleration tables."""
+    pending, codes = dict(trf.pending), dict(trf.pending_codes)
+    results = dict(trf.state.results)
+    done = trf.state.rounds_played
+    for rnd, code, no, lineno in records.byes:
+        if no not in results:
+            raise TrfError(f"bye record (240) names player {no}, who has no 001 line", lineno)
+        outcome = _bye_outcome(code)
+        if rnd == done + 1:
+            pending[no], codes[no] = outcome, code
+        elif rnd <= done:
+            rounds = list(results[no])
+            if rounds[rnd - 1].outcome is Outcome.NOT_PAIRED:
+                rounds[rnd - 1] = RoundResult(round=rnd, outcome=outcome)
+                results[no] = tuple(rounds)
+            elif rounds[rnd - 1].outcome is not outcome:
+                raise TrfError(f"bye record (240) of round {rnd} contradicts player {no}'s round column", lineno)
+    state = replace(trf.state, results=results) if results != dict(trf.state.results) else trf.state
+    return replace(trf, state=state, pending=pending, pending_codes=codes, version=records.version,
+                   accelerations=records.acceleration_table(), system=records.system,
+                   acceleration=records.acceleration, tiebreaks=records.tiebreaks, ranks=ranks)
+
+
+def _bye_outcome(code: str) -> Outcome:
+    return {"F": Outcome.FULL_BYE, "H": Outcome.HALF_BYE, "Z": Outcome.ZERO_BYE}[code]
 
 
 def _assemble(players: dict, headers: dict[str, str], total_rounds: int | None,
@@ -348,32 +404,50 @@ def write_trf(
     pending: Mapping[int, Outcome] | None = None,
     points: Mapping[int, int] | None = None,
     ranks: Mapping[int, int] | None = None,
+    version: str | None = None,
+    accelerations: Mapping[int, Sequence[int]] | None = None,
+    system: str | None = None,
+    acceleration: str | None = None,
+    tiebreaks: Sequence[str] | None = None,
 ) -> str:
-    """Write TRF-16 text (LF line endings) for a state or a read `TrfTournament`.
+    """Write TRF-16 (LF line endings) or TRF-2026 (CR LF) text for a state or a read `TrfTournament`.
 
     `points` (half points) overrides the points column, which otherwise counts the completed
     rounds in chess points; `ranks` fills the rank column (default: starting number);
-    `pending` writes requested byes in the column of the next round (``H``, ``Z``, ``F``).
+    `pending` writes requested byes of the next round (TRF-16: in its column, ``H``, ``Z``,
+    ``F``; TRF-2026: 240 records). `accelerations` (half points per round, index 0 = round 1)
+    become ``XXA`` lines / 250 records; TRF-2026 also writes 192 for `system` (+ `acceleration`)
+    and 202 for `tiebreaks` (FIDE acronyms, as written; see `trf_records.tiebreak_acronyms`).
+    Values not given come from a read `TrfTournament`.
     """
     if isinstance(source, TrfTournament):
         state = source.state
         first_color = source.first_color if first_color is None else first_color
         pending = source.pending if pending is None else pending
+        ranks = source.ranks if ranks is None and source.ranks else ranks
+        version = version or source.version
+        accelerations = source.accelerations if accelerations is None else accelerations
+        system = source.system if system is None else system
+        acceleration = source.acceleration if acceleration is None else acceleration
+        tiebreaks = source.tiebreaks if tiebreaks is None else tiebreaks
     else:
         state = source
+    version = version or rec.TRF16
+    if version not in (rec.TRF16, rec.TRF26):
+        raise EngineError(f"unknown TRF version {version!r} (TRF-16 or TRF-26)")
+    trf26 = version == rec.TRF26
     pending = pending or {}
     lines: list[str] = []
     extra = dict(state.extra)
     if state.name and "012" not in extra:
         extra["012"] = state.name
     extra.setdefault("062", str(len(state.entrants)))
-    for tag in HEADER_CODES:
+    for tag in HEADER_CODES + (rec.TRF26_TEXT_HEADERS if trf26 else ()):
         if tag in extra and extra[tag] != "":
             for value in str(extra[tag]).split("\n"):
                 lines.append(f"{tag} {value}".rstrip())
-    lines.append(f"XXR {state.total_rounds}")
-    if first_color in (Color.WHITE, Color.BLACK):
-        lines.append(f"XXC {'white1' if first_color is Color.WHITE else 'black1'}")
+    lines.extend(rec.engine_lines(state.total_rounds, first_color, trf26, system or "", acceleration or "",
+                               tiebreaks or ()))
     pend_code = {Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z", Outcome.FULL_BYE: "F"}
     for e in sorted(state.entrants, key=lambda x: x.start_no):
         if e.start_no > 9999:
@@ -387,8 +461,16 @@ def write_trf(
                 f"{(str(e.rating) if e.rating else ''):>4} {e.federation[:3]:<3} {e.fide_id[:11]:>11} "
                 f"{birth:<10} {_fmt_points(half):>4} {rank:4d}")
         cells = [_cell_text(r) for r in res]
-        if e.start_no in pending and pending[e.start_no] in pend_code:
+        if not trf26 and e.start_no in pending and pending[e.start_no] in pend_code:
             cells.append(f"0000 - {pend_code[pending[e.start_no]]}")
         body = "".join("  " + c for c in cells)
         lines.append((head + body).rstrip())
-    return "\n".join(lines) + "\n"
+    table = {no: tuple(v) for no, v in (accelerations or {}).items()}
+    if trf26:
+        lines.extend(rec.bye_240_lines(state.rounds_played + 1, pending))
+        lines.extend(rec.acceleration_250_lines(table))
+    else:
+        lines.extend(rec.xxa_lines(table))
+    end = "\r\n" if trf26 else "\n"
+    return end.join(lines) + end
+

@@ -1,7 +1,10 @@
 """Rating reports (RULES.md §1; CBJD 115): the event's games for the list its rate of play feeds.
 
 * CSV for the CBJD list: one line per played or forfeited board of the complete rounds.
-* TRF-16 for FIDE: the engine's `write_trf` over the event's state (complete rounds).
+* TRF-16 and TRF-2026 for FIDE: the engine's `write_trf` over the event's state (complete
+  rounds), with what another program needs to rebuild the event: the first-round colour, the
+  acceleration table our pairing used (XXA / 250), the standings' ranks; TRF-2026 also names
+  the pairing system (192) and the tie-break order (202, FIDE acronyms).
 
 Knockouts and micro-match events (individual and teams) are written game by game instead
 (`rating_games`): one CSV line per game with its number in `partida`, one TRF column per game.
@@ -13,7 +16,10 @@ import io
 from typing import Any
 
 from damas.engine.rate_of_play import RateOfPlay, classify
+from damas.engine.pairing.acceleration import acceleration_table
 from damas.engine.trf import write_trf
+from damas.engine.trf_records import TRF16, TRF26, tiebreak_acronyms
+from damas.engine.types import Color, Outcome
 from damas.exports.rating_games import export_of, is_game_by_game, stage_label, stage_rate
 from damas.models import Event, GameResult
 from damas.services.mapping import event_rounds, round_is_complete, snapshot
@@ -71,19 +77,54 @@ def _games_csv(event: Event, rop: RateOfPlay, writer: Any, out: io.StringIO) -> 
     return out.getvalue()
 
 
-def rating_trf(event: Event) -> str:
-    """TRF-16 of the complete rounds (FIDE rating report); 042/052 dates, 102 chief arbiter."""
+def rating_trf(event: Event, version: str = TRF16) -> str:
+    """TRF-16 (or TRF-2026) of the complete rounds (FIDE rating report); 042/052 dates, 102
+    chief arbiter; for a round-by-round event the records that let another engine re-pair it."""
     from dataclasses import replace
 
     first_color = None
+    rebuild: dict[str, Any] = {}
     if is_game_by_game(event):
         games = export_of(event)
         state, total, first_color = games.state, games.state.total_rounds, games.first_color
     else:
         snap = snapshot(event)
         state, total = snap.state, max(event.planned_rounds, snap.complete_rounds)
+        first_color = Color(event.first_color) if event.first_color else None
+        rebuild = _rebuild_records(event, snap, total)
+        if version == TRF26:
+            rebuild["pending"] = _next_round_byes(event, snap)
     extra = dict(state.extra)
     extra.update({"012": event.name, "022": event.venue or "", "042": event.start_date.strftime("%Y/%m/%d"),
                   "052": event.end_date.strftime("%Y/%m/%d"), "102": event.chief_arbiter or "",
                   "122": classify(event.time_minutes, event.time_increment).label})
-    return write_trf(replace(state, extra=extra, total_rounds=total), first_color=first_color)
+    return write_trf(replace(state, extra=extra, total_rounds=total), first_color=first_color, version=version,
+                     **rebuild)
+
+
+def _next_round_byes(event: Event, snap: Any) -> dict[int, Outcome]:
+    """TRF-2026 240 records of the round after the complete ones while the event runs (any
+    system written round by round here: Dutch of every edition, SB Swiss, round robin):
+    requested byes, and a zero-point bye for everyone left out (C.04.2 #2, #4)."""
+    from damas.models import EventStatus
+    from damas.services.swiss import round_requests
+
+    number = snap.complete_rounds + 1
+    if event.status is EventStatus.FINISHED or number > event.planned_rounds:
+        return {}
+    requested, absent = round_requests(event, snap, number)
+    return {**{no: Outcome.ZERO_BYE for no in absent}, **requested}
+
+
+def _rebuild_records(event: Event, snap: Any, total: int) -> dict[str, Any]:
+    """Ranks (the standings' one computation), acceleration table in half points (as the
+    pairing computed it, `acceleration_table`), system and tie-break order (TRF-2026)."""
+    from damas.reports.standings import event_table, tiebreak_order
+
+    standings = event_table(event, snap=snap)[2]
+    return {
+        "ranks": {row.start_no: row.rank for row in standings.rows if row.rank},
+        "accelerations": acceleration_table(snap.state, event.acceleration, total) if event.acceleration else {},
+        "system": event.pairing_system, "acceleration": event.acceleration or "",
+        "tiebreaks": [a for a in tiebreak_acronyms(tiebreak_order(event)).split(",") if a],
+    }

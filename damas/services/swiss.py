@@ -32,7 +32,7 @@ from damas.models import (
 from damas.services.audit import record, transaction
 from damas.services.entries import renumber
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds, micro_scoring, round_is_complete, snapshot
+from damas.services.mapping import EventSnapshot, event_rounds, micro_scoring, round_is_complete, snapshot
 
 ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")
 BYE_REQUESTS = {RequestKind.HALF_BYE: Outcome.HALF_BYE, RequestKind.ZERO_BYE: Outcome.ZERO_BYE}
@@ -59,6 +59,24 @@ def _pairing_options(event: Event) -> dict[str, object]:
     if event.acceleration:
         return {"acceleration": event.acceleration}
     return {}
+
+
+def round_requests(event: Event, snap: EventSnapshot, number: int) -> tuple[dict[int, Outcome], set[int]]:
+    """Round `number`'s requested byes and the players left out of it (requested absence,
+    withdrawn, absent without notice, C.04.2 #2 and #4), by starting number: what the pairing
+    reads and what a TRF-2026 export writes as 240 records for the round to pair."""
+    requests = db.session.scalars(
+        select(RoundRequest).where(RoundRequest.event_id == event.id, RoundRequest.round_number == number)
+    ).all()
+    id_to_no = {e.id: no for no, e in snap.entry_by_no.items()}
+    requested = {id_to_no[r.entry_id]: BYE_REQUESTS[r.kind] for r in requests
+                 if r.kind in BYE_REQUESTS and r.entry_id in id_to_no}
+    absent = {id_to_no[r.entry_id] for r in requests if r.kind == RequestKind.ABSENT and r.entry_id in id_to_no}
+    absent |= {no for no, e in snap.entry_by_no.items() if e.status != EntryStatus.REGISTERED}
+    # absent without notice (C.04.2 #2): left out from the marked round until explained
+    absent |= {no for no, e in snap.entry_by_no.items()
+               if e.absent_from_round is not None and e.absent_from_round <= number}
+    return requested, absent
 
 
 def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | None = None) -> Round:
@@ -91,16 +109,7 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
         if number == 1 or any(e.pairing_number is None for e in active):
             renumber(event)  # C.04.3 A.2: late entries re-sort the starting list
         snap = snapshot(event)
-        requests = db.session.scalars(
-            select(RoundRequest).where(RoundRequest.event_id == event.id, RoundRequest.round_number == number)
-        ).all()
-        id_to_no = {e.id: no for no, e in snap.entry_by_no.items()}
-        requested = {id_to_no[r.entry_id]: BYE_REQUESTS[r.kind] for r in requests if r.kind in BYE_REQUESTS}
-        absent = {id_to_no[r.entry_id] for r in requests if r.kind == RequestKind.ABSENT}
-        absent |= {no for no, e in snap.entry_by_no.items() if e.status != EntryStatus.REGISTERED}
-        # absent without notice (C.04.2 #2): left out from the marked round until explained
-        absent |= {no for no, e in snap.entry_by_no.items()
-                   if e.absent_from_round is not None and e.absent_from_round <= number}
+        requested, absent = round_requests(event, snap, number)
         request = PairingRequest(
             state=snap.state, round_no=number, ruleset=_pairing_ruleset(event), first_color=_first_color(event),
             absent=frozenset(absent | set(requested)), requested_byes=requested,

@@ -251,3 +251,15 @@ def rating_trf(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     return Response(build(event), mimetype="text/plain",
                     headers={"Content-Disposition": f'attachment; filename="evento-{event.id}.trf"'})
+
+
+@bp.get("/fide-2026.trf")
+@event_editor_required
+def rating_trf26(event_id: int):  # type: ignore[no-untyped-def]
+    """The same report in TRF-2026 (FIDE TEC), beside the TRF-16 one."""
+    from damas.engine.trf_records import TRF26
+    from damas.exports.rating import rating_trf as build
+
+    event = db.session.get(Event, event_id)
+    return Response(build(event, TRF26), mimetype="text/plain",
+                    headers={"Content-Disposition": f'attachment; filename="evento-{event.id}-trf2026.trf"'})

@@ -87,6 +87,7 @@ ACCESS = {
     "reports.team_standings_pdf": "public",
     "reports.rating_csv": "editor",
     "reports.rating_trf": "editor",
+    "reports.rating_trf26": "editor",
     "knockout.bracket": "public",
     "knockout.bracket_report": "public",
     "knockout.settings": "editor",

@@ -1,6 +1,10 @@
 """`python -m damas.engine pair`: pair the next round of a TRF-16 file, or print a Berger table.
 
     pair --system dutch FILE.trf [-o OUT]      JaVaFo / bbpPairings output (base.format_pairs)
+
+TRF-16 or TRF-2026 (detected, `trf`). The file's acceleration records (``XXA`` / ``250``) give
+the virtual points and replace ``--acceleration``, as in the endorsed engines; a TRF-2026 192
+record names the system (when ``--system`` is not given) and the Baku method.
     pair --system berger --players N [--double]
     pair --system micromatch FILE.trf [--ruleset cbjd] [--micro-scoring game|match]
     pair --system knockout FILE.trf [--games N] [--drawn replay|playoff] [--rapid-games N]
@@ -21,20 +25,29 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from damas.engine.pairing.acceleration import file_options
 from damas.engine.pairing.base import PairingRequest, format_pairs, get_system
 from damas.engine.pairing.knockout_state import settings_from_options
 from damas.engine.types import Color, EngineError, Outcome
 
-__all__ = ["knockout_options", "main", "request_from_trf"]
+if TYPE_CHECKING:
+    from damas.engine.trf import TrfTournament
+
+__all__ = ["knockout_options", "main", "request_from_trf", "request_of"]
 
 
 def request_from_trf(text: str, ruleset: str = "fide", options: dict | None = None) -> PairingRequest:
     """The request for the round after the last completed one of a TRF text: requested byes
-    standing in that round's column become `requested_byes` (an empty one means absent)."""
+    standing in that round's column (or in 240 records) become `requested_byes` (an empty one
+    means absent); the file's acceleration as `file_options` says."""
     from damas.engine.trf import read_trf
 
-    trf = read_trf(text)
+    return request_of(read_trf(text), ruleset, options)
+
+
+def request_of(trf: "TrfTournament", ruleset: str = "fide", options: dict | None = None) -> PairingRequest:
     state = trf.state
     requested = {no: o for no, o in trf.pending.items() if o is not Outcome.NOT_PAIRED}
     absent = frozenset(no for no, o in trf.pending.items() if o is Outcome.NOT_PAIRED)
@@ -45,15 +58,16 @@ def request_from_trf(text: str, ruleset: str = "fide", options: dict | None = No
         first_color=trf.first_color or Color.WHITE,
         absent=absent,
         requested_byes=requested,
-        options=dict(options or {}),
+        options=file_options(trf, ruleset, options),
     )
 
 
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m damas.engine pair",
-                                 description="Pair the next round of a TRF-16 file.")
-    ap.add_argument("--system", default="dutch", help="pairing system code (dutch, berger, ...)")
-    ap.add_argument("trf", nargs="?", help="TRF-16 input file")
+                                 description="Pair the next round of a TRF-16 or TRF-2026 file.")
+    ap.add_argument("--system", default=None,
+                    help="pairing system code (dutch, berger, ...; default: the file's 192 record, else dutch)")
+    ap.add_argument("trf", nargs="?", help="TRF-16 or TRF-2026 input file")
     ap.add_argument("-o", "--output", help="write the pairs to this file instead of stdout")
     ap.add_argument("--players", type=int, help="berger: number of players")
     ap.add_argument("--double", action="store_true", help="berger: double round robin")
@@ -119,8 +133,12 @@ def main(argv: list[str]) -> int:
             source = Path(args.trf).read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise EngineError(f"cannot read {args.trf}: {exc.strerror}") from None
+        from damas.engine.trf import read_trf
+
         options: dict = {"acceleration": args.acceleration} if args.acceleration else {}
-        request = request_from_trf(source, args.ruleset, options)
+        trf = read_trf(source)
+        args.system = args.system or trf.system or "dutch"
+        request = request_of(trf, args.ruleset, options)
         if args.system == "knockout":
             from dataclasses import replace
 

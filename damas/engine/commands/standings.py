@@ -2,7 +2,8 @@
 
 Prints one line per player in rank order: ``rank startno points tb1 tb2 ...`` with exact
 decimals in real points (chess half points divided by two: ``12.5``, ``10.75``); counts and
-ratings as whole numbers. Players sharing a place print the same rank.
+ratings as whole numbers. Players sharing a place print the same rank. TRF-16 or TRF-2026
+(detected); without ``--tiebreaks`` a TRF-2026 file's 202 record gives the order.
 """
 from __future__ import annotations
 
@@ -15,16 +16,17 @@ from damas.engine.standings import compute_standings
 from damas.engine.tiebreaks import KIND_POINTS, get_tiebreak
 from damas.engine.tiebreaks.fide_codes import normalise, parse_fide_list
 from damas.engine.trf import read_trf
+from damas.engine.trf_records import tiebreak_codes_of
 
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m damas.engine standings",
-                                description="Standings and tiebreaks of a TRF-16 file.")
-    p.add_argument("file", help="TRF-16 file ('-' for standard input)")
+                                description="Standings and tiebreaks of a TRF-16 or TRF-2026 file.")
+    p.add_argument("file", help="TRF-16 or TRF-2026 file ('-' for standard input)")
     p.add_argument("--rules", default="fide", choices=ruleset_codes(), help="rule set (default fide)")
     p.add_argument("--tiebreaks", default=None,
                    help="comma-separated tiebreak codes, ours or FIDE's (BH/C1, WON, BPG, BWG, GE); "
-                        "default: the rule set's Swiss order")
+                        "default: the file's 202 record, else the rule set's Swiss order")
     p.add_argument("--fide-codes", action="store_true",
                    help="read --tiebreaks as FIDE acronyms only (WIN = rounds won, C.07 7.1)")
     p.add_argument("--unplayed", choices=UNPLAYED_RULES, default=None,
@@ -45,7 +47,7 @@ def main(argv: list[str]) -> int:
     trf = read_trf(text)
     ruleset = get_ruleset(args.rules)
     if args.tiebreaks is None:
-        codes = ruleset.default_tiebreaks("swiss")
+        codes = tiebreak_codes_of(trf.tiebreaks) if trf.tiebreaks else ruleset.default_tiebreaks("swiss")
     else:
         codes = (parse_fide_list(args.tiebreaks) if args.fide_codes else
                  tuple(normalise(c) for c in args.tiebreaks.split(",") if c.strip() and c.strip().upper() != "PTS"))

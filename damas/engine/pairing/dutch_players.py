@@ -167,7 +167,10 @@ def build_players(request: PairingRequest) -> tuple[list[DPlayer], RoundContext,
             continue
         ranks[e.start_no] = len(ranks)
     accel: dict[int, list[int]] = {}
-    if request.options.get("acceleration") == "baku":
+    explicit = request.options.get("accelerations")
+    if explicit:  # a file's XXA / 250 records: they replace any method (TRF-2026 250, JaVaFo XXA)
+        accel = {int(no): [int(v) for v in values] for no, values in dict(explicit).items()}  # type: ignore[call-overload]
+    elif request.options.get("acceleration") == "baku":
         first_round = list(ranks) if played_rounds == 0 else [
             e.start_no for e in entrants
             if (rs := rounds_of(e.start_no)) and (
