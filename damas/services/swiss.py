@@ -61,6 +61,28 @@ def _pairing_options(event: Event) -> dict[str, object]:
     return {}
 
 
+def _pair_restricted(event: Event, request: PairingRequest) -> tuple[list, bool]:
+    """Pair with the event's restriction (FIDE-GR Pairings g: players of one club / state
+    federation do not meet "if possible"), given to the engine as forbidden pairs; when no
+    pairing respects it, pair without it [ours] and say so (returns `relaxed`)."""
+    from dataclasses import replace
+
+    from damas.engine.event_rules import restricted_pairs
+
+    system = get_system(event.pairing_system)
+    pairs = restricted_pairs(request.state.entrants, event.pair_restriction)
+    try:
+        if pairs:
+            try:
+                extra = list(request.options.get("forbidden_pairs", ()) or ())  # type: ignore[call-overload]
+                return system.pair(replace(request, options={**request.options, "forbidden_pairs": extra + pairs})), False
+            except EngineError:
+                pass  # the restriction cannot be kept this round: pair without it
+        return system.pair(request), bool(pairs)
+    except EngineError as error:
+        raise ServiceError(_("Emparceiramento impossível: %(why)s", why=str(error))) from None
+
+
 def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | None = None) -> Round:
     """Pair the next round in one transaction; refused while results are missing.
 
@@ -106,10 +128,7 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
             absent=frozenset(absent | set(requested)), requested_byes=requested,
             options=_pairing_options(event),
         )
-        try:
-            pairings = get_system(event.pairing_system).pair(request)
-        except EngineError as error:
-            raise ServiceError(_("Emparceiramento impossível: %(why)s", why=str(error))) from None
+        pairings, relaxed = _pair_restricted(event, request)
         rnd = Round(event_id=event.id, number=number, status=RoundStatus.PAIRED)
         for p in pairings:
             rnd.games.append(Game(
@@ -123,9 +142,12 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
             "number": number, "system": event.pairing_system, "first_color": event.first_color,
             "first_color_seed": event.first_color_seed, "acceleration": event.acceleration or None,
             "boards": [[p.board, p.white, p.black] for p in pairings],
+            **({"pair_restriction": event.pair_restriction, "restriction_relaxed": relaxed}
+               if event.pair_restriction else {}),
         }, event.id)
         if then is not None:
             then(rnd)
+    rnd.restriction_relaxed = relaxed  # not stored: the route tells the arbiter (the audit keeps it)
     return rnd
 
 

@@ -99,6 +99,8 @@ def new_event():  # type: ignore[no-untyped-def]
             show_service_error(form, error)
         else:
             flash(_("Evento criado."), "success")
+            for warning in event_service.play_hours_warnings(event):
+                flash(warning, "warning")
             return redirect(url_for("events.view_event", event_id=event.id))
     return render_template("events/form.html", form=form, title=_("Novo evento"))
 
@@ -123,8 +125,11 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
             show_service_error(form, error)
         else:
             flash(_("Evento atualizado."), "success")
+            for warning in event_service.play_hours_warnings(event):
+                flash(warning, "warning")
             return redirect(url_for("events.view_event", event_id=event.id))
-    return render_template("events/form.html", form=form, title=_("Editar evento"), event=event_summary(event))
+    return render_template("events/form.html", form=form, title=_("Editar evento"), event=event_summary(event),
+                           daily_hours_warnings=event_service.play_hours_warnings(event))
 
 
 @bp.post("/<int:event_id>/situacao")

@@ -27,6 +27,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from damas.web.event_rules_forms import EventRulesFields
 from damas.web.forms_util import BRAZILIAN_STATES, choices
 
 REQUIRED = _l("Campo obrigatório.")
@@ -84,7 +85,7 @@ class PlayerForm(FlaskForm):
             raise ValidationError(_l("Data de nascimento impossível."))
 
 
-class EventForm(FlaskForm):
+class EventForm(EventRulesFields, FlaskForm):
     name = StringField(_l("Nome do evento"), validators=[DataRequired(REQUIRED), Length(max=160)])
     discipline = SelectField(
         _l("Modalidade"),

@@ -129,6 +129,9 @@ def pair_next(event_id: int):  # type: ignore[no-untyped-def]
         flash(error.message, "error")
         return redirect(url_for("rounds.list_rounds", event_id=event_id))
     flash(_("Rodada %(n)s emparceirada. Confira e publique.", n=rnd.number), "success")
+    if getattr(rnd, "restriction_relaxed", False):
+        flash(_("Não há emparceiramento que evite jogadores do mesmo clube/federação nesta rodada: "
+                "emparceirada sem a restrição (FIDE-GR Emparceiramentos g)."), "warning")
     return redirect(url_for("rounds.view_round", event_id=event_id, number=rnd.number))
 
 
@@ -321,6 +324,22 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
     )
 
 
+def event_rules_context(event: Event, lang: str) -> dict:
+    """Issue 18's part of the regulations page: the C.04.2 #8 cases, the numbering, CBJD 117."""
+    from damas.engine.event_rules import CORRECTION_CASE_TEXT, round_minutes
+    from damas.services.events import play_hours_warnings
+
+    i = 1 if lang == "en" else 0
+    warnings = play_hours_warnings(event)
+    return {
+        "correction_cases": [CORRECTION_CASE_TEXT[c][i] + (" [ours]" if c.value == "late" else "")
+                             for c in CORRECTION_CASE_TEXT],
+        "numbering_method": event.numbering_method,
+        "play_hours": {"length": round_minutes(event.time_minutes, event.time_increment or 0),
+                       "warnings": warnings} if event.round_times else None,
+    }
+
+
 @bp.get("/regulamento")
 def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     """What the system does for this event: pairing rules, scoring, tiebreaks, our decisions."""
@@ -337,4 +356,4 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     reg = regulations(scored, event.pairing_system, shown_tiebreak_order(event), lang,
                       unplayed=options.get("unplayed"))
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
-                           by_lot=event.tiebreak_by_lot, tb_options=options)
+                           by_lot=event.tiebreak_by_lot, tb_options=options, **event_rules_context(event, lang))
