@@ -1,5 +1,5 @@
 """Event settings with a rule behind them (issue 18): the default time, restricted pairings,
-pairing numbers by hand, the C.04.2 #8 correction cases and CBJD 117's six hours a day.
+the C.04.2 #8 correction cases and CBJD 117's six hours a day.
 
 Pure functions over plain values, so the form, the pages, the PDFs and the desk say the same.
 """
@@ -9,7 +9,7 @@ from collections import defaultdict
 from datetime import date, datetime
 from enum import Enum
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from damas.engine.types import Entrant
 
@@ -58,26 +58,6 @@ def restricted_pairs(entrants: Iterable[Entrant], by: str) -> list[tuple[int, in
         if key:
             groups[key].append(e.start_no)
     return [pair for members in groups.values() for pair in combinations(sorted(members), 2)]
-
-
-# ---------------------------------------------------------------- pairing numbers by hand (round robin)
-
-def manual_numbers_error(numbers: Sequence[int | None], lang: str = "pt") -> str | None:
-    """Why the numbers drawn at the technical meeting are not a permutation of 1..N (None: fine)."""
-    n = len(numbers)
-    en = lang == "en"
-    if any(x is None for x in numbers):
-        return "Give every player a number." if en else "Informe o número de todos os jogadores."
-    out = sorted({x for x in numbers if not 1 <= x <= n})  # type: ignore[operator]
-    if out:
-        listed = ", ".join(map(str, out))
-        return (f"Numbers go from 1 to {n}: {listed}." if en else f"Os números vão de 1 a {n}: {listed}.")
-    seen: set[int] = set()
-    twice = sorted({x for x in numbers if x in seen or seen.add(x)})  # type: ignore[func-returns-value]
-    if twice:
-        listed = ", ".join(map(str, twice))
-        return (f"Number given twice: {listed}." if en else f"Número repetido: {listed}.")
-    return None
 
 
 # ---------------------------------------------------------------- corrections (C.04.2 #7-8)

@@ -218,6 +218,12 @@ class GenerateRoundRobinForm(FlaskForm):
     double = BooleanField(_l("Turno e returno (todos contra todos duplo)"))
 
 
+class ManualNumbersForm(FlaskForm):
+    """Pairing numbers drawn at the technical meeting; the numbers come as `number-<entry id>`."""
+
+    double = BooleanField(_l("Turno e returno (todos contra todos duplo)"))
+
+
 class WithdrawalForm(FlaskForm):
     entry_id = SelectField(_l("Jogador"), coerce=_coerce_optional_int, validators=[DataRequired(REQUIRED)])
     after_round = IntegerField(
