@@ -368,9 +368,12 @@ def event_rules_context(event: Event, lang: str) -> dict:
     from damas.engine.event_rules import CORRECTION_CASE_TEXT, round_minutes
     from damas.services.events import play_hours_warnings
 
+    from damas.services.registration_limits import settings_of
+
     i = 1 if lang == "en" else 0
     warnings = play_hours_warnings(event)
     return {
+        "reserve_list": bool(settings_of(event).self_registration),
         "correction_cases": [CORRECTION_CASE_TEXT[c][i] + (" [ours]" if c.value == "late" else "")
                              for c in CORRECTION_CASE_TEXT],
         "numbering_method": event.numbering_method,
