@@ -154,10 +154,9 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
 def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> None:
     """Undo the last pairing (to re-pair) while no result of it has been entered.
 
-    A published round is unpublished and undone only with a recorded reason: once the players
-    have seen it, C.04.2 #10 allows a change only to put right a pairing error (a rematch, an
-    absent or withdrawn player paired, a result entered wrongly before the pairing) [ours: the
-    arbiter states which; no result of the round may exist yet]."""
+    A published round is unpublished and undone only with a recorded reason and only when it
+    has a rematch: C.04.2 #10 allows no other change once the players have seen it (C.04.1 b);
+    no result of the round may exist yet."""
     rounds = event_rounds(event)
     if not rounds or rounds[-1].id != rnd.id:
         raise ServiceError(_("Só a última rodada pode ser desfeita."))
@@ -167,6 +166,12 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
         raise ServiceError(_("Já há resultados lançados nesta rodada; ela não pode mais ser refeita."))
     if rnd.status == RoundStatus.PUBLISHED and not reason.strip():
         raise ServiceError(_("A rodada já foi publicada: informe o motivo para desfazê-la (C.04.2 #10)."), "reason")
+    if rnd.status == RoundStatus.PUBLISHED:
+        from damas.services.desk_corrections import rematch_boards
+
+        if not rematch_boards(event, rnd):
+            raise ServiceError(_("Um emparceiramento publicado só muda para desfazer um reencontro (C.04.2 #10, "
+                                 "C.04.1 b): esta rodada não tem reencontro."), "reason")
     with transaction():
         record(actor, "unpair", "round", rnd.id, {
             "number": rnd.number, "status": rnd.status.value,
