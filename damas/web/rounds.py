@@ -294,9 +294,10 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
     absent_form = MarkAbsentForm(prefix="a")
     absent_form.entry_id.choices = withdraw_form.entry_id.choices
     explain_form = ExplainAbsenceForm(prefix="x")
+    withdrawn_word = _("retirado")
     explain_form.entry_id.choices = choices(  # withdrawn for want of an explanation too (C.04.2 #2: refused)
         (e.id, f"{e.pairing_number or '—'}. {e.player.full_name}"
-               + ("" if e.status == EntryStatus.REGISTERED else f" ({_('retirado')})")) for e in entries
+               + ("" if e.status == EntryStatus.REGISTERED else f" ({withdrawn_word})")) for e in entries
         if e.status in (EntryStatus.REGISTERED, EntryStatus.WITHDRAWN) and e.absent_from_round is not None
     )
     if request.method == "GET":
