@@ -99,3 +99,14 @@ def test_cbjd_117_round_times_warn_when_a_day_exceeds_six_hours_of_play(  # type
     client.post(f"/eventos/{event.id}/editar", data={
         **FORM, "time_increment": "30", "round_schedule": "05/12/2026 09:00\n05/12/2026 14:00\n06/12/2026 09:00"})
     assert "CBJD 117" not in client.get(f"/eventos/{event.id}/editar").get_data(as_text=True)
+
+
+def test_the_demo_championship_shows_its_default_time_and_restriction(app, client, db):  # type: ignore[no-untyped-def]
+    from damas.cli import damas_cli
+
+    assert app.test_cli_runner().invoke(damas_cli, ["demo"]).exit_code == 0
+    event = db.session.query(Event).filter(Event.name.like("Campeonato Cearense%")).one()
+    page = client.get(f"/eventos/{event.id}/regulamento").get_data(as_text=True)
+    assert "até 30 min após o início da rodada (CBJD 109 i)" in page
+    assert "Jogadores do mesmo clube não se enfrentam" in page
+    assert "CBJD 117" not in page.split("Horas de jogo por dia (CBJD 117)")[-1]  # its three days stay within 6 h
