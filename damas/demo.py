@@ -71,6 +71,8 @@ def load_demo() -> str:
         "venue": "Ginásio Paulo Sarasate, Fortaleza - CE", "organiser": "Federação Cearense de Damas",
         "chief_arbiter": "Árbitro Regional", "notes": "Inscrições até a véspera, 18h.",
         "provisional_rating": 1600,  # unrated entrants start at 1600 (starting order only)
+        "no_show_minutes": 30,  # CBJD 109 i: the event's own default time
+        "pair_restriction": "club",  # FIDE-GR Pairings g: clubmates apart where the pairing allows
         # The invitation's planned round times (rounds 1-3, 4-5, 6-7 over the three days).
         "round_times": [datetime.combine(start + timedelta(days=day), time(hour, 0))
                         for day, hour in ((0, 9), (0, 14), (0, 18), (1, 9), (1, 14), (2, 9), (2, 14))],
@@ -204,6 +206,7 @@ def _demo_knockout(staff, arbiter, players, rng: random.Random) -> int:  # type:
         "pairing_system": "knockout", "planned_rounds": 4, "time_minutes": 10, "time_increment": 5,
         "start_date": start, "end_date": start, "venue": "Clube de Damas de Fortaleza",
         "organiser": "Clube de Damas de Fortaleza", "chief_arbiter": "Árbitro Regional", "notes": "",
+        "no_show_minutes": 5,  # CLUB "Não comparecimento — derrota após"
     })
     event_service.assign_arbiter(staff, event, arbiter)
     event_service.change_status(staff, event, EventStatus.REGISTRATION)

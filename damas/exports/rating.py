@@ -52,9 +52,11 @@ def rating_csv(event: Event) -> str:
         if not round_is_complete(rnd):
             break
         for g in rnd.games:
-            if g.black is None or g.result not in CSV_RESULTS:
+            # C.04.2 #8: a correction reported after the end of the next round is for the rating only
+            rated = GameResult(g.rating_result) if g.rating_result else g.result
+            if g.black is None or rated not in CSV_RESULTS:
                 continue
-            result, played = CSV_RESULTS[g.result]
+            result, played = CSV_RESULTS[rated]
             w, b = g.white.player, g.black.player
             writer.writerow((event.name, rop.rating_list, rop.label, event.start_date.isoformat(), rnd.number, g.board,
                              w.federation_id or "", w.full_name, g.white.rating_at_entry,

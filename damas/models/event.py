@@ -90,6 +90,13 @@ class Event(db.Model):
     # change to the event or a row of it (damas/services/revision.py); public pages, PDFs and
     # API answers are cached and ETagged by it.
     revision: Mapped[int] = mapped_column(default=0, server_default="0")
+    # Default time (CBJD 95 e, 109 i; CLUB "derrota após N minutos"): minutes after the start of
+    # the round after which an absent player loses by default; None = the rule set's (CBJD: the
+    # end of the first time control; FIDE/CLUB: the start of the round) [ours].
+    no_show_minutes: Mapped[int | None]
+    # Restricted pairings of a Swiss (FIDE-GR Pairings g): "" none, "club" players of one club,
+    # "state" players of one state federation do not meet where the pairing allows [ours].
+    pair_restriction: Mapped[str] = mapped_column(String(10), default="", server_default="")
 
     arbiters: Mapped[list["EventArbiter"]] = relationship(back_populates="event", cascade="all, delete-orphan")
     entries: Mapped[list["Entry"]] = relationship(back_populates="event", cascade="all, delete-orphan")

@@ -76,6 +76,9 @@ class Game(db.Model):
     black_entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id"), index=True)
     result: Mapped[GameResult] = mapped_column(_enum(GameResult, "game_result"), default=GameResult.PENDING)
     version: Mapped[int] = mapped_column(default=1)
+    # C.04.2 #8: a correction reported after the end of the next round changes neither the
+    # standings nor the pairings; it goes only into the rating report (this result, else `result`).
+    rating_result: Mapped[str | None] = mapped_column(String(5))
 
     round: Mapped[Round] = relationship(back_populates="games")
     white: Mapped[Entry] = relationship(foreign_keys=[white_entry_id])

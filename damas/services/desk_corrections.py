@@ -1,4 +1,9 @@
-"""The arbiter's desk: result corrections (C.04.2 #8) and undoing a rematch (#10) (RULES.md §3).
+"""The arbiter's desk: result corrections (C.04.2 #7-8) and undoing a rematch (#10) (RULES.md §3).
+
+Swiss events follow C.04.2 #8's three cases (engine `CorrectionCase`): within the event's
+deadline (the desk settings' correction mode) before the next pairing, after the next pairing,
+after the end of the next round (rating report only); a late report before the next pairing
+is refused until that pairing exists [ours, the seeds' note on #7].
 
 Split from `damas.services.desk` (which re-exports these names); `check_correction_allowed` is
 also called by `damas.services.rounds.record_results`.
@@ -12,12 +17,13 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm.exc import StaleDataError
 
+from damas.engine.event_rules import CORRECTION_CASE_TEXT, CorrectionCase, correction_case
 from damas.extensions import db
 from damas.models import Event, Game, GameResult, Round, RoundStatus, User
 from damas.models.desk import DeskPenalty
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.mapping import RESULT_OUTCOMES, event_rounds
+from damas.services.mapping import RESULT_OUTCOMES, event_rounds, round_is_complete
 from damas.services.rounds import ENTERABLE_RESULTS, game_snapshot, require_running
 
 # ---------------------------------------------------------------- corrections (C.04.2 #8) and rematches (#10)
@@ -38,12 +44,46 @@ def correction_deadline(event: Event, rnd: Round) -> tuple[bool, datetime | None
     return datetime.now(timezone.utc) <= deadline, deadline
 
 
+def correction_case_for(event: Event, rnd: Round) -> CorrectionCase | None:
+    """Which C.04.2 #8 case a correction of `rnd` reported now falls into (engine
+    `correction_case`), for events paired round by round; None for the others (round robin,
+    knockout: their pairings do not depend on results, so the event's deadline alone decides
+    [ours])."""
+    from damas.services.swiss import ROUND_BY_ROUND
+
+    if event.pairing_system not in ROUND_BY_ROUND:
+        return None
+    open_, _deadline = correction_deadline(event, rnd)
+    after = next((r for r in event_rounds(event) if r.number == rnd.number + 1), None)
+    return correction_case(within_deadline=open_, next_paired=after is not None,
+                           next_ended=after is not None and round_is_complete(after),
+                           event_over=event.status.value == "finished")
+
+
+def case_text(case: CorrectionCase) -> str:
+    """The case in the page's language (the engine's words)."""
+    from flask_babel import get_locale
+
+    return CORRECTION_CASE_TEXT[case][1 if str(get_locale()) == "en" else 0]
+
+
 def check_correction_allowed(event: Event, game: Game) -> None:
-    """Refuse changing an entered result of a published round after the event's correction
-    deadline. For `rounds.record_results` to call on boards whose result is not pending (the
-    desk's own correction route already does); a no-op for boards without a result."""
+    """Refuse changing an entered result of a published round where the rules keep it: after the
+    event's correction deadline (round robin, knockout), or under C.04.2 #7-8 for Swiss events
+    (a late report before the next pairing; after the end of the next round, when only the
+    desk records it for the rating report). For `rounds.record_results` to call on boards whose
+    result is not pending (the desk's own correction route already does); a no-op for boards
+    without a result."""
     if game.result in (GameResult.PENDING, GameResult.BYE, GameResult.WITHDRAWN, GameResult.ADJOURNED):
         return  # an adjourned game's real result is not a correction (C.04.2 #1)
+    case = correction_case_for(event, game.round)
+    if case is not None:
+        if case == CorrectionCase.LATE:
+            raise ServiceError(_("Rodada %(n)s, C.04.2 #7: %(case)s.", n=game.round.number, case=case_text(case)))
+        if case == CorrectionCase.RATING_ONLY:
+            raise ServiceError(_("Rodada %(n)s, C.04.2 #8: %(case)s — registre-a na mesa do árbitro (correções).",
+                                 n=game.round.number, case=case_text(case)))
+        return
     open_, deadline = correction_deadline(event, game.round)
     if not open_:
         raise ServiceError(_("O prazo de correção desta rodada terminou%(when)s.",
@@ -86,6 +126,9 @@ def correct_result(actor: User, event: Event, game: Game, result: GameResult, re
         raise ServiceError(_("O resultado escolhido é o mesmo de agora."), "result")
     if not reason.strip():
         raise ServiceError(_("Informe o motivo da correção."), "reason")
+    case = correction_case_for(event, rnd)
+    if case == CorrectionCase.RATING_ONLY:
+        return _rating_only(actor, event, game, result, reason)
     check_correction_allowed(event, game)
     later = [r for r in event_rounds(event) if r.number > rnd.number]
     try:
@@ -95,11 +138,30 @@ def correct_result(actor: User, event: Event, game: Game, result: GameResult, re
             db.session.flush()
             record(actor, "correction", "game", game.id, before, {
                 **game_snapshot(game), "reason": reason.strip(),
-                "later_rounds_paired": [r.number for r in later]}, event.id)
+                "later_rounds_paired": [r.number for r in later],
+                **({"case": case.value} if case is not None else {})}, event.id)
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e tente de novo.")) from None
     rematches = {r.number: rematch_boards(event, r) for r in later}
-    return {"later_rounds": [r.number for r in later], "rematches": {k: v for k, v in rematches.items() if v}}
+    return {"later_rounds": [r.number for r in later], "rematches": {k: v for k, v in rematches.items() if v},
+            "rating_only": False}
+
+
+def _rating_only(actor: User, event: Event, game: Game, result: GameResult, reason: str) -> dict[str, Any]:
+    """C.04.2 #8, reported after the end of the next round: the standings and pairings keep the
+    reported result; the correction is kept for the rating report (`Game.rating_result`, read
+    by `exports.rating`), submitted after the event."""
+    try:
+        with transaction():
+            before = {**game_snapshot(game), "rating_result": game.rating_result}
+            game.rating_result = None if result == game.result else result.value
+            db.session.flush()
+            record(actor, "rating_correction", "game", game.id, before, {
+                **game_snapshot(game), "rating_result": game.rating_result, "reason": reason.strip(),
+                "case": CorrectionCase.RATING_ONLY.value}, event.id)
+    except StaleDataError:
+        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e tente de novo.")) from None
+    return {"later_rounds": [], "rematches": {}, "rating_only": True}
 
 
 def undo_rematch(actor: User, event: Event, rnd: Round) -> Round | None:

@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from damas.engine.pairing import system_codes
+from damas.engine.event_rules import PAIR_RESTRICTIONS, days_over_limit, round_minutes
 from damas.engine.rate_of_play import classify
 from damas.extensions import db
 from damas.models import Event, EventArbiter, EventStatus, Role, User
@@ -23,6 +24,7 @@ EVENT_FIELDS = (
     "time_increment", "start_date", "end_date", "venue", "organiser", "chief_arbiter", "notes",
     "tiebreak_order", "tiebreak_by_lot", "acceleration", "tiebreak_options",
     "round_times", "contact_email", "contact_phone", "website", "provisional_rating", "pairing_bye_score",
+    "no_show_minutes", "pair_restriction",
 )
 ROUND_TIME_INPUT = "%d/%m/%Y %H:%M"  # one line per round on the event form
 ROUND_TIME_STORED = "%Y-%m-%dT%H:%M"  # local wall-clock time at the venue
@@ -32,6 +34,7 @@ UNPLAYED_RULES = ("", "seed", "played", "fide-2024", "fide-2026")
 ACCELERATIONS = ("", "baku")
 BYE_SCORES = ("", "win", "draw", "zero")
 ACCELERATED_SYSTEMS = ("dutch",)
+RESTRICTED_SYSTEMS = ("dutch", "sb-swiss")  # the engines that take forbidden pairs
 DISCIPLINES = ("damas-64", "damas-100", "xadrez")
 RULESETS = ("cbjd", "fide", "club")
 
@@ -74,6 +77,7 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
         values[name] = (values[name] or "").strip()
     values["provisional_rating"] = values["provisional_rating"] or None
     values["pairing_bye_score"] = values["pairing_bye_score"] or ""
+    values["pair_restriction"] = values["pair_restriction"] or ""
     if "round_schedule" in data:
         values["round_times"] = parse_round_times(data["round_schedule"])
     else:
@@ -124,6 +128,20 @@ def _check_invitation(values: dict[str, Any]) -> None:
         raise ServiceError(_("Informe o site completo, começando com https:// ou http://."), "website")
 
 
+def play_hours_warnings(event: Event) -> list[str]:
+    """CBJD 117 ("não se podem realizar competições que excedam 6 horas de jogo por dia"): a
+    warning per day of the planned round times whose estimated play exceeds six hours. A
+    round's length is our estimate (`engine.event_rules.round_minutes`: 2 × (base + 60 moves ×
+    increment)) [ours]; the form warns and saves (the real length of a round is not known)."""
+    times = [datetime.strptime(t, ROUND_TIME_STORED) for t in event.round_times or []]
+    length = round_minutes(event.time_minutes, event.time_increment or 0)
+    return [_("CBJD 117: %(day)s tem %(n)s rodadas, cerca de %(hours)s de jogo (mais de 6 horas por dia; "
+              "estimativa de %(length)s min por rodada: 2 × (tempo + 60 lances × incremento)).",
+              day=day.strftime("%d/%m/%Y"), n=rounds, hours=f"{minutes // 60}h{minutes % 60:02d}",
+              length=length)
+            for day, rounds, minutes in days_over_limit(times, event.time_minutes, event.time_increment or 0)]
+
+
 def tiebreak_options_from(data: dict[str, Any]) -> dict[str, Any] | None:
     """The form's tiebreak settings as stored (RULES.md §4 [ours, configurable]); only what
     differs from the rule set's defaults, None when nothing does."""
@@ -165,6 +183,7 @@ def _check(values: dict[str, Any]) -> None:
     if values["pairing_bye_score"] and values["pairing_system"] in ("micromatch", "knockout"):
         raise ServiceError(_("Neste sistema o bye tem valor fixo (micro match ganho; passagem direta na eliminatória)."),
                            "pairing_bye_score")
+    _check_event_rules(values)
     if values["acceleration"] not in ACCELERATIONS:
         raise ServiceError(_("Aceleração desconhecida."), "acceleration")
     if values["acceleration"] and values["pairing_system"] not in ACCELERATED_SYSTEMS:
@@ -203,6 +222,17 @@ def tiebreak_warnings(data: dict[str, Any]) -> list[str]:
                      code=code, kind=pick(KIND_NAMES[kind]),
                      meant=_(": é de %(kinds)s", kinds=meant) if meant else ""))
     return out
+def _check_event_rules(values: dict[str, Any]) -> None:
+    """Issue 18's settings: the default time (CBJD 95 e, 109 i) and restricted pairings, which
+    only the Swiss engines take (FIDE-GR Pairings g; forbidden pairs of the Dutch and SB Swiss)."""
+    minutes = values["no_show_minutes"]
+    if minutes is not None and not (isinstance(minutes, int) and 0 <= minutes <= 600):
+        raise ServiceError(_("O limite de não comparecimento vai de 0 a 600 minutos."), "no_show_minutes")
+    if values["pair_restriction"] not in PAIR_RESTRICTIONS:
+        raise ServiceError(_("Restrição de emparceiramento desconhecida."), "pair_restriction")
+    if values["pair_restriction"] and values["pairing_system"] not in RESTRICTED_SYSTEMS:
+        raise ServiceError(_("O emparceiramento restrito só vale para o suíço holandês e o suíço SB; num "
+                             "todos-contra-todos use o sorteio Varma (FIDE-GR h)."), "pair_restriction")
 
 
 def create_event(actor: User, data: dict[str, Any]) -> Event:
@@ -227,7 +257,8 @@ def update_event(actor: User, event: Event, data: dict[str, Any]) -> Event:
         raise ServiceError(_("Um evento encerrado ou cancelado não pode ser alterado."))
     check_unchanged(event, values)
     if event.status == EventStatus.RUNNING:
-        for name in ("discipline", "ruleset", "pairing_system", "acceleration", "pairing_bye_score"):
+        for name in ("discipline", "ruleset", "pairing_system", "acceleration", "pairing_bye_score",
+                     "pair_restriction"):
             if values[name] != getattr(event, name):
                 raise ServiceError(_("Não é possível mudar isto com o evento em andamento."), name)
     with transaction():

@@ -61,6 +61,7 @@ from damas.services.reserve import (  # noqa: F401  (re-exported)
     own_reserve,
     reserve_list,
     substitute_no_show,
+    substitutions_open,
 )
 
 SETTINGS_FIELDS = (

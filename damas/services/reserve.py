@@ -51,12 +51,43 @@ def _rounds(event: Event) -> list[Round]:
     return list(db.session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
 
 
+def _has_result(rnd: Round) -> bool:
+    return any(g.result not in (GameResult.PENDING, GameResult.BYE, GameResult.WITHDRAWN) for g in rnd.games)
+
+
+def _knockout_games(event: Event) -> list:
+    from damas.models.knockout import KnockoutGame
+
+    return list(db.session.scalars(select(KnockoutGame).where(KnockoutGame.event_id == event.id)))
+
+
+def substitutions_open(event: Event) -> bool:
+    """Whether a round-1 no-show may still be replaced (CLUB "Reserva": "depois da primeira
+    rodada não há substituições"). Swiss: while only round 1 is paired; round robin (every
+    round generated at once): while no game of round 2 or later has a result; knockout: while
+    no game of the bracket's round 2 is recorded [ours]; per player, before his first game."""
+    if event.status != EventStatus.RUNNING:
+        return False
+    if event.pairing_system == "knockout":
+        from damas.services.knockout import get_setup
+
+        setup = get_setup(event)
+        return setup is not None and setup.seeds is not None and all(g.round < 2 for g in _knockout_games(event))
+    rounds = _rounds(event)
+    if event.pairing_system == "berger":
+        return bool(rounds) and not any(_has_result(r) for r in rounds[1:])
+    return len(rounds) == 1
+
+
 def join_reserve(user: User, event: Event, now: datetime | None = None) -> ReserveEntry:
     player = player_of(user)
     settings = settings_of(event)
     if event.status != EventStatus.RUNNING or not settings.self_registration:
         raise ServiceError(_("A lista de reserva abre depois do início do evento."))
-    if len(_rounds(event)) > 1:
+    rounds = _rounds(event)
+    closed = (not substitutions_open(event) if event.pairing_system in ("berger", "knockout")
+              else len(rounds) > 1)
+    if closed:
         raise ServiceError(_("Não há substituições depois da 1ª rodada; a reserva está fechada."))
     if own_entry(event, player) is not None:
         raise ServiceError(_("Você já está inscrito neste evento."))
@@ -85,17 +116,19 @@ def leave_reserve(user: User, event: Event) -> None:
         record(user, "leave_reserve", "reserve_entry", row.id, {"status": "waiting"}, {"status": "left"}, event.id)
 
 
-def substitute_no_show(actor: User, event: Event, entry: Entry) -> ReserveEntry:
-    """A round-1 no-show is replaced by the first reserve, who takes his place (pairing number,
-    board) and his points (CLUB "Reserva"); no substitution once round 2 is paired."""
-    if entry.event_id != event.id:
-        raise ServiceError(_("Inscrição de outro evento."))
-    if event.status != EventStatus.RUNNING:
-        raise ServiceError(_("O evento não está em andamento."))
+def _no_show_place(event: Event, entry: Entry) -> tuple[str, str]:
+    """Where the no-show's place is (pt, en), or a refusal where CLUB "Reserva" forbids it."""
+    if event.pairing_system == "knockout":
+        if not substitutions_open(event):
+            raise ServiceError(_("Não há substituições depois da 1ª rodada."))
+        if any(entry.id in (g.white_entry_id, g.black_entry_id) for g in _knockout_games(event)):
+            raise ServiceError(_("Na eliminatória, a substituição só vale antes da primeira partida do jogador."),
+                               "entry_id")
+        return (f"nº {entry.pairing_number} da chave", f"no. {entry.pairing_number} of the bracket")
     rounds = _rounds(event)
     if not rounds:
         raise ServiceError(_("A 1ª rodada ainda não foi emparceirada."))
-    if len(rounds) > 1:
+    if len(rounds) > 1 and (event.pairing_system != "berger" or not substitutions_open(event)):
         raise ServiceError(_("Não há substituições depois da 1ª rodada."))
     game = db.session.scalar(select(Game).where(
         Game.round_id == rounds[0].id, (Game.white_entry_id == entry.id) | (Game.black_entry_id == entry.id)))
@@ -103,6 +136,20 @@ def substitute_no_show(actor: User, event: Event, entry: Entry) -> ReserveEntry:
         raise ServiceError(_("Este jogador não tem partida na 1ª rodada."), "entry_id")
     if game.result in PLAYED:
         raise ServiceError(_("A partida deste jogador na 1ª rodada foi jogada: ele compareceu."), "entry_id")
+    return (f"nº {entry.pairing_number}, mesa {game.board} da 1ª rodada",
+            f"no. {entry.pairing_number}, board {game.board} of round 1")
+
+
+def substitute_no_show(actor: User, event: Event, entry: Entry) -> ReserveEntry:
+    """A round-1 no-show is replaced by the first reserve, who takes his place (pairing number,
+    board) and his points (CLUB "Reserva"); no substitution after round 1 (`substitutions_open`).
+    Round robin: he takes the no-show's pairing number, so every later round's boards are his;
+    knockout: his place in the bracket, before the no-show's first game."""
+    if entry.event_id != event.id:
+        raise ServiceError(_("Inscrição de outro evento."))
+    if event.status != EventStatus.RUNNING:
+        raise ServiceError(_("O evento não está em andamento."))
+    where_pt, where_en = _no_show_place(event, entry)
     reserve = next((r for r in reserve_list(event) if r.status == ReserveStatus.WAITING), None)
     if reserve is None:
         raise ServiceError(_("A lista de reserva está vazia."))
@@ -120,14 +167,12 @@ def substitute_no_show(actor: User, event: Event, entry: Entry) -> ReserveEntry:
         db.session.flush()
         db.session.expire(entry, ["player"])
         notify(reserve.player_id, event.id,
-               f"Você entrou no evento {event.name} no lugar de {old_player.full_name} "
-               f"(nº {entry.pairing_number}, mesa {game.board} da 1ª rodada).",
-               f"You entered {event.name} in place of {old_player.full_name} "
-               f"(no. {entry.pairing_number}, board {game.board} of round 1).")
+               f"Você entrou no evento {event.name} no lugar de {old_player.full_name} ({where_pt}).",
+               f"You entered {event.name} in place of {old_player.full_name} ({where_en}).")
         notify(old_player.id, event.id,
                f"Você não compareceu à 1ª rodada do evento {event.name} e foi substituído por um reserva.",
                f"You did not show up for round 1 of {event.name} and were replaced by a reserve.")
         record(actor, "substitute", "entry", entry.id, before,
                {"player_id": reserve.player_id, "rating_at_entry": entry.rating_at_entry,
-                "pairing_number": entry.pairing_number, "reserve_id": reserve.id, "board": game.board}, event.id)
+                "pairing_number": entry.pairing_number, "reserve_id": reserve.id, "place": where_pt}, event.id)
     return reserve

@@ -19,22 +19,28 @@ from damas.services.entries import renumber, starting_order
 from damas.services.errors import ServiceError
 from damas.services.mapping import entrant_of, event_rounds
 
-NUMBERING_METHODS = ("rating", "lot", "varma")
+NUMBERING_METHODS = ("rating", "lot", "varma", "manual")
 
 
-def _assign_numbers(event: Event, entries: list[Entry], method: str, seed: int | None) -> list[str] | None:
+def _assign_numbers(event: Event, entries: list[Entry], method: str, seed: int | None,
+                    numbers: dict[int, int] | None = None) -> list[str] | None:
     """Give pairing numbers by `method`; returns the drawing protocol for a Varma draw."""
     renumber(event)  # starting order first: rating, then name
     if method == "rating":
         return None
     ordered = starting_order(entries, event.provisional_rating)
-    assert seed is not None
-    if method == "lot":
+    if method == "manual":
+        assert numbers is not None
+        assignment = dict(numbers)
+        protocol = None
+    elif method == "lot":
+        assert seed is not None
         numbers = list(range(1, len(ordered) + 1))
         random.Random(seed).shuffle(numbers)
         assignment = {e.id: n for e, n in zip(ordered, numbers)}
         protocol = None
     else:
+        assert seed is not None
         entrants = [entrant_of(e) for e in ordered]
         # Contingents (FIDE-GR h): federations; in a one-state event, clubs play that part [ours].
         by = "club" if len({e.federation for e in entrants}) <= 1 else "federation"
@@ -54,11 +60,32 @@ def _assign_numbers(event: Event, entries: list[Entry], method: str, seed: int |
     return protocol
 
 
-def generate_round_robin(actor: User, event: Event, method: str, double: bool = False) -> list[Round]:
+def check_manual_numbers(entries: list[Entry], numbers: dict[int, int | None] | None) -> dict[int, int]:
+    """The numbers drawn at the technical meeting, one per registered player: a permutation of
+    1..N (FIDE-GR Pairings a, b: the drawing of lots is the chief arbiter's; the system records it)."""
+    numbers = numbers or {}
+    if set(numbers) != {e.id for e in entries}:
+        raise ServiceError(_("Informe o número de todos os jogadores."), "numbers")
+    values = [numbers[e.id] for e in entries]
+    if any(v is None for v in values):
+        raise ServiceError(_("Informe o número de todos os jogadores."), "numbers")
+    n = len(values)
+    out = sorted({v for v in values if not 1 <= v <= n})  # type: ignore[operator]
+    if out:
+        raise ServiceError(_("Os números vão de 1 a %(n)s: %(bad)s.", n=n, bad=", ".join(map(str, out))), "numbers")
+    twice = sorted({v for v in values if values.count(v) > 1})  # type: ignore[type-var]
+    if twice:
+        raise ServiceError(_("Número repetido: %(bad)s.", bad=", ".join(map(str, twice))), "numbers")
+    return {entry_id: int(v) for entry_id, v in numbers.items()}  # type: ignore[arg-type]
+
+
+def generate_round_robin(actor: User, event: Event, method: str, double: bool = False,
+                         numbers: dict[int, int | None] | None = None) -> list[Round]:
     """Number the final start list and create every round of the Berger table (unpublished).
 
     A seed for the lot or the Varma draw is drawn here and recorded on the event and in the
-    audit log, so the draw can be replayed.
+    audit log, so the draw can be replayed. `method="manual"`: the numbers drawn at the
+    technical meeting (`numbers[entry_id]`, a permutation of 1..N), recorded in the audit log.
     """
     if event.pairing_system != "berger":
         raise ServiceError(_("Este evento não é um todos-contra-todos."))
@@ -73,13 +100,14 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
         raise ServiceError(_("São necessários pelo menos 3 inscritos para um todos-contra-todos."))
     if method == "varma" and not 9 <= len(entries) <= 24:
         raise ServiceError(_("As tabelas Varma valem para 9 a 24 jogadores."), "method")
+    manual = check_manual_numbers(entries, numbers) if method == "manual" else None
     from damas.services.registration import refuse_if_too_few, start_or_refuse
 
     refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing generated
-    seed = secrets.randbelow(2**31) if method != "rating" else None
+    seed = secrets.randbelow(2**31) if method in ("lot", "varma") else None
     with transaction():  # the start lands with the first round(s), or neither does
         start_or_refuse(actor, event)
-        protocol = _assign_numbers(event, entries, method, seed)
+        protocol = _assign_numbers(event, entries, method, seed, manual)
         event.numbering_method = method
         event.numbering_seed = seed
         event.numbering_protocol = protocol

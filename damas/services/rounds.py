@@ -48,6 +48,9 @@ def publish_round(actor: User, event: Event, rnd: Round) -> None:
         rnd.published_at = datetime.now(timezone.utc)
         record(actor, "publish", "round", rnd.id, {"status": "paired"}, {"status": "published", "number": rnd.number},
                event.id)
+        from damas.services.absence import withdraw_unexplained  # C.04.2 #2: the explanation came too late
+
+        withdraw_unexplained(actor, event, rnd)
 
 
 def _check_game(event: Event, game: Game, result: GameResult) -> None:

@@ -77,6 +77,26 @@ def round_requests(event: Event, snap: EventSnapshot, number: int) -> tuple[dict
     absent |= {no for no, e in snap.entry_by_no.items()
                if e.absent_from_round is not None and e.absent_from_round <= number}
     return requested, absent
+def _pair_restricted(event: Event, request: PairingRequest) -> tuple[list, bool]:
+    """Pair with the event's restriction (FIDE-GR Pairings g: players of one club / state
+    federation do not meet "if possible"), given to the engine as forbidden pairs; when no
+    pairing respects it, pair without it [ours] and say so (returns `relaxed`)."""
+    from dataclasses import replace
+
+    from damas.engine.event_rules import restricted_pairs
+
+    system = get_system(event.pairing_system)
+    pairs = restricted_pairs(request.state.entrants, event.pair_restriction)
+    try:
+        if pairs:
+            try:
+                extra = list(request.options.get("forbidden_pairs", ()) or ())  # type: ignore[call-overload]
+                return system.pair(replace(request, options={**request.options, "forbidden_pairs": extra + pairs})), False
+            except EngineError:
+                pass  # the restriction cannot be kept this round: pair without it
+        return system.pair(request), bool(pairs)
+    except EngineError as error:
+        raise ServiceError(_("Emparceiramento impossível: %(why)s", why=str(error))) from None
 
 
 def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | None = None) -> Round:
@@ -115,10 +135,7 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
             absent=frozenset(absent | set(requested)), requested_byes=requested,
             options=_pairing_options(event),
         )
-        try:
-            pairings = get_system(event.pairing_system).pair(request)
-        except EngineError as error:
-            raise ServiceError(_("Emparceiramento impossível: %(why)s", why=str(error))) from None
+        pairings, relaxed = _pair_restricted(event, request)
         rnd = Round(event_id=event.id, number=number, status=RoundStatus.PAIRED)
         for p in pairings:
             rnd.games.append(Game(
@@ -132,19 +149,21 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
             "number": number, "system": event.pairing_system, "first_color": event.first_color,
             "first_color_seed": event.first_color_seed, "acceleration": event.acceleration or None,
             "boards": [[p.board, p.white, p.black] for p in pairings],
+            **({"pair_restriction": event.pair_restriction, "restriction_relaxed": relaxed}
+               if event.pair_restriction else {}),
         }, event.id)
         if then is not None:
             then(rnd)
+    rnd.restriction_relaxed = relaxed  # not stored: the route tells the arbiter (the audit keeps it)
     return rnd
 
 
 def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> None:
     """Undo the last pairing (to re-pair) while no result of it has been entered.
 
-    A published round is unpublished and undone only with a recorded reason: once the players
-    have seen it, C.04.2 #10 allows a change only to put right a pairing error (a rematch, an
-    absent or withdrawn player paired, a result entered wrongly before the pairing) [ours: the
-    arbiter states which; no result of the round may exist yet]."""
+    A published round is unpublished and undone only with a recorded reason and only when it
+    has a rematch: C.04.2 #10 allows no other change once the players have seen it (C.04.1 b);
+    no result of the round may exist yet."""
     rounds = event_rounds(event)
     if not rounds or rounds[-1].id != rnd.id:
         raise ServiceError(_("Só a última rodada pode ser desfeita."))
@@ -154,6 +173,12 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
         raise ServiceError(_("Já há resultados lançados nesta rodada; ela não pode mais ser refeita."))
     if rnd.status == RoundStatus.PUBLISHED and not reason.strip():
         raise ServiceError(_("A rodada já foi publicada: informe o motivo para desfazê-la (C.04.2 #10)."), "reason")
+    if rnd.status == RoundStatus.PUBLISHED:
+        from damas.services.desk_corrections import rematch_boards
+
+        if not rematch_boards(event, rnd):
+            raise ServiceError(_("Um emparceiramento publicado só muda para desfazer um reencontro (C.04.2 #10, "
+                                 "C.04.1 b): esta rodada não tem reencontro."), "reason")
     with transaction():
         record(actor, "unpair", "round", rnd.id, {
             "number": rnd.number, "status": rnd.status.value,

@@ -32,6 +32,8 @@ ACTION_NAMES = {
     "join_reserve": _l("Entrada na reserva"), "leave_reserve": _l("Saída da reserva"),
     "substitute": _l("Substituição pelo reserva"),
     "absent_without_notice": _l("Ausente sem aviso"), "absence_explained": _l("Ausência justificada"),
+    "absence_withdrawal": _l("Retirado: ausência sem justificativa a tempo"),
+    "rating_correction": _l("Correção só para o relatório de rating"),
     # pairing systems
     "generate": _l("Rodadas geradas"), "settings": _l("Configurações da eliminatória"),
     "start": _l("Início da eliminatória"), "correct": _l("Correção de resultado"),
@@ -110,6 +112,9 @@ FIELD_NAMES = {
     "rematch_boards": _l("mesas de reencontro"), "rounds_not_paired": _l("rodadas sem emparceiramento"),
     "forfeits": _l("W.O."), "offender": _l("infrator"), "cash_ties": _l("empates em dinheiro"),
     "results": _l("resultados"), "game": _l("partida"), "reserve_id": _l("reserva (id)"),
+    "no_show_minutes": _l("não comparecimento (min)"), "pair_restriction": _l("emparceiramento restrito"),
+    "restriction_relaxed": _l("restrição não respeitada"), "rating_result": _l("resultado para o rating"),
+    "case": _l("caso (C.04.2 #8)"), "deadline_round": _l("prazo: publicação da rodada"), "place": _l("lugar"),
 }
 
 

@@ -10,6 +10,7 @@ from flask_login import current_user
 
 from damas.models import GameResult, RoundStatus
 from damas.services import desk as desk_service
+from damas.services.desk_corrections import case_text, correction_case_for
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required
@@ -40,7 +41,11 @@ def corrections(event_id: int):  # type: ignore[no-untyped-def]
     rows = []
     for r in rounds:
         open_, deadline = desk_service.correction_deadline(event, r)
-        rows.append({"number": r.number, "open": open_, "deadline": _fmt_dt(deadline),
+        case = correction_case_for(event, r)  # C.04.2 #8 (Swiss events)
+        rows.append({"number": r.number, "open": open_ if case is None else case.value != "late",
+                     "deadline": _fmt_dt(deadline), "case": case_text(case) if case is not None else "",
+                     "rating_only": [{"board": g.board, "result": g.result.value, "rating_result": g.rating_result}
+                                     for g in r.games if g.rating_result],
                      "later": any(x.number > r.number for x in event_rounds(event)),
                      "rematches": desk_service.rematch_boards(event, r),
                      "last": last is not None and last.id == r.id})
@@ -69,7 +74,11 @@ def correct_result(event_id: int):  # type: ignore[no-untyped-def]
     except ServiceError as error:
         flash(error.message, "error")
     else:
-        flash(_("Resultado corrigido."), "success")
+        if notes["rating_only"]:
+            flash(_("Correção registrada só para o relatório de rating (C.04.2 #8): a classificação e os "
+                    "emparceiramentos ficam com o resultado informado."), "success")
+        else:
+            flash(_("Resultado corrigido."), "success")
         if notes["later_rounds"]:
             flash(_("Rodadas seguintes já emparceiradas (%(rounds)s): os emparceiramentos publicados não mudam; "
                     "a correção vale para a classificação e as próximas rodadas (C.04.2 #8).",

@@ -9,10 +9,11 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from damas.engine.penalties import Action
+from damas.services import absence as absence_service
 from damas.services import desk as desk_service
 from damas.web.access import event_editor_required
 from damas.web.desk import _back, _entry_or_none, _event, bp
-from damas.web.desk_forms import ExcuseForm, ExpulsionForm
+from damas.web.desk_forms import ConfirmNoShowForm, ExcuseForm, ExpulsionForm
 from damas.web.forms_util import run_service
 from damas.web.presenters import event_summary, pick
 
@@ -31,8 +32,24 @@ def forfeits(event_id: int):  # type: ignore[no-untyped-def]
     } for r in desk_service.forfeit_review(event)]
     s = desk_service.settings_for(event)
     return render_template("desk/forfeits.html", event=event_summary(event), rows=rows, excuse_form=ExcuseForm(),
+                           no_show_proposals=absence_service.no_show_proposals(event),
                            expulsion_form=ExpulsionForm(), chief=desk_service.is_chief(current_user, event),
                            propose_after=s.forfeit_propose_after, expel_after=s.forfeit_expel_after)
+
+
+@bp.post("/wo/ausente")
+@event_editor_required
+def confirm_no_show(event_id: int):  # type: ignore[no-untyped-def]
+    """C.04.2 #2: the arbiter confirms the desk's proposal to mark a no-show absent without notice."""
+    event = _event(event_id)
+    form = ConfirmNoShowForm()
+    entry = _entry_or_none(event, form.entry_id.data)
+    if not form.validate_on_submit() or entry is None:
+        flash(_("Escolha o jogador."), "error")
+    else:
+        run_service(lambda: absence_service.confirm_no_show(current_user, event, entry),
+                    _("%(name)s marcado como ausente sem aviso.", name=entry.player.full_name))
+    return _back("desk.forfeits", event_id)
 
 
 @bp.post("/wo/justificar")

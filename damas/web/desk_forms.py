@@ -62,6 +62,12 @@ class ReversalForm(FlaskForm):
     reason = StringField(_l("Motivo da reversão"), validators=[DataRequired(REQUIRED), Length(max=500)])
 
 
+class ConfirmNoShowForm(FlaskForm):
+    """C.04.2 #2: confirm the desk's proposal to mark a no-show absent without notice."""
+
+    entry_id = HiddenField(validators=[DataRequired(REQUIRED)])
+
+
 class ExcuseForm(FlaskForm):
     entry_id = HiddenField(validators=[DataRequired(REQUIRED)])
     round_number = IntegerField(_l("Rodada do W.O."), validators=[InputRequired(REQUIRED), NumberRange(min=1)])

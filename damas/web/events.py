@@ -106,6 +106,8 @@ def new_event():  # type: ignore[no-untyped-def]
             show_service_error(form, error)
         else:
             flash(_("Evento criado."), "success")
+            for warning in event_service.play_hours_warnings(event):
+                flash(warning, "warning")
             return redirect(url_for("events.view_event", event_id=event.id))
     return render_template("events/form.html", form=form, title=_("Novo evento"), tiebreak_warnings=warnings)
 
@@ -156,10 +158,13 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
             show_service_error(form, error)
         else:
             flash(_("Evento atualizado."), "success")
+            for warning in event_service.play_hours_warnings(event):
+                flash(warning, "warning")
             return redirect(url_for("events.view_event", event_id=event.id))
     frozen = _freeze_fields(form, event)
     return render_template("events/form.html", form=form, title=_("Editar evento"), event=event_summary(event),
-                           frozen=frozen, tiebreak_warnings=warnings)
+                           frozen=frozen, tiebreak_warnings=warnings,
+                           daily_hours_warnings=event_service.play_hours_warnings(event))
 
 
 @bp.post("/<int:event_id>/situacao")

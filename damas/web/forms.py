@@ -28,6 +28,7 @@ from wtforms.validators import (
     ValidationError,
 )
 
+from damas.web.event_rules_forms import EventRulesFields
 from damas.web.forms_util import BRAZILIAN_STATES, choices
 
 REQUIRED = _l("Campo obrigatório.")
@@ -85,7 +86,7 @@ class PlayerForm(FlaskForm):
             raise ValidationError(_l("Data de nascimento impossível."))
 
 
-class EventForm(FlaskForm):
+class EventForm(EventRulesFields, FlaskForm):
     name = StringField(_l("Nome do evento"), validators=[DataRequired(REQUIRED), Length(max=160)])
     discipline = SelectField(
         _l("Modalidade"),
@@ -226,6 +227,12 @@ class GenerateRoundRobinForm(FlaskForm):
         _l("Números de emparceiramento"),
         choices=choices([("rating", _l("Por rating")), ("lot", _l("Por sorteio")), ("varma", _l("Sorteio Varma (9 a 24)"))]),
     )
+    double = BooleanField(_l("Turno e returno (todos contra todos duplo)"))
+
+
+class ManualNumbersForm(FlaskForm):
+    """Pairing numbers drawn at the technical meeting; the numbers come as `number-<entry id>`."""
+
     double = BooleanField(_l("Turno e returno (todos contra todos duplo)"))
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask_babel import get_locale
 
+from damas.engine.event_rules import no_show_text
 from damas.engine.pairing import get_system
 from damas.engine.rate_of_play import NAMES, classify
 from damas.models import Club, Entry, Event, Player, User
@@ -128,6 +129,10 @@ def event_summary(e: Event) -> dict[str, Any]:
         "provisional_rating": e.provisional_rating,
         "contact_email": e.contact_email, "contact_phone": e.contact_phone, "website": e.website,
         "round_times": planned_round_times(e),
+        # issue 18: the default time (CBJD 95 e, 109 i) and restricted pairings (FIDE-GR g)
+        "no_show": no_show_text(e.ruleset, e.no_show_minutes, "en" if str(get_locale()) == "en" else "pt"),
+        "no_show_minutes": e.no_show_minutes,
+        "pair_restriction": e.pair_restriction,
     }
 
 

@@ -242,7 +242,7 @@ def settings(event_id: int):  # type: ignore[no-untyped-def]
     )
     return render_template("registration/settings.html", event=event_summary(event), form=form, sub_form=sub_form,
                            info=registration_info(event), can_start=event.status == EventStatus.REGISTRATION,
-                           can_substitute=event.status == EventStatus.RUNNING and len(event_rounds(event)) == 1)
+                           can_substitute=reg.substitutions_open(event))
 
 
 @bp.post("/eventos/<int:event_id>/inscricao/iniciar")

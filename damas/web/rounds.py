@@ -130,6 +130,9 @@ def pair_next(event_id: int):  # type: ignore[no-untyped-def]
         flash(error.message, "error")
         return redirect(url_for("rounds.list_rounds", event_id=event_id))
     flash(_("Rodada %(n)s emparceirada. Confira e publique.", n=rnd.number), "success")
+    if getattr(rnd, "restriction_relaxed", False):
+        flash(_("Não há emparceiramento que evite jogadores do mesmo clube/federação nesta rodada: "
+                "emparceirada sem a restrição (FIDE-GR Emparceiramentos g)."), "warning")
     return redirect(url_for("rounds.view_round", event_id=event_id, number=rnd.number))
 
 
@@ -254,9 +257,11 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
     absent_form = MarkAbsentForm(prefix="a")
     absent_form.entry_id.choices = withdraw_form.entry_id.choices
     explain_form = ExplainAbsenceForm(prefix="x")
-    explain_form.entry_id.choices = choices(
-        (e.id, f"{e.pairing_number or '—'}. {e.player.full_name}") for e in entries
-        if e.status == EntryStatus.REGISTERED and e.absent_from_round is not None
+    withdrawn_word = _("retirado")
+    explain_form.entry_id.choices = choices(  # withdrawn for want of an explanation too (C.04.2 #2: refused)
+        (e.id, f"{e.pairing_number or '—'}. {e.player.full_name}"
+               + ("" if e.status == EntryStatus.REGISTERED else f" ({withdrawn_word})")) for e in entries
+        if e.status in (EntryStatus.REGISTERED, EntryStatus.WITHDRAWN) and e.absent_from_round is not None
     )
     if request.method == "GET":
         absent_form.from_round.data = len(event_rounds(event)) + 1
@@ -338,4 +343,8 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     reg = regulations(scored, event.pairing_system, shown_tiebreak_order(event), lang,
                       unplayed=unplayed_rule(event))
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
-                           by_lot=event.tiebreak_by_lot, tb_options=options)
+                           by_lot=event.tiebreak_by_lot, tb_options=options, **event_rules_context(event, lang))
+
+
+# Issue 18's routes and the regulations page's part of them, registered on this blueprint.
+from damas.web.rounds_rules import event_rules_context  # noqa: E402

@@ -66,11 +66,15 @@ def test_absent_player_is_left_out_until_the_absence_is_explained(  # type: igno
     card = client.get(f"/eventos/{event.id}/jogadores/{absent.player_id}").get_data(as_text=True)
     assert "Ausente sem aviso desde a rodada 2" in card
 
-    for number in (2, 3):  # not only the next round: every round until explained
-        rnd = _pair_publish_and_play(client, db, event.id, number)
-        assert not _on_a_board(rnd, absent)
-        assert len(rnd.games) == 4  # 7 players left: three boards and the pairing-allocated bye
-        assert sum(1 for g in rnd.games if g.result == GameResult.BYE) == 1
+    rnd = _pair_publish_and_play(client, db, event.id, 2)
+    assert not _on_a_board(rnd, absent)
+    assert len(rnd.games) == 4  # 7 players left: three boards and the pairing-allocated bye
+    assert sum(1 for g in rnd.games if g.result == GameResult.BYE) == 1
+    # not only the next round: every round until explained; the explanation counts until the
+    # pairing of round 3 is published (C.04.2 #2, test_absence_explanation_deadline)
+    client.post(f"/eventos/{event.id}/rodadas/emparceirar")
+    rnd3 = db.session.query(Round).filter_by(event_id=event.id, number=3).one()
+    assert not _on_a_board(rnd3, absent)
 
     page = _explain(client, event.id, absent.id).get_data(as_text=True)
     assert "Ausência justificada" in page
@@ -78,6 +82,15 @@ def test_absent_player_is_left_out_until_the_absence_is_explained(  # type: igno
     db.session.expire_all()
     assert absent.absent_from_round is None and absent.absence_note == ""
 
+    client.post(f"/eventos/{event.id}/rodadas/3/publicar")
+    form = {}
+    for g in rnd3.games:
+        if g.black_entry_id is not None:
+            form[f"result-{g.id}"] = "1-0"
+            form[f"version-{g.id}"] = str(g.version)
+    client.post(f"/eventos/{event.id}/rodadas/3/resultados", data=form)
+    db.session.expire_all()
+    assert absent.status == EntryStatus.REGISTERED  # explained in time: not withdrawn on publication
     rnd4 = _pair_publish_and_play(client, db, event.id, 4)
     assert _on_a_board(rnd4, absent)
     assert len(rnd4.games) == 4 and all(g.black_entry_id is not None for g in rnd4.games)
