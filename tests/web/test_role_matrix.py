@@ -14,6 +14,7 @@ ROLES = ("anonymous", "player", "other_arbiter", "arbiter", "staff")
 ACCESS = {
     "main.index": "public",
     "main.set_language": "public",
+    "health.healthz": "public",
     "auth.login": "public",
     "auth.logout": "login",
     "players.list_players": "public",
