@@ -14,6 +14,7 @@ from damas.models.registration import PlayerMessage, ReserveEntry, ReserveStatus
 from damas.services.audit import record, transaction
 from damas.services.entries import rating_list_of
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 from damas.services.registration_limits import _check_player_limits, own_entry, player_of, settings_of, utcnow
 
 PLAYED = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
@@ -53,6 +54,7 @@ def _rounds(event: Event) -> list[Round]:
 
 def join_reserve(user: User, event: Event, now: datetime | None = None) -> ReserveEntry:
     player = player_of(user)
+    lock_event(event)  # a double click joins once
     settings = settings_of(event)
     if event.status != EventStatus.RUNNING or not settings.self_registration:
         raise ServiceError(_("A lista de reserva abre depois do início do evento."))
@@ -77,6 +79,7 @@ def join_reserve(user: User, event: Event, now: datetime | None = None) -> Reser
 
 def leave_reserve(user: User, event: Event) -> None:
     player = player_of(user)
+    lock_event(event)
     row = own_reserve(event, player)
     if row is None or row.status != ReserveStatus.WAITING:
         raise ServiceError(_("Você não está na lista de reserva."))
@@ -88,6 +91,7 @@ def leave_reserve(user: User, event: Event) -> None:
 def substitute_no_show(actor: User, event: Event, entry: Entry) -> ReserveEntry:
     """A round-1 no-show is replaced by the first reserve, who takes his place (pairing number,
     board) and his points (CLUB "Reserva"); no substitution once round 2 is paired."""
+    lock_event(event)
     if entry.event_id != event.id:
         raise ServiceError(_("Inscrição de outro evento."))
     if event.status != EventStatus.RUNNING:

@@ -17,6 +17,7 @@ from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResul
 from damas.services.audit import record, transaction
 from damas.services.entries import renumber, starting_order
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 from damas.services.mapping import entrant_of, event_rounds
 
 NUMBERING_METHODS = ("rating", "lot", "varma")
@@ -60,6 +61,7 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
     A seed for the lot or the Varma draw is drawn here and recorded on the event and in the
     audit log, so the draw can be replayed.
     """
+    lock_event(event)  # a double click generates once
     if event.pairing_system != "berger":
         raise ServiceError(_("Este evento não é um todos-contra-todos."))
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
