@@ -6,6 +6,9 @@ from flask import Flask
 
 def register_blueprints(app: Flask) -> None:
     from damas.web import auth, clubs, events, main, players, rounds, users
+    from damas.web.converters import DatabaseIntConverter
+
+    app.url_map.converters["int"] = DatabaseIntConverter  # before any route is added
     from damas.web.errors import register_error_handlers
 
     for module in (main, auth, players, clubs, events, rounds, users):
