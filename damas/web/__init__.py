@@ -32,6 +32,9 @@ def register_blueprints(app: Flask) -> None:
 
     app.register_blueprint(micromatch.bp)
     register_error_handlers(app)
+    from damas.web.input_guard import register_input_guard
+
+    register_input_guard(app)
     from damas.web.display import register_filters
 
     register_filters(app)
