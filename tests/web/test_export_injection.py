@@ -23,7 +23,7 @@ def _hostile_event(db, make_user, make_player):  # type: ignore[no-untyped-def]
     for player, name in zip(players, HOSTILE.values()):
         player.full_name = name
     event.venue = "Fortaleza\r001    7 m    Injetado Por Local                        2500 BRA"
-    event.chief_arbiter = "Árbitro\nRegional\x00"
+    event.chief_arbiter = "Árbitro\nRegional\x0b"  # (NUL never gets in: test_nul_bytes)
     staff.name = "=1+1"
     db.session.commit()
     return event, staff, arbiter
