@@ -34,6 +34,10 @@ class Config:
     # app server.
     CACHE_URL = os.environ.get("CACHE_URL", "")
     PAGE_CACHE = True
+    # Largest request body, uploads included (issue 14): a federation's openings list is a few
+    # tens of KB; a bigger body is refused with a message page (413) before anything is read.
+    MAX_CONTENT_LENGTH = int(os.environ.get("DAMAS_MAX_UPLOAD_BYTES", 1024 * 1024))
+    OPENINGS_PER_PAGE = 100
     WTF_CSRF_TIME_LIMIT = None
     # CPython collector thresholds for the serving process (None keeps the interpreter's).
     # A page of a 500-player, 9-round event allocates ~100k short-lived ORM rows and engine

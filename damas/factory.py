@@ -36,6 +36,10 @@ def build_app(config: Any = None) -> Flask:
     if app.config.get("GC_THRESHOLD"):
         gc.set_threshold(*app.config["GC_THRESHOLD"])
 
+    from damas.services.locking import sqlite_engine_options
+
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = sqlite_engine_options(
+        app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS"))
     db.init_app(app)
     migrate.init_app(app, db, render_as_batch=True, directory=str(BASE_DIR / "migrations"))
     csrf.init_app(app)

@@ -4,7 +4,11 @@
   semicolon separated, an optional header row (``code``/``codigo``/``código``). The system never
   invents openings. `parse_openings_csv` refuses, with the line number, text that is not UTF-8,
   a row without code or moves, a row with too many columns and a duplicate code (codes compare
-  without regard to case).
+  without regard to case); also a quote left open to the end of the file (the rest of the file
+  would have become one moves cell; a quoted cell closed on a later line is one move list), a
+  control character, and a code, moves or name longer than the stored columns
+  (`CODE_MAX`, `MOVES_MAX`, `NAME_MAX`: cutting them would change the opening or make two codes
+  collide).
 * Before each round one opening is drawn for all boards, or one per board when the event says so
   **[ours: per round by default]**, from a recorded seed so the draw can be replayed and audited.
   No opening repeats in an event until the whole list has been drawn (a new cycle starts then).
@@ -22,10 +26,14 @@ from typing import Iterable, Sequence
 from damas.engine.types import EngineError
 
 __all__ = [
-    "BadEncodingError", "DuplicateOpeningError", "EmptyMovesError", "LotteryNotAllowedError",
-    "Opening", "OpeningDraw", "OpeningsError", "OpeningsFormatError", "check_lottery_allowed",
-    "current_cycle", "draw_openings", "new_seed", "openings_needed", "parse_openings_csv",
+    "CODE_MAX", "MOVES_MAX", "NAME_MAX", "BadEncodingError", "ControlCharacterError", "DuplicateOpeningError",
+    "EmptyMovesError", "LotteryNotAllowedError", "Opening", "OpeningDraw", "OpeningsError", "OpeningsFormatError",
+    "TooLongError", "UnclosedQuoteError", "check_lottery_allowed", "current_cycle", "draw_openings", "new_seed",
+    "openings_needed", "parse_openings_csv",
 ]
+
+CODE_MAX, MOVES_MAX, NAME_MAX = 40, 400, 200  # the columns that store an opening
+_CONTROL = frozenset(chr(c) for c in (*range(32), *range(127, 160), 0x2028, 0x2029))
 
 _HEADER_WORDS = frozenset({"code", "codigo", "código", "cod", "cód", "cod.", "cód."})
 
@@ -52,6 +60,29 @@ class DuplicateOpeningError(OpeningsError):
 
 class OpeningsFormatError(OpeningsError):
     """Any other malformed row (too many columns, no rows at all)."""
+
+
+class UnclosedQuoteError(OpeningsFormatError):
+    """A quote opened on `line` and never closed."""
+
+
+class TooLongError(OpeningsFormatError):
+    """A code, moves or name longer than its column; `field` names which, `limit` its length."""
+
+    def __init__(self, message: str, line: int, field: str, limit: int) -> None:
+        super().__init__(message, line)
+        self.field, self.limit = field, limit
+
+
+class ControlCharacterError(OpeningsFormatError):
+    """A control character (NUL, tab, ...) inside a cell."""
+
+
+def _check_cells(cells: list[str], line: int) -> None:
+    """A quoted moves or name cell may run over several lines (they become one line); any other
+    control character, or a line break in a code, is refused."""
+    if any(ch in _CONTROL and (ch not in "\r\n" or k == 0) for k, c in enumerate(cells) for ch in c):
+        raise ControlCharacterError("control character in the row", line)
 
 
 class LotteryNotAllowedError(EngineError):
@@ -90,7 +121,7 @@ def parse_openings_csv(data: bytes | str) -> tuple[Opening, ...]:
     text = _decode(data) if isinstance(data, bytes) else data.lstrip("\ufeff")
     first = next((ln for ln in text.splitlines() if ln.strip()), "")
     delimiter = ";" if first.count(";") > first.count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     openings: list[Opening] = []
     seen: dict[str, int] = {}
     header_allowed = True  # only the first non-empty row may be a header
@@ -103,6 +134,7 @@ def parse_openings_csv(data: bytes | str) -> tuple[Opening, ...]:
                 cells.pop()
             if not cells:
                 continue
+            _check_cells(cells, line)
             if header_allowed and cells[0].lower() in _HEADER_WORDS:
                 header_allowed = False
                 continue
@@ -121,9 +153,15 @@ def parse_openings_csv(data: bytes | str) -> tuple[Opening, ...]:
             if key in seen:
                 raise DuplicateOpeningError(
                     f"duplicate opening code {code!r} (first on line {seen[key]})", line)
+            moves, name = " ".join(moves.split()), " ".join(cells[2].split()) if len(cells) > 2 else ""
+            for what, text, limit in (("code", code, CODE_MAX), ("moves", moves, MOVES_MAX), ("name", name, NAME_MAX)):
+                if len(text) > limit:
+                    raise TooLongError(f"the {what} has {len(text)} characters, at most {limit}", line, what, limit)
             seen[key] = line
-            openings.append(Opening(code, " ".join(moves.split()), cells[2] if len(cells) > 2 else ""))
+            openings.append(Opening(code, moves, name))
     except csv.Error as exc:
+        if "end of data" in str(exc):  # still inside quotes at the end of the file
+            raise UnclosedQuoteError("a quote opened on this line is never closed", start) from None
         raise OpeningsFormatError(f"malformed CSV ({exc})", reader.line_num) from None
     if not openings:
         raise OpeningsFormatError("the file holds no openings")

@@ -397,6 +397,16 @@ def _cell_text(res: RoundResult) -> str:
     return f"{res.opponent:4d} {res.color.value} {_WRITE_GAME[res.outcome]}"
 
 
+_CONTROL = {code: " " for code in (*range(32), *range(127, 160), 0x2028, 0x2029)}
+
+
+def _field(value: object) -> str:
+    """A text field as written: control characters (CR, LF, tab, NUL...) and the line and
+    paragraph separators become blanks, so no field (a venue, a name) can start a line of its
+    own in the file (a venue "x\r001 ..." would have added a player line)."""
+    return str(value).translate(_CONTROL)
+
+
 def write_trf(
     source: TrfTournament | TournamentState,
     *,
@@ -444,8 +454,8 @@ def write_trf(
     extra.setdefault("062", str(len(state.entrants)))
     for tag in HEADER_CODES + (rec.TRF26_TEXT_HEADERS if trf26 else ()):
         if tag in extra and extra[tag] != "":
-            for value in str(extra[tag]).split("\n"):
-                lines.append(f"{tag} {value}".rstrip())
+            for value in str(extra[tag]).split("\n"):  # a multi-line header: one line each
+                lines.append(f"{tag} {_field(value)}".rstrip())
     lines.extend(rec.engine_lines(state.total_rounds, first_color, trf26, system or "", acceleration or "",
                                tiebreaks or ()))
     pend_code = {Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z", Outcome.FULL_BYE: "F"}
@@ -457,8 +467,8 @@ def write_trf(
         sex = {"f": "w", "m": "m"}.get(e.sex, " ")
         birth = f"{e.birth_year:04d}/00/00" if e.birth_year else ""
         rank = ranks.get(e.start_no, e.start_no) if ranks else e.start_no
-        head = (f"001 {e.start_no:4d} {sex}{e.title[:3]:>3} {e.name[:33]:<33} "
-                f"{(str(e.rating) if e.rating else ''):>4} {e.federation[:3]:<3} {e.fide_id[:11]:>11} "
+        head = (f"001 {e.start_no:4d} {sex}{_field(e.title)[:3]:>3} {_field(e.name)[:33]:<33} "
+                f"{(str(e.rating) if e.rating else ''):>4} {_field(e.federation)[:3]:<3} {_field(e.fide_id)[:11]:>11} "
                 f"{birth:<10} {_fmt_points(half):>4} {rank:4d}")
         cells = [_cell_text(r) for r in res]
         if not trf26 and e.start_no in pending and pending[e.start_no] in pend_code:

@@ -11,7 +11,6 @@ Knockouts and micro-match events (individual and teams) are written game by game
 """
 from __future__ import annotations
 
-import csv
 import io
 from typing import Any
 
@@ -20,14 +19,15 @@ from damas.engine.pairing.acceleration import acceleration_table
 from damas.engine.trf import write_trf
 from damas.engine.trf_records import TRF16, TRF26, tiebreak_acronyms
 from damas.engine.types import Color, Outcome
+from damas.exports.csv_safe import Literal, safe_writer
 from damas.exports.rating_games import export_of, is_game_by_game, stage_label, stage_rate
 from damas.models import Event, GameResult
 from damas.services.mapping import event_rounds, round_is_complete, snapshot
 
-CSV_RESULTS = {
+CSV_RESULTS = {  # the CBJD list's codes, written as they are (`csv_safe.Literal`)
     GameResult.WHITE_WIN: ("1-0", "yes"), GameResult.DRAW: ("1/2-1/2", "yes"), GameResult.BLACK_WIN: ("0-1", "yes"),
-    GameResult.WHITE_FORFEIT_WIN: ("+/-", "no"), GameResult.BLACK_FORFEIT_WIN: ("-/+", "no"),
-    GameResult.DOUBLE_FORFEIT: ("-/-", "no"),
+    GameResult.WHITE_FORFEIT_WIN: (Literal("+/-"), "no"), GameResult.BLACK_FORFEIT_WIN: (Literal("-/+"), "no"),
+    GameResult.DOUBLE_FORFEIT: (Literal("-/-"), "no"),
     GameResult.DOUBLE_LOSS: ("0-0", "no"),  # lost by both on penalty: not a result to rate [ours]
 }
 HEADER = ("evento", "lista", "ritmo", "data", "rodada", "mesa", "brancas_id_federacao", "brancas_nome",
@@ -44,7 +44,7 @@ def rating_csv(event: Event) -> str:
     """The CBJD list's game file: only complete rounds; byes and withdrawals are not games."""
     rop = classify(event.time_minutes, event.time_increment)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = safe_writer(out, lineterminator="\n")  # names and event text cannot start a formula
     if is_game_by_game(event):
         return _games_csv(event, rop, writer, out)
     writer.writerow(HEADER)
@@ -79,6 +79,10 @@ def _games_csv(event: Event, rop: RateOfPlay, writer: Any, out: io.StringIO) -> 
     return out.getvalue()
 
 
+def _one_line(text: str | None) -> str:
+    return " ".join((text or "").split())
+
+
 def rating_trf(event: Event, version: str = TRF16) -> str:
     """TRF-16 (or TRF-2026) of the complete rounds (FIDE rating report); 042/052 dates, 102
     chief arbiter; for a round-by-round event the records that let another engine re-pair it."""
@@ -97,8 +101,10 @@ def rating_trf(event: Event, version: str = TRF16) -> str:
         if version == TRF26:
             rebuild["pending"] = _next_round_byes(event, snap)
     extra = dict(state.extra)
-    extra.update({"012": event.name, "022": event.venue or "", "042": event.start_date.strftime("%Y/%m/%d"),
-                  "052": event.end_date.strftime("%Y/%m/%d"), "102": event.chief_arbiter or "",
+    # one-line fields: a line break typed into them must not make a second header line
+    extra.update({"012": _one_line(event.name), "022": _one_line(event.venue),
+                  "042": event.start_date.strftime("%Y/%m/%d"),
+                  "052": event.end_date.strftime("%Y/%m/%d"), "102": _one_line(event.chief_arbiter),
                   "122": classify(event.time_minutes, event.time_increment).label})
     return write_trf(replace(state, extra=extra, total_rounds=total), first_color=first_color, version=version,
                      **rebuild)

@@ -10,6 +10,7 @@ from datetime import datetime, timezone
 from sqlalchemy import BigInteger, DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from damas.engine.openings import CODE_MAX, MOVES_MAX, NAME_MAX
 from damas.extensions import db
 
 
@@ -62,9 +63,9 @@ class OpeningItem(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     list_id: Mapped[int] = mapped_column(ForeignKey("opening_list.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
-    code: Mapped[str] = mapped_column(String(40))
-    moves: Mapped[str] = mapped_column(String(400))
-    name: Mapped[str] = mapped_column(String(200), default="")
+    code: Mapped[str] = mapped_column(String(CODE_MAX))  # the openings parser refuses longer text
+    moves: Mapped[str] = mapped_column(String(MOVES_MAX))
+    name: Mapped[str] = mapped_column(String(NAME_MAX), default="")
 
     list: Mapped[OpeningList] = relationship(back_populates="openings")
 

@@ -9,6 +9,7 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 
 OPEN_FOR_ENTRIES = (EventStatus.DRAFT, EventStatus.REGISTRATION)
 
@@ -55,6 +56,7 @@ def accepts_entries(event: Event) -> bool:
 
 
 def add_entry(actor: User, event: Event, player: Player) -> Entry:
+    lock_event(event)  # then read: two arbiters adding players at once number the list in turn
     if not accepts_entries(event):
         raise ServiceError(_("As inscrições deste evento estão fechadas."))
     exists = db.session.scalar(select(Entry.id).where(Entry.event_id == event.id, Entry.player_id == player.id))
@@ -80,6 +82,7 @@ def add_entry(actor: User, event: Event, player: Player) -> Entry:
 
 
 def remove_entry(actor: User, event: Event, entry: Entry) -> None:
+    lock_event(event)
     if entry.event_id != event.id:
         raise ServiceError(_("Inscrição de outro evento."))
     if event.status not in OPEN_FOR_ENTRIES:

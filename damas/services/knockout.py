@@ -39,6 +39,7 @@ from damas.models import Entry, EntryStatus, Event, EventStatus, KnockoutGame, K
 from damas.services.audit import record, transaction
 from damas.services.entries import renumber
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 from damas.services.mapping import snapshot
 
 DRAWN_MODES = ("replay", "playoff")
@@ -127,6 +128,7 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
     """Close the entry list: number by rating, seed 1..n, draw the colour of game 1 and the lot
     for play-off colours (from `lot_seed`, random unless given), and start the event. Byes go to
     the top seeds (engine)."""
+    lock_event(event)  # a double click starts once
     _require_knockout(event)
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise ServiceError(_("Abra as inscrições antes de iniciar a eliminatória."))

@@ -8,15 +8,18 @@ the list is exhausted. Events not played in micro-matches are refused (CBJD 119)
 from __future__ import annotations
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from damas.engine.openings import (
     BadEncodingError,
+    ControlCharacterError,
     DuplicateOpeningError,
     EmptyMovesError,
     LotteryNotAllowedError,
     Opening,
     OpeningsError,
+    TooLongError,
+    UnclosedQuoteError,
     check_lottery_allowed,
     draw_openings,
     new_seed,
@@ -38,6 +41,13 @@ def _message(error: OpeningsError) -> str:
         text = _("código de abertura repetido")
     elif isinstance(error, EmptyMovesError):
         text = _("abertura sem código ou sem lances")
+    elif isinstance(error, UnclosedQuoteError):
+        text = _("aspas abertas nesta linha não se fecham (o resto do arquivo viraria um só lance)")
+    elif isinstance(error, ControlCharacterError):
+        text = _("caractere de controle (como NUL ou tabulação) dentro de uma célula")
+    elif isinstance(error, TooLongError):
+        what = {"code": _("o código"), "moves": _("os lances"), "name": _("o nome")}[error.field]
+        text = _("%(what)s passa de %(limit)s caracteres", what=what, limit=error.limit)
     else:
         text = _("linha mal formada: use código, lances e nome opcional")
     if line is None:
@@ -54,7 +64,8 @@ def upload_openings(actor: User, data: bytes, filename: str = "") -> OpeningList
     with transaction():
         lst = OpeningList(filename=filename[:200], uploaded_by=actor.id if actor else None)
         for k, o in enumerate(openings, start=1):
-            lst.openings.append(OpeningItem(position=k, code=o.code[:40], moves=o.moves[:400], name=o.name[:200]))
+            # the parser refused anything longer than the columns: nothing is cut, no code collides
+            lst.openings.append(OpeningItem(position=k, code=o.code, moves=o.moves, name=o.name))
         db.session.add(lst)
         db.session.flush()
         record(actor, "upload", "opening_list", lst.id, None,
@@ -66,11 +77,19 @@ def current_list() -> OpeningList | None:
     return db.session.scalar(select(OpeningList).order_by(OpeningList.id.desc()).limit(1))
 
 
-def list_summary(lst: OpeningList | None) -> dict | None:
+def list_page(lst: OpeningList | None, page: int, per_page: int) -> dict | None:
+    """One page of the list for the public page (a list may hold thousands of openings): the
+    openings of that page in file order, the page (within 1..pages), the pages and the total."""
     if lst is None:
         return None
-    return {"id": lst.id, "filename": lst.filename, "uploaded_at": lst.uploaded_at,
-            "openings": [{"code": o.code, "moves": o.moves, "name": o.name} for o in lst.openings]}
+    total = db.session.scalar(select(func.count(OpeningItem.id)).where(OpeningItem.list_id == lst.id)) or 0
+    pages = max(1, -(-total // per_page))
+    page = min(max(page, 1), pages)
+    items = db.session.scalars(select(OpeningItem).where(OpeningItem.list_id == lst.id)
+                               .order_by(OpeningItem.position).offset((page - 1) * per_page).limit(per_page))
+    return {"id": lst.id, "filename": lst.filename, "uploaded_at": lst.uploaded_at, "total": total,
+            "page": page, "pages": pages,
+            "openings": [{"code": o.code, "moves": o.moves, "name": o.name} for o in items]}
 
 
 def check_allowed(event: Event) -> None:

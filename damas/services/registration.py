@@ -37,6 +37,7 @@ from damas.models.registration import GuestPolicy, RegistrationSettings
 from damas.services.audit import record, snapshot, transaction
 from damas.services.entries import rating_list_of, renumber
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 from damas.services.registration_limits import (  # noqa: F401  (re-exported)
     _check_player_limits,
     _online_elsewhere,
@@ -145,15 +146,11 @@ def _start(actor: User | None, event: Event, reason: str) -> None:
 def register(user: User, event: Event, now: datetime | None = None) -> Entry:
     """The logged-in player enters the event; an online event starts when its last place fills."""
     player = player_of(user)
-    # PostgreSQL: lock the event row so two players cannot take the same last place (SQLite
-    # serialises writers anyway and SQLAlchemy leaves FOR UPDATE out there).
-    db.session.execute(select(Event.id).where(Event.id == event.id).with_for_update())
-    try:
-        settings = check_registration(event, player, now)
-    except ServiceError:
-        db.session.rollback()
-        raise
     with transaction():
+        # the event's lock first, then its state: in a rush of sign-ups each one counts the
+        # places and numbers the list after the previous one committed (issue 14)
+        lock_event(event)
+        settings = check_registration(event, player, now)
         entry = Entry(event=event, player=player, rating_at_entry=player.rating_for(rating_list_of(event)),
                       status=EntryStatus.REGISTERED)
         db.session.add(entry)
@@ -169,12 +166,13 @@ def register(user: User, event: Event, now: datetime | None = None) -> Entry:
 def cancel(user: User, event: Event) -> None:
     """Withdraw one's registration before the start: the entry goes and the place is free again."""
     player = player_of(user)
-    entry = own_entry(event, player)
-    if entry is None or entry.status != EntryStatus.REGISTERED:
-        raise ServiceError(_("Você não está inscrito neste evento."))
-    if event.status not in (EventStatus.DRAFT, EventStatus.REGISTRATION):
-        raise ServiceError(_("O evento já começou; a inscrição não pode mais ser cancelada. Fale com a arbitragem."))
     with transaction():
+        lock_event(event)
+        entry = own_entry(event, player)
+        if entry is None or entry.status != EntryStatus.REGISTERED:
+            raise ServiceError(_("Você não está inscrito neste evento."))
+        if event.status not in (EventStatus.DRAFT, EventStatus.REGISTRATION):
+            raise ServiceError(_("O evento já começou; a inscrição não pode mais ser cancelada. Fale com a arbitragem."))
         record(user, "cancel", "entry", entry.id,
                {"player_id": player.id, "pairing_number": entry.pairing_number}, None, event.id)
         event.entries.remove(entry)
@@ -205,6 +203,7 @@ def start_event(actor: User, event: Event) -> bool:
 
     Every pairing system starts through here (Swiss and micro-match pairing, round-robin
     generation, the knockout start, team rounds): see `start_or_refuse`."""
+    lock_event(event)
     if event.status != EventStatus.REGISTRATION:
         raise ServiceError(_("Só um evento com inscrições abertas pode ser iniciado."))
     settings = settings_of(event)

@@ -14,6 +14,7 @@ from damas.models.registration import PlayerMessage, ReserveEntry, ReserveStatus
 from damas.services.audit import record, transaction
 from damas.services.entries import rating_list_of
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 from damas.services.registration_limits import _check_player_limits, own_entry, player_of, settings_of, utcnow
 
 PLAYED = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
@@ -81,6 +82,7 @@ def substitutions_open(event: Event) -> bool:
 
 def join_reserve(user: User, event: Event, now: datetime | None = None) -> ReserveEntry:
     player = player_of(user)
+    lock_event(event)  # a double click joins once
     settings = settings_of(event)
     if event.status != EventStatus.RUNNING or not settings.self_registration:
         raise ServiceError(_("A lista de reserva abre depois do início do evento."))
@@ -108,6 +110,7 @@ def join_reserve(user: User, event: Event, now: datetime | None = None) -> Reser
 
 def leave_reserve(user: User, event: Event) -> None:
     player = player_of(user)
+    lock_event(event)
     row = own_reserve(event, player)
     if row is None or row.status != ReserveStatus.WAITING:
         raise ServiceError(_("Você não está na lista de reserva."))
@@ -145,6 +148,7 @@ def substitute_no_show(actor: User, event: Event, entry: Entry) -> ReserveEntry:
     board) and his points (CLUB "Reserva"); no substitution after round 1 (`substitutions_open`).
     Round robin: he takes the no-show's pairing number, so every later round's boards are his;
     knockout: his place in the bracket, before the no-show's first game."""
+    lock_event(event)
     if entry.event_id != event.id:
         raise ServiceError(_("Inscrição de outro evento."))
     if event.status != EventStatus.RUNNING:

@@ -17,6 +17,7 @@ from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResul
 from damas.services.audit import record, transaction
 from damas.services.entries import renumber, starting_order
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 from damas.services.mapping import entrant_of, event_rounds
 
 NUMBERING_METHODS = ("rating", "lot", "varma", "manual")
@@ -87,6 +88,7 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
     audit log, so the draw can be replayed. `method="manual"`: the numbers drawn at the
     technical meeting (`numbers[entry_id]`, a permutation of 1..N), recorded in the audit log.
     """
+    lock_event(event)  # a double click generates once
     if event.pairing_system != "berger":
         raise ServiceError(_("Este evento não é um todos-contra-todos."))
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):

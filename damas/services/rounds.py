@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.orm.exc import StaleDataError
 
 from damas.extensions import db
@@ -15,6 +15,7 @@ from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResul
 from damas.models.desk import DeskPenalty
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 from damas.services.mapping import event_rounds, round_is_complete
 
 FORFEIT_RESULTS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
@@ -35,15 +36,29 @@ def game_snapshot(game: Game) -> dict:
             "black_entry_id": game.black_entry_id, "result": game.result.value}
 
 
+def current_round(event: Event, rnd: Round) -> Round:
+    """Lock the event, then the round as it is now (another request may have deleted it)."""
+    round_id = inspect(rnd).identity[0]
+    lock_event(event)
+    fresh = db.session.scalar(select(Round).where(Round.id == round_id, Round.event_id == event.id))
+    if fresh is None:
+        raise ServiceError(_("Esta rodada não existe mais: outra pessoa a apagou. Confira a lista de rodadas."))
+    return fresh
+
+
 def publish_round(actor: User, event: Event, rnd: Round) -> None:
-    """Make a paired round public; from then on its pairings never change (C.04.2 #10)."""
-    require_running(event)
-    if rnd.status == RoundStatus.PUBLISHED:
-        raise ServiceError(_("Esta rodada já foi publicada."))
-    earlier = [r for r in event_rounds(event) if r.number < rnd.number]
-    if any(r.status != RoundStatus.PUBLISHED for r in earlier):
-        raise ServiceError(_("Publique antes as rodadas anteriores."))
+    """Make a paired round public; from then on its pairings never change (C.04.2 #10).
+
+    Idempotent under a double click: the event is locked before the round is read, so a second
+    request waits for the first and is told the round is already published (one audit entry)."""
     with transaction():
+        rnd = current_round(event, rnd)
+        require_running(event)
+        if rnd.status == RoundStatus.PUBLISHED:
+            raise ServiceError(_("Esta rodada já foi publicada."))
+        earlier = [r for r in event_rounds(event) if r.number < rnd.number]
+        if any(r.status != RoundStatus.PUBLISHED for r in earlier):
+            raise ServiceError(_("Publique antes as rodadas anteriores."))
         rnd.status = RoundStatus.PUBLISHED
         rnd.published_at = datetime.now(timezone.utc)
         record(actor, "publish", "round", rnd.id, {"status": "paired"}, {"status": "published", "number": rnd.number},

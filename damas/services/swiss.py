@@ -32,7 +32,9 @@ from damas.models import (
 from damas.services.audit import record, transaction
 from damas.services.entries import renumber
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 from damas.services.mapping import EventSnapshot, event_rounds, micro_scoring, round_is_complete, snapshot
+from damas.services.rounds import current_round
 
 ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")
 BYE_REQUESTS = {RequestKind.HALF_BYE: Outcome.HALF_BYE, RequestKind.ZERO_BYE: Outcome.ZERO_BYE}
@@ -103,14 +105,19 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
     """Pair the next round in one transaction; refused while results are missing.
 
     `then(round)` runs inside that transaction after the round is written (the micro-match
-    opening draw): if it fails, nothing of the pairing is kept."""
+    opening draw): if it fails, nothing of the pairing is kept.
+
+    Idempotent under a double click: the event is locked before its rounds are read, so a second
+    request waits for the first and is told the round is already paired."""
+    lock_event(event)
     if event.pairing_system not in ROUND_BY_ROUND:
         raise ServiceError(_("Este evento não é emparceirado rodada a rodada."))
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise ServiceError(_("O evento não está em andamento."))
     rounds = event_rounds(event)
     if rounds and rounds[-1].status != RoundStatus.PUBLISHED:
-        raise ServiceError(_("Publique (ou apague) a rodada %(n)s antes de emparceirar a próxima.", n=rounds[-1].number))
+        raise ServiceError(_("A rodada %(n)s já está emparceirada: publique-a (ou apague-a) antes de emparceirar "
+                             "a próxima.", n=rounds[-1].number))
     missing = [r for r in rounds if not round_is_complete(r)]
     if missing:
         pending = sum(1 for g in missing[0].games if g.result == GameResult.PENDING)
@@ -164,6 +171,7 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
     A published round is unpublished and undone only with a recorded reason and only when it
     has a rematch: C.04.2 #10 allows no other change once the players have seen it (C.04.1 b);
     no result of the round may exist yet."""
+    rnd = current_round(event, rnd)  # locked: a double click undoes the round once
     rounds = event_rounds(event)
     if not rounds or rounds[-1].id != rnd.id:
         raise ServiceError(_("Só a última rodada pode ser desfeita."))

@@ -20,6 +20,7 @@ from damas.models import Event, EventStatus, User
 from damas.models.micromatch import TeamMatchRow, TeamRound
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
 from damas.services.team_entries import (  # noqa: F401  (re-exported)
     OPEN,
     _renumber,
@@ -54,6 +55,8 @@ from damas.services.team_standings import (  # noqa: F401  (re-exported)
 def pair_team_round(actor: User, event: Event) -> TeamRound:
     """Pair the next round of teams (CBJD 120) and draw its opening(s)."""
     from damas.services import openings as opening_service
+
+    lock_event(event)  # a double click pairs once
 
     s = _settings(event)
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):

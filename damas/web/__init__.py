@@ -6,6 +6,9 @@ from flask import Flask
 
 def register_blueprints(app: Flask) -> None:
     from damas.web import auth, clubs, events, health, main, players, rounds, users
+    from damas.web.converters import DatabaseIntConverter
+
+    app.url_map.converters["int"] = DatabaseIntConverter  # before any route is added
     from damas.web.errors import register_error_handlers
 
     for module in (main, health, auth, players, clubs, events, rounds, users):
@@ -29,6 +32,9 @@ def register_blueprints(app: Flask) -> None:
 
     app.register_blueprint(micromatch.bp)
     register_error_handlers(app)
+    from damas.web.input_guard import register_input_guard
+
+    register_input_guard(app)
     from damas.web.display import register_filters
 
     register_filters(app)

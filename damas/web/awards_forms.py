@@ -6,6 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from damas.web.converters import MAX_DB_INT
 from damas.web.forms_util import choices
 
 REQUIRED = _l("Campo obrigatório.")
@@ -45,7 +46,7 @@ class PrizeForm(FlaskForm):
 
 
 class PrizeDeleteForm(FlaskForm):
-    prize_id = IntegerField(validators=[InputRequired(REQUIRED)])
+    prize_id = IntegerField(validators=[InputRequired(REQUIRED), NumberRange(1, MAX_DB_INT)])
 
 
 class CashTiesForm(FlaskForm):
@@ -61,7 +62,7 @@ class PlayoffCreateForm(FlaskForm):
 
 
 class PlayoffResultForm(FlaskForm):
-    playoff_id = IntegerField(validators=[InputRequired(REQUIRED)])
+    playoff_id = IntegerField(validators=[InputRequired(REQUIRED), NumberRange(1, MAX_DB_INT)])
     game_id = StringField(validators=[DataRequired(REQUIRED), Length(max=60)])
     white = IntegerField(_l("Brancas (nº)"), validators=[InputRequired(REQUIRED)])
     score = SelectField(_l("Resultado"), choices=choices([("1-0", "1-0"), ("1/2-1/2", "½-½"), ("0-1", "0-1")]),
@@ -70,4 +71,4 @@ class PlayoffResultForm(FlaskForm):
 
 
 class PlayoffDeleteForm(FlaskForm):
-    playoff_id = IntegerField(validators=[InputRequired(REQUIRED)])
+    playoff_id = IntegerField(validators=[InputRequired(REQUIRED), NumberRange(1, MAX_DB_INT)])

@@ -41,6 +41,7 @@ from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required
 from damas.web.desk_audit import audit_page  # noqa: F401 (re-exported: events.audit_log)
+from damas.web.converters import db_id
 from damas.web.desk_forms import ClaimForm, IncidentForm, ReversalForm, SanctionForm
 from damas.web.forms_util import choices, run_service
 from damas.web.presenters import event_summary, pick
@@ -147,10 +148,8 @@ def _fill_board_form(event: Event, form: Any, registered_only: bool = False) -> 
 
 
 def _entry_or_none(event: Event, entry_id: Any) -> Entry | None:
-    try:
-        entry = db.session.get(Entry, int(entry_id))
-    except (TypeError, ValueError):
-        return None
+    number = db_id(entry_id)
+    entry = db.session.get(Entry, number) if number is not None else None
     return entry if entry is not None and entry.event_id == event.id else None
 
 
@@ -403,7 +402,7 @@ def add_incident(event_id: int):  # type: ignore[no-untyped-def]
 def reverse_penalty(event_id: int):  # type: ignore[no-untyped-def]
     event = _event(event_id)
     form = ReversalForm()
-    if not form.validate_on_submit() or not str(form.penalty_id.data).isdigit():
+    if not form.validate_on_submit() or db_id(form.penalty_id.data) is None:
         flash(_("Informe o motivo da reversão."), "error")
         return _back("desk.index", event_id)
     penalty = db.session.get(DeskPenalty, int(form.penalty_id.data))

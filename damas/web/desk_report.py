@@ -4,7 +4,6 @@ Registered on the desk blueprint (`damas.web.desk.bp`), which imports this modul
 """
 from __future__ import annotations
 
-import csv
 import io
 from typing import Any
 
@@ -12,6 +11,7 @@ from flask import Response, render_template
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from damas.exports.csv_safe import safe_writer
 from damas.extensions import db
 from damas.models import Event
 from damas.services import desk_appeals as appeal_service
@@ -60,7 +60,7 @@ def audit_csv(event_id: int):  # type: ignore[no-untyped-def]
     event = _event(event_id)
     entries, _options = audit_rows(event, audit_filters())
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = safe_writer(out)  # names, reasons and notes cannot start a spreadsheet formula
     writer.writerow(["quando_utc", "quem", "acao", "objeto", "id", "rodada", "antes", "depois"])
     for a in entries:
         writer.writerow([a["at"].isoformat(), a["user"], a["action"], a["object_type"], a["object_id"] or "",

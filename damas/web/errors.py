@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from flask import Flask, render_template
+from flask_babel import get_locale
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
 
@@ -13,6 +15,14 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(404)
     def not_found(_error):  # type: ignore[no-untyped-def]
         return render_template("errors/error.html", code=404), 404
+
+    @app.errorhandler(413)
+    def too_large(_error):  # type: ignore[no-untyped-def]
+        limit = app.config.get("MAX_CONTENT_LENGTH") or 0
+        size = f"{limit / 1024 / 1024:.1f} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
+        message = _("O arquivo enviado é grande demais: o limite é %(size)s. Nada foi gravado; envie um arquivo "
+                    "menor.", size=size.replace(".", ",") if str(get_locale()) != "en" else size)
+        return render_template("errors/error.html", code=413, message=message), 413
 
     @app.errorhandler(CSRFError)
     def csrf_error(_error):  # type: ignore[no-untyped-def]

@@ -8,6 +8,7 @@ from flask_wtf import FlaskForm
 from wtforms import SelectChoice
 
 from damas.services.errors import ServiceError
+from damas.services.locking import retrying
 
 BRAZILIAN_STATES = (
     "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA",
@@ -29,9 +30,10 @@ def choices(pairs: Iterable[tuple[Any, Any]]) -> list[SelectChoice]:
 
 
 def run_service(action: Callable[[], Any], success: str) -> bool:
-    """Run one service call and flash the outcome: its success message, or the refusal."""
+    """Run one service call and flash the outcome: its success message, or the refusal (a clash
+    with a simultaneous change is retried, then refused with a message: `services.locking`)."""
     try:
-        action()
+        retrying(action)
     except ServiceError as error:
         flash(error.message, "error")
         return False

@@ -7,12 +7,13 @@ captain submits its line-ups.
 """
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user
 
 from damas.engine.micromatch_scoring import DOUBLE_LOSS
+from damas.engine.openings import CODE_MAX, MOVES_MAX, NAME_MAX
 from damas.engine.pairing import get_system
 from damas.extensions import db
 from damas.models import Event, EventStatus, Role, RoundStatus
@@ -60,7 +61,9 @@ def _draws_by_round(event: Event) -> list[dict]:
 
 @bp.get("/aberturas")
 def openings():  # type: ignore[no-untyped-def]
-    lst = opening_service.list_summary(opening_service.current_list())
+    page = request.args.get("page", 1, type=int) or 1
+    lst = opening_service.list_page(opening_service.current_list(), min(max(page, 1), 10**6),
+                                    current_app.config["OPENINGS_PER_PAGE"])
     is_staff = current_user.is_authenticated and current_user.role == Role.STAFF
     return render_template("micromatch/openings.html", lst=lst, is_staff=is_staff)
 
@@ -78,7 +81,9 @@ def upload_openings():  # type: ignore[no-untyped-def]
         else:
             flash(_("Lista de aberturas carregada: %(n)s aberturas.", n=len(lst.openings)), "success")
             return redirect(url_for("micromatch.openings"))
-    return render_template("micromatch/upload.html", form=form)
+    limits = {"code": CODE_MAX, "moves": MOVES_MAX, "name": NAME_MAX,
+              "size_kb": (current_app.config.get("MAX_CONTENT_LENGTH") or 0) // 1024}
+    return render_template("micromatch/upload.html", form=form, limits=limits)
 
 
 # -- event creation and settings ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ from damas.services import openings as opening_service
 from damas.services import teams as team_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, visible_event
+from damas.web.converters import db_id
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.micromatch import GAME_LABELS, _back, bp
 from damas.web.micromatch_forms import TeamForm
@@ -82,7 +83,7 @@ def new_team(event_id: int):  # type: ignore[no-untyped-def]
 def remove_team(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     team_id = request.form.get("team_id", "")
-    team = db.session.get(Team, int(team_id)) if team_id.isdigit() else None
+    team = db.session.get(Team, db_id(team_id)) if db_id(team_id) else None
     if team is None or team.event_id != event.id:
         flash(_("Equipe inexistente."), "error")
     else:
@@ -158,7 +159,7 @@ def lineup(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event, editable = found
     rnd = _team_round(event, number, editable)
     team_id = request.values.get("equipe", "")
-    team = db.session.get(Team, int(team_id)) if team_id.isdigit() else None
+    team = db.session.get(Team, db_id(team_id)) if db_id(team_id) else None
     if rnd is None or team is None or team.event_id != event.id:
         flash(_("Escolha uma rodada e uma equipe deste evento."), "error")
         return redirect(url_for("micromatch.teams", event_id=event_id))

@@ -31,6 +31,7 @@ from damas.services import rounds as round_service
 from damas.services import absence as absence_service
 from damas.services import swiss as swiss_service
 from damas.services.errors import ServiceError
+from damas.services.locking import retrying
 from damas.services.mapping import event_rounds, preload_entries, round_is_complete
 from damas.web.access import event_editor_required, visible_event
 from damas.web.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
@@ -112,7 +113,8 @@ def generate(event_id: int):  # type: ignore[no-untyped-def]
         flash(_("Escolha como numerar os jogadores."), "error")
     else:
         try:
-            rounds = rr_service.generate_round_robin(current_user, event, form.method.data, bool(form.double.data))
+            rounds = retrying(lambda: rr_service.generate_round_robin(current_user, event, form.method.data,
+                                                                      bool(form.double.data)))
         except ServiceError as error:
             flash(error.message, "error")
         else:
@@ -125,7 +127,7 @@ def generate(event_id: int):  # type: ignore[no-untyped-def]
 def pair_next(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     try:
-        rnd = swiss_service.pair_next_round(current_user, event)
+        rnd = retrying(lambda: swiss_service.pair_next_round(current_user, event))
     except ServiceError as error:
         flash(error.message, "error")
         return redirect(url_for("rounds.list_rounds", event_id=event_id))

@@ -50,7 +50,7 @@ def test_forty_player_cbjd_swiss(client, db, make_user, make_player, login_as): 
     # results missing -> the next pairing is refused with the reason
     _post_ok(client, f"/eventos/{event.id}/rodadas/emparceirar", expect="Rodada 1 emparceirada.")
     refused = client.post(f"/eventos/{event.id}/rodadas/emparceirar", follow_redirects=True)
-    assert "Publique (ou apague) a rodada 1" in refused.get_data(as_text=True)
+    assert "A rodada 1 já está emparceirada" in refused.get_data(as_text=True)
 
     half_bye = entries["Suíço 07"]
     absent = entries["Suíço 12"]

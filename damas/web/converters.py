@@ -1,0 +1,49 @@
+"""URL and form ids bounded to the database's integer range (issue 14).
+
+The tables' ids are 32-bit INTEGER columns on PostgreSQL (SQLite holds 64 bits): a larger number
+in a URL (``/eventos/2147483648``) made the database refuse the query and the visitor got a 500.
+Such an id names nothing, so it is answered as a missing page: the app's ``int`` converter stops
+at 2**31 - 1 on every database, and ids read from forms pass through `db_id`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from werkzeug.routing import IntegerConverter
+
+MAX_DB_INT = 2**31 - 1  # PostgreSQL INTEGER; SQLite's 64-bit range is wider, one limit for both
+
+
+def digits_up_to(limit: int) -> str:
+    """A regular expression matching the decimal numbers 0..`limit` (no sign, no leading zeros
+    beyond the limit's length): the converter's regex, so an out-of-range id matches no route at
+    all (a check after the match would answer 405 where a GET and a POST route share a path)."""
+    text = str(limit)
+    parts = [rf"\d{{1,{len(text) - 1}}}"] if len(text) > 1 else []
+    for i, digit in enumerate(text):
+        if digit != "0":
+            rest = len(text) - i - 1
+            parts.append(text[:i] + (f"[0-{int(digit) - 1}]" if digit != "1" else "0") + (rf"\d{{{rest}}}" if rest else ""))
+    parts.append(text)
+    return "(?:" + "|".join(parts) + ")"
+
+
+class DatabaseIntConverter(IntegerConverter):
+    """``<int:...>`` of every route: a non-negative whole number the database can hold; any
+    other value does not match the route (404)."""
+
+    regex = digits_up_to(MAX_DB_INT)
+
+    def __init__(self, map: Any, fixed_digits: int = 0, min: int | None = None, max: int | None = None,
+                 signed: bool = False) -> None:
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=MAX_DB_INT if max is None else max,
+                         signed=signed)
+
+
+def db_id(value: Any) -> int | None:
+    """A form value as a row id, or None when it is not one (not a whole number, out of range)."""
+    text = str(value if value is not None else "").strip()
+    if not text.isdigit() or not text.isascii():
+        return None
+    number = int(text)
+    return number if 0 < number <= MAX_DB_INT else None
