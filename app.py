@@ -1,4 +1,12 @@
-"""Entry point for `flask --app app run` and WSGI servers: the app from the factory."""
-from damas import create_app
+"""Entry point for `flask --app app run` and WSGI servers: the app from the factory.
 
-app = create_app()
+A deployment without a usable SECRET_KEY stops here with the message and exit status 1 (for
+`flask ...` and for gunicorn, whose worker then fails to boot and the server exits).
+"""
+from damas import create_app
+from damas.security import MissingSecretKey
+
+try:
+    app = create_app()
+except MissingSecretKey as error:
+    raise SystemExit(f"damas: {error}") from None

@@ -138,7 +138,7 @@ def login(client: Any, user: User, password: str = "secret123") -> None:
     response = client.post("/conta/entrar", data={"email": user.email, "password": password})
     assert response.status_code == 302, response.data[:500]
     with client.session_transaction() as session:
-        assert session.get("_user_id") == str(user.id)
+        assert session.get("_user_id") == user.get_id()
 
 
 @pytest.fixture

@@ -14,6 +14,11 @@ def register_error_handlers(app: Flask) -> None:
     def not_found(_error):  # type: ignore[no-untyped-def]
         return render_template("errors/error.html", code=404), 404
 
+    @app.errorhandler(429)
+    def too_many_requests(error):  # type: ignore[no-untyped-def]
+        """Flask-Limiter refused the request (damas.web.limits): a page, with its Retry-After."""
+        return render_template("errors/error.html", code=429), 429
+
     @app.errorhandler(CSRFError)
     def csrf_error(_error):  # type: ignore[no-untyped-def]
         return render_template("errors/error.html", code=400), 400

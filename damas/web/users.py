@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
-from flask_login import current_user
+from flask_login import current_user, login_user
 from sqlalchemy import select
 
 from damas.extensions import db
@@ -54,12 +54,17 @@ def edit_user(user_id: int):  # type: ignore[no-untyped-def]
     form = UserForm(obj=user, role=user.role.value)
     form.player_id.choices = _player_choices()
     if form.validate_on_submit():
+        from damas.web.auth import has_remember_cookie
+
+        version = user.session_version
         try:
             update_user(current_user, user, form.data)
         except ServiceError as error:
             db.session.rollback()
             show_service_error(form, error)
         else:
+            if user.id == current_user.id and user.session_version != version:
+                login_user(user, remember=has_remember_cookie())  # staff changed his own password: stay in
             flash(_("Usuário atualizado."), "success")
             return redirect(url_for("users.list_users"))
     return render_template("users/form.html", form=form, title=_("Editar usuário"))

@@ -16,6 +16,7 @@ ACCESS = {
     "main.set_language": "public",
     "auth.login": "public",
     "auth.logout": "login",
+    "auth.change_password": "login",
     "players.list_players": "public",
     "players.view_player": "public",
     "players.new_player": "staff",
