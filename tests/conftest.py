@@ -24,8 +24,18 @@ _counter = itertools.count(1)
 
 
 @pytest.fixture
-def app() -> Iterator[Any]:
-    app = create_app(TestConfig)
+def app(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The test app. TestConfig has the login / sign-up / password throttles off (most tests log
+    in many times); a test marked `@pytest.mark.rate_limited` gets them on, counters at zero."""
+    if request.node.get_closest_marker("rate_limited"):
+        yield from _test_app({**{k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()},
+                              "RATELIMIT_ENABLED": True})
+    else:
+        yield from _test_app(TestConfig)
+
+
+def _test_app(config: Any) -> Iterator[Any]:
+    app = create_app(config)
 
     @app.before_request
     def _fresh_request_globals() -> None:
