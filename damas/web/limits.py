@@ -38,8 +38,9 @@ def _account_logged_in() -> str:
 
 
 def _refused(response: Any) -> bool:
-    """A login, sign-up or password change that worked redirects; anything else is a failure."""
-    return response.status_code != 302
+    """A login or password change that worked redirects; the form again is a failure. A request
+    the throttle itself refused (429) does not count again, so the lock ends with its window."""
+    return response.status_code not in (302, 429)
 
 
 def _created(response: Any) -> bool:

@@ -163,3 +163,16 @@ def test_wrong_current_passwords_are_throttled(client, make_user):  # type: igno
     codes = [client.post("/conta/senha", data={**data, "current": f"bad{i}"}).status_code for i in range(6)]
     assert codes == [200] * 5 + [429]
     assert client.post("/conta/senha", data={**data, "current": "right-pass-1"}).status_code == 429
+
+
+@pytest.mark.rate_limited
+def test_refused_requests_do_not_extend_the_account_lock(app, client, make_user):  # type: ignore[no-untyped-def]
+    from damas.extensions import limiter
+
+    user = make_user(Role.STAFF, password="right-pass-1")
+    for i in range(40):
+        _login(client, user.email, f"wrong{i}")
+    # 5 failures counted, 35 refused without counting: the hourly limit (20) is not reached
+    stats = [limiter.limiter.get_window_stats(limit, f"email:{user.email}", "auth.login")
+             for limit in __import__("limits").parse_many(app.config["LIMIT_LOGIN_ACCOUNT"])]
+    assert [s.remaining for s in stats] == [0, 15]
