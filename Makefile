@@ -25,11 +25,21 @@ $(BIN)/.installed: requirements.txt
 translations: venv
 	$(BIN)/pybabel compile -d damas/translations -D messages
 
-run: setup
-	$(BIN)/flask db upgrade
-	$(BIN)/flask damas demo
+# The app refuses to start without SECRET_KEY; for local use `make run` keeps a random one in
+# instance/secret_key (git-ignored, made once). An exported SECRET_KEY wins.
+LOCAL_KEY := instance/secret_key
+WITH_KEY  = SECRET_KEY="$${SECRET_KEY:-$$(cat $(LOCAL_KEY))}"
+
+$(LOCAL_KEY):
+	@mkdir -p $(dir $@)
+	@umask 077 && $(PYTHON) -c 'import secrets; print(secrets.token_hex(32))' > $@
+	@echo "Created a random local SECRET_KEY in $@"
+
+run: setup $(LOCAL_KEY)
+	$(WITH_KEY) $(BIN)/flask db upgrade
+	$(WITH_KEY) $(BIN)/flask damas demo
 	@echo "Serving on http://127.0.0.1:5000 (Ctrl+C to stop)"
-	$(BIN)/flask run --host 127.0.0.1 --port 5000
+	$(WITH_KEY) $(BIN)/flask run --host 127.0.0.1 --port 5000
 
 # Production: gunicorn (gunicorn.conf.py; WEB_CONCURRENCY workers) on DATABASE_URL (PostgreSQL).
 serve: setup

@@ -1,7 +1,13 @@
-"""Configuration classes; secrets and the database URL come from the environment."""
+"""Configuration classes; secrets and the database URL come from the environment.
+
+Outside tests the app refuses to start without a real `SECRET_KEY` (`damas.security.check_secret_key`):
+there is no built-in fallback, since anyone knowing a fallback could sign a staff session cookie.
+`make run` keeps a random key in the instance folder (`instance/secret_key`) and passes it on.
+"""
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -18,10 +24,17 @@ def _database_url() -> str:
     return url
 
 
+def _flag(name: str, default: bool = False) -> bool:
+    value = os.environ.get(name)
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
 class Config:
     """Production / development defaults (SQLite unless DATABASE_URL is set)."""
 
-    SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-change-me")
+    SECRET_KEY = os.environ.get("SECRET_KEY") or None
     SQLALCHEMY_DATABASE_URI = _database_url()
     SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
     BABEL_DEFAULT_LOCALE = "pt_BR"
@@ -45,9 +58,39 @@ class Config:
     # of the server time (benchmarks/public_pages.py: standings 150 ms -> 57 ms).
     GC_THRESHOLD: tuple[int, int, int] | None = (20_000, 50, 100)
 
+    # Cookies: SameSite=Lax everywhere; Secure when the site is served over HTTPS
+    # (DAMAS_SECURE_COOKIES=1). The remember-me cookie lasts 30 days, not Flask-Login's 365.
+    SESSION_COOKIE_HTTPONLY = True
+    SESSION_COOKIE_SAMESITE = "Lax"
+    SESSION_COOKIE_SECURE = _flag("DAMAS_SECURE_COOKIES")
+    REMEMBER_COOKIE_HTTPONLY = True
+    REMEMBER_COOKIE_SAMESITE = "Lax"
+    REMEMBER_COOKIE_SECURE = _flag("DAMAS_SECURE_COOKIES")
+    REMEMBER_COOKIE_DURATION = timedelta(days=30)
+    # Number of reverse proxies in front of the app whose X-Forwarded-For / -Proto are trusted
+    # (0: none). The login throttle counts per client address, so behind nginx this must be 1.
+    PROXY_COUNT = int(os.environ.get("DAMAS_PROXY_COUNT", "0") or 0)
+
+    # Flask-Limiter: in memory by default (one process); several gunicorn workers or servers
+    # must share a store, e.g. RATELIMIT_STORAGE_URI=redis://localhost:6379/0.
+    RATELIMIT_ENABLED = True
+    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    RATELIMIT_HEADERS_ENABLED = True
+    # Limits of the account routes (limits' notation; see damas.web.limits).
+    LIMIT_LOGIN_IP = "30 per minute;300 per hour"
+    LIMIT_LOGIN_ACCOUNT = "5 per minute;20 per hour"  # failed attempts only
+    LIMIT_SIGN_UP_IP = "10 per minute;60 per hour"
+    LIMIT_GUEST_SIGN_UP_IP = "5 per hour"  # guest accounts created
+    LIMIT_PASSWORD_IP = "10 per minute;60 per hour"
+    LIMIT_PASSWORD_ACCOUNT = "5 per minute;20 per hour"  # wrong current password only
+
 
 class TestConfig(Config):
-    """Test override: in-memory-like SQLite unless TEST_DATABASE_URL names PostgreSQL."""
+    """Test override: in-memory-like SQLite unless TEST_DATABASE_URL names PostgreSQL.
+
+    The rate limits are off (tests log in hundreds of times); the tests of the limits turn them
+    on with the `rate_limited_app` fixture.
+    """
 
     TESTING = True
     SECRET_KEY = "test"
@@ -55,3 +98,7 @@ class TestConfig(Config):
     SQLALCHEMY_DATABASE_URI = os.environ.get("TEST_DATABASE_URL", "sqlite://")
     SQLALCHEMY_ENGINE_OPTIONS: dict = {}
     SERVER_NAME = None
+    SESSION_COOKIE_SECURE = False
+    REMEMBER_COOKIE_SECURE = False
+    RATELIMIT_ENABLED = False
+    RATELIMIT_STORAGE_URI = "memory://"

@@ -1,6 +1,8 @@
 """Extensions, created once here and initialised in `create_app` (Flask tutorial style)."""
 from flask_babel import Babel
 from flask_caching import Cache
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -29,3 +31,5 @@ login_manager = LoginManager()
 csrf = CSRFProtect()
 babel = Babel()
 cache = Cache()
+# Per-route limits only (damas.web.limits); storage and on/off come from the RATELIMIT_* config.
+limiter = Limiter(key_func=get_remote_address)

@@ -9,7 +9,8 @@ from flask import Flask, has_request_context, request, session
 from flask_login import current_user
 
 from damas.config import BASE_DIR, Config
-from damas.extensions import babel, cache, csrf, db, login_manager, migrate
+from damas.extensions import babel, cache, csrf, db, limiter, login_manager, migrate
+from damas.security import add_security_headers, check_secret_key
 
 
 def select_locale() -> str:
@@ -32,6 +33,12 @@ def build_app(config: Any = None) -> Flask:
         app.config.update(config)
     elif config is not None:
         app.config.from_object(config)
+    check_secret_key(app.config)
+    if app.config.get("PROXY_COUNT"):
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        count = int(app.config["PROXY_COUNT"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if app.config.get("GC_THRESHOLD"):
         gc.set_threshold(*app.config["GC_THRESHOLD"])
@@ -44,6 +51,8 @@ def build_app(config: Any = None) -> Flask:
     migrate.init_app(app, db, render_as_batch=True, directory=str(BASE_DIR / "migrations"))
     csrf.init_app(app)
     login_manager.init_app(app)
+    limiter.init_app(app)
+    app.after_request(add_security_headers)
     babel.init_app(
         app,
         locale_selector=select_locale,

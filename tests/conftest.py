@@ -24,8 +24,18 @@ _counter = itertools.count(1)
 
 
 @pytest.fixture
-def app() -> Iterator[Any]:
-    app = create_app(TestConfig)
+def app(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The test app. TestConfig has the login / sign-up / password throttles off (most tests log
+    in many times); a test marked `@pytest.mark.rate_limited` gets them on, counters at zero."""
+    if request.node.get_closest_marker("rate_limited"):
+        yield from _test_app({**{k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()},
+                              "RATELIMIT_ENABLED": True})
+    else:
+        yield from _test_app(TestConfig)
+
+
+def _test_app(config: Any) -> Iterator[Any]:
+    app = create_app(config)
 
     @app.before_request
     def _fresh_request_globals() -> None:
@@ -138,7 +148,7 @@ def login(client: Any, user: User, password: str = "secret123") -> None:
     response = client.post("/conta/entrar", data={"email": user.email, "password": password})
     assert response.status_code == 302, response.data[:500]
     with client.session_transaction() as session:
-        assert session.get("_user_id") == str(user.id)
+        assert session.get("_user_id") == user.get_id()
 
 
 @pytest.fixture

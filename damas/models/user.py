@@ -33,6 +33,9 @@ class User(UserMixin, db.Model):
     )
     player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), unique=True)
     active: Mapped[bool] = mapped_column(default=True)
+    # Part of the login id in the session and remember-me cookies (`get_id`): raising it ends
+    # every session of the account (password change, deactivation, logout).
+    session_version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     player: Mapped["Player | None"] = relationship()
 
@@ -41,6 +44,14 @@ class User(UserMixin, db.Model):
 
     def check_password(self, password: str) -> bool:
         return check_password_hash(self.password_hash, password)
+
+    def get_id(self) -> str:
+        """Flask-Login's alternative id: "<id>:<session version>", so old cookies stop working."""
+        return f"{self.id}:{self.session_version or 0}"
+
+    def end_sessions(self) -> None:
+        """Invalidate every session and remember-me cookie of this account (caller commits)."""
+        self.session_version = (self.session_version or 0) + 1
 
     @property
     def is_active(self) -> bool:  # Flask-Login: deactivated accounts cannot log in

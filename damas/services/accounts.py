@@ -20,6 +20,13 @@ from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 
 
+def taken_message() -> str:
+    """One answer for an e-mail that has an account and a player who has one: a sign-up form
+    must not tell a stranger which e-mails or registration numbers are in use (issue 14)."""
+    return _("Não foi possível criar a conta com estes dados. Se você já tem uma conta, entre com ela; "
+             "se não, fale com a federação.")
+
+
 def _check_account(data: dict[str, Any]) -> tuple[str, str, str]:
     email = (data.get("email") or "").strip().lower()
     name = " ".join((data.get("name") or "").split())
@@ -29,7 +36,7 @@ def _check_account(data: dict[str, Any]) -> tuple[str, str, str]:
     if not email or "@" not in email:
         raise ServiceError(_("E-mail inválido."), "email")
     if db.session.scalar(select(User.id).where(func.lower(User.email) == email)) is not None:
-        raise ServiceError(_("Já existe uma conta com este e-mail."), "email")
+        raise ServiceError(taken_message())
     if len(password) < 8:
         raise ServiceError(_("A senha deve ter pelo menos 8 caracteres."), "password")
     return email, name, password
@@ -53,7 +60,7 @@ def sign_up_member(data: dict[str, Any]) -> User:
     if player is None:
         raise ServiceError(_("Nenhum jogador com este número de cadastro."), "federation_id")
     if db.session.scalar(select(User.id).where(User.player_id == player.id)) is not None:
-        raise ServiceError(_("Este jogador já tem uma conta. Fale com a federação."), "federation_id")
+        raise ServiceError(taken_message())
     with transaction():
         user = _new_user(email, name, password, None)
         request = SignUp(user_id=user.id, player_id=player.id, status=SignUpStatus.PENDING)

@@ -5,6 +5,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import func, select
+from werkzeug.security import check_password_hash, generate_password_hash
 
 from damas.extensions import db
 from damas.models import Player, Role, User
@@ -14,11 +15,50 @@ from damas.services.errors import ServiceError
 USER_FIELDS = ("email", "name", "role", "player_id", "active")
 
 
+_DUMMY_HASH: list[str] = []
+
+
+def _dummy_hash() -> str:
+    """A hash made like real ones (same method and cost), checked for e-mails with no account."""
+    if not _DUMMY_HASH:
+        _DUMMY_HASH.append(generate_password_hash("no account has this password"))
+    return _DUMMY_HASH[0]
+
+
 def authenticate(email: str, password: str) -> User | None:
+    """The active user with this e-mail and password, or None.
+
+    The password is hashed whether or not the e-mail exists (against a dummy hash) and whether
+    or not the account is active, so the answer time does not tell which e-mails have accounts.
+    """
     user = db.session.scalar(select(User).where(func.lower(User.email) == email.strip().lower()))
-    if user is None or not user.active or not user.check_password(password):
+    matches = check_password_hash(user.password_hash if user is not None else _dummy_hash(), password)
+    if user is None or not user.active or not matches:
         return None
     return user
+
+
+def end_sessions(user: User) -> None:
+    """Log the account out everywhere: every session and remember-me cookie stops working.
+
+    Used on logout: the session cookie lives in the browser, so clearing it there does not stop
+    a copy of it; raising the account's session version does ([ours]: logging out of one device
+    logs out of all of them).
+    """
+    with transaction():
+        user.end_sessions()
+
+
+def change_own_password(user: User, current: str, new: str) -> None:
+    """A user changes his own password: the current one must match; every other session ends."""
+    if not check_password_hash(user.password_hash, current or ""):
+        raise ServiceError(_("A senha atual não confere."), "current")
+    if len(new or "") < 8:
+        raise ServiceError(_("A senha deve ter pelo menos 8 caracteres."), "password")
+    with transaction():
+        user.set_password(new)
+        user.end_sessions()
+        record(user, "update", "user", user.id, None, {"password_changed": True})
 
 
 def _snap(user: User) -> dict[str, Any]:
@@ -84,6 +124,8 @@ def update_user(actor: User, user: User, data: dict[str, Any]) -> User:
             setattr(user, name, Role(value) if name == "role" else value)
         if password:
             user.set_password(password)
+        if password or (before["active"] and not user.active):
+            user.end_sessions()  # a new password or a deactivation ends the user's sessions
         after = _snap(user)
         if before != after or password:
             record(actor, "update", "user", user.id, before, {**after, "password_changed": bool(password)})

@@ -15,9 +15,19 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 @login_manager.user_loader
-def load_user(user_id: str) -> User | None:
+def load_user(login_id: str) -> User | None:
+    """The user of a session or remember-me cookie ("<id>:<session version>", `User.get_id`).
+
+    A cookie of an older session version (after a password change, deactivation or logout) or
+    of the old plain-id form opens nothing.
+    """
+    user_id, _sep, version = (login_id or "").partition(":")
+    if not (user_id.isdigit() and version.isdigit()) or len(user_id) > 18:
+        return None
     user = db.session.get(User, int(user_id))
-    return user if user is not None and user.active else None
+    if user is None or not user.active or user.session_version != int(version):
+        return None
+    return user
 
 
 def visible_event(event_id: int) -> tuple[Event, bool]:

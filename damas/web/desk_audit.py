@@ -61,12 +61,18 @@ def audit_rows(event: Event, filters: dict[str, Any]) -> tuple[list[dict[str, An
             continue
         if filters["round"] is not None and n != filters["round"]:
             continue
-        out.append({"at": r.at, "user": r.user.name if r.user else "—", "action": r.action,
-                    "action_name": action_label(r.action), "object_type": r.object_type,
-                    "object_name": object_label(r.object_type), "object_id": r.object_id, "round": n,
-                    "before": r.before, "after": r.after, "changes": changes(r.before, r.after),
-                    "before_text": _json(r.before), "after_text": _json(r.after)})
+        out.append(audit_row(r, n))
     return out, options
+
+
+def audit_row(r: AuditEntry, round_number: int | None = None) -> dict[str, Any]:
+    """One audit entry as plain data for the pages and the CSV (event and global audit)."""
+    return {"at": r.at, "user": r.user.name if r.user else "—", "action": r.action,
+            "action_name": action_label(r.action), "object_type": r.object_type,
+            "object_name": object_label(r.object_type), "object_id": r.object_id, "event_id": r.event_id,
+            "round": round_number if round_number is not None else _audit_round(r),
+            "before": r.before, "after": r.after, "changes": changes(r.before, r.after),
+            "before_text": _json(r.before), "after_text": _json(r.after)}
 
 
 def audit_page(event: Event) -> str:

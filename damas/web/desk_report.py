@@ -5,7 +5,7 @@ Registered on the desk blueprint (`damas.web.desk.bp`), which imports this modul
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, Iterable
 
 from flask import Response, render_template
 from flask_babel import gettext as _
@@ -59,11 +59,18 @@ def forfeit_decision_rows(event: Event) -> list[dict[str, Any]]:
 def audit_csv(event_id: int):  # type: ignore[no-untyped-def]
     event = _event(event_id)
     entries, _options = audit_rows(event, audit_filters())
+    return audit_csv_response(entries, f"auditoria-evento-{event.id}.csv")
+
+
+def audit_csv_response(entries: Iterable[dict[str, Any]], filename: str, with_event: bool = False) -> Response:
+    """The audit CSV (event trail and the global log, `damas.web.users.audit_csv`): one writer."""
     out = io.StringIO()
     writer = safe_writer(out)  # names, reasons and notes cannot start a spreadsheet formula
-    writer.writerow(["quando_utc", "quem", "acao", "objeto", "id", "rodada", "antes", "depois"])
+    writer.writerow(["quando_utc", "quem", "acao", "objeto", "id", "rodada", "antes", "depois"]
+                    + (["evento"] if with_event else []))
     for a in entries:
         writer.writerow([a["at"].isoformat(), a["user"], a["action"], a["object_type"], a["object_id"] or "",
-                         a["round"] or "", a["before_text"], a["after_text"]])
+                         a["round"] or "", a["before_text"], a["after_text"]]
+                        + ([a["event_id"] or ""] if with_event else []))
     return Response("\ufeff" + out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="auditoria-evento-{event.id}.csv"'})
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})

@@ -24,6 +24,11 @@ def register_error_handlers(app: Flask) -> None:
                     "menor.", size=size.replace(".", ",") if str(get_locale()) != "en" else size)
         return render_template("errors/error.html", code=413, message=message), 413
 
+    @app.errorhandler(429)
+    def too_many_requests(error):  # type: ignore[no-untyped-def]
+        """Flask-Limiter refused the request (damas.web.limits): a page, with its Retry-After."""
+        return render_template("errors/error.html", code=429), 429
+
     @app.errorhandler(CSRFError)
     def csrf_error(_error):  # type: ignore[no-untyped-def]
         return render_template("errors/error.html", code=400), 400

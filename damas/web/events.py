@@ -4,11 +4,11 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
 
 from damas.engine.pairing import get_system, system_codes
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, EventStatus, Player, Role, User
+from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
 from damas.services import entries as entry_service
 from damas.services.frozen_settings import frozen_reason, frozen_settings
@@ -53,8 +53,14 @@ def _get_event(event_id: int) -> Event:
 def list_events():  # type: ignore[no-untyped-def]
     # Two queries whatever the number of events: the events, then their entries counted by status.
     stmt = select(Event).order_by(Event.start_date.desc(), Event.id)
-    if not (current_user.is_authenticated and current_user.role != Role.PLAYER):
-        stmt = stmt.where(Event.status != EventStatus.DRAFT)  # drafts are internal
+    # A draft is listed only to who may open it (access.visible_event): staff, and the arbiters
+    # assigned to that event.
+    if not (current_user.is_authenticated and current_user.role == Role.STAFF):
+        visible = Event.status != EventStatus.DRAFT
+        if current_user.is_authenticated and current_user.role == Role.ARBITER:
+            assigned = select(EventArbiter.event_id).where(EventArbiter.user_id == current_user.id)
+            visible = or_(visible, Event.id.in_(assigned))
+        stmt = stmt.where(visible)
     events = db.session.scalars(stmt).all()
     counts: dict[int, int] = {}
     left: dict[int, int] = {}  # withdrawn or excluded (CBJD 51 d, FIDE-GR expulsion): still entries

@@ -20,6 +20,7 @@ from wtforms.fields import TelField, URLField
 from wtforms.validators import (
     DataRequired,
     Email,
+    EqualTo,
     InputRequired,
     Length,
     NumberRange,
@@ -45,6 +46,15 @@ class LoginForm(FlaskForm):
     email = EmailField(_l("E-mail"), validators=[DataRequired(REQUIRED), Email(_l("E-mail inválido."))])
     password = PasswordField(_l("Senha"), validators=[DataRequired(REQUIRED)])
     remember = BooleanField(_l("Manter conectado"))
+
+
+class PasswordForm(FlaskForm):
+    """A user's own password change: the current password, then the new one twice."""
+
+    current = PasswordField(_l("Senha atual"), validators=[DataRequired(REQUIRED)])
+    password = PasswordField(_l("Nova senha (mínimo 8 caracteres)"), validators=[
+        DataRequired(REQUIRED), Length(min=8, max=128, message=_l("A senha deve ter pelo menos 8 caracteres."))])
+    confirm = PasswordField(_l("Repita a nova senha"), validators=[EqualTo("password", _l("As senhas não conferem."))])
 
 
 class ClubForm(FlaskForm):

@@ -21,6 +21,7 @@ from damas.services.events import can_edit_event
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required
 from damas.web.forms_util import choices, run_service, show_service_error
+from damas.web.limits import throttle_sign_up
 from damas.web.presenters import event_summary
 from damas.web.registration_forms import AbsenceForm, DecisionForm, SettingsForm, SignUpForm, SubstituteForm
 
@@ -84,6 +85,7 @@ def registration_info(event: Event) -> dict:
 # ------------------------------------------------------------------ accounts
 
 @bp.route("/conta/cadastro", methods=["GET", "POST"])
+@throttle_sign_up
 def sign_up():  # type: ignore[no-untyped-def]
     if current_user.is_authenticated:
         return redirect(url_for("registration.my_page"))

@@ -1,16 +1,17 @@
 """User accounts: staff list, create and edit them."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from flask_login import current_user
+from flask_login import current_user, login_user
 from sqlalchemy import select
 
 from damas.extensions import db
-from damas.models import AuditEntry, Player, User
+from damas.models import Player, User
 from damas.services.errors import ServiceError
 from damas.services.users import create_user, update_user
-from damas.web.audit_labels import action_label, changes, object_label
+from damas.web import audit_log as audit_log_data
+from damas.web.desk_audit import audit_row
 from damas.web.access import staff_required
 from damas.web.forms import UserForm
 from damas.web.forms_util import choices, show_service_error
@@ -54,12 +55,17 @@ def edit_user(user_id: int):  # type: ignore[no-untyped-def]
     form = UserForm(obj=user, role=user.role.value)
     form.player_id.choices = _player_choices()
     if form.validate_on_submit():
+        from damas.web.auth import has_remember_cookie
+
+        version = user.session_version
         try:
             update_user(current_user, user, form.data)
         except ServiceError as error:
             db.session.rollback()
             show_service_error(form, error)
         else:
+            if user.id == current_user.id and user.session_version != version:
+                login_user(user, remember=has_remember_cookie())  # staff changed his own password: stay in
             flash(_("Usuário atualizado."), "success")
             return redirect(url_for("users.list_users"))
     return render_template("users/form.html", form=form, title=_("Editar usuário"))
@@ -68,12 +74,20 @@ def edit_user(user_id: int):  # type: ignore[no-untyped-def]
 @bp.get("/auditoria")
 @staff_required
 def audit_log():  # type: ignore[no-untyped-def]
-    rows = db.session.scalars(select(AuditEntry).order_by(AuditEntry.at.desc(), AuditEntry.id.desc()).limit(200)).all()
-    entries = [
-        {"at": r.at, "user": r.user.name if r.user else "—", "action": r.action, "object_type": r.object_type,
-         "action_name": action_label(r.action), "object_name": object_label(r.object_type),
-         "object_id": r.object_id, "event_id": r.event_id, "before": r.before, "after": r.after,
-         "changes": changes(r.before, r.after)}
-        for r in rows
-    ]
-    return render_template("users/audit.html", entries=entries)
+    """Every change in the federation, newest first: filters (who, what, object, event, dates), pages."""
+    filters = audit_log_data.global_filters()
+    page = request.args.get("page", "1")
+    rows, page_number, pages = audit_log_data.page_of(filters, int(page) if page.isdigit() and len(page) < 9 else 1)
+    return render_template("users/audit.html", entries=[audit_row(r) for r in rows], filters=filters,
+                           options=audit_log_data.filter_options(), page=page_number, pages=pages,
+                           args=audit_log_data.query_args(filters))
+
+
+@bp.get("/auditoria.csv")
+@staff_required
+def audit_csv():  # type: ignore[no-untyped-def]
+    """The filtered log as CSV (all pages), through the event trail's writer."""
+    from damas.web.desk_report import audit_csv_response
+
+    rows = db.session.scalars(audit_log_data.filtered(audit_log_data.global_filters())).all()
+    return audit_csv_response((audit_row(r) for r in rows), "auditoria.csv", with_event=True)

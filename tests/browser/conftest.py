@@ -27,6 +27,14 @@ def browser_type_launch_args(browser_type_launch_args):  # type: ignore[no-untyp
     }
 
 
+def watch_console(page: Any) -> list[str]:
+    """Collect the page's console errors and uncaught script errors (a CSP violation is one)."""
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(f"console: {message.text}") if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
+    return problems
+
+
 @pytest.fixture
 def live_server(tmp_path) -> Iterator[dict[str, Any]]:  # type: ignore[no-untyped-def]
     url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'browser.db'}"

@@ -42,6 +42,9 @@ def test_player_signs_up_registers_and_follows_on_a_phone(live_server, browser):
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)
     page = context.new_page()
+    from tests.browser.conftest import watch_console
+
+    problems = watch_console(page)
     artefacts = Path(os.environ.get("DAMAS_TEST_ARTEFACTS") or Path(__file__).resolve().parents[2] / "instance" / "test-artefacts")
     artefacts.mkdir(parents=True, exist_ok=True)
 
@@ -102,5 +105,6 @@ def test_player_signs_up_registers_and_follows_on_a_phone(live_server, browser):
     assert "Sub-12" in places.inner_text()
     _no_sideways_scroll(page)
     page.screenshot(path=str(artefacts / "player-phone-card.png"), full_page=True)
+    assert problems == [], problems
 
     context.close()

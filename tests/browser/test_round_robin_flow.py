@@ -9,6 +9,9 @@ pytestmark = pytest.mark.browser
 
 
 def test_round_robin_from_creation_to_standings(live_server, page, tmp_path):  # type: ignore[no-untyped-def]
+    from tests.browser.conftest import watch_console
+
+    problems = watch_console(page)
     base = live_server["url"]
     page.goto(f"{base}/conta/entrar")
     page.fill("input[name=email]", live_server["email"])
@@ -64,3 +67,21 @@ def test_round_robin_from_creation_to_standings(live_server, page, tmp_path):  #
     assert cells.nth(4).inner_text().strip() == "2"
     assert re.search(r"Navegador \d", cells.nth(1).inner_text())
     page.screenshot(path=str(tmp_path / "standings.png"), full_page=True)
+
+    # a confirm question comes from static/app.js (the CSP allows no inline handler)
+    event_path = re.search(r"/eventos/\d+", page.url).group(0)
+    page.goto(f"{base}{event_path}/categorias/gerir")
+    removers = page.locator("form[data-confirm] button")
+    before = removers.count()
+    assert before > 0
+    questions: list[str] = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    removers.first.click()
+    assert questions == ["Remover a categoria e os prêmios dela?"]
+    assert page.locator("form[data-confirm] button").count() == before  # dismissed: nothing sent
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
+    removers.first.click()
+    page.wait_for_load_state()
+    page.wait_for_function(f"document.querySelectorAll('form[data-confirm] button').length == {before - 1}")
+    assert len(questions) == 2
+    assert problems == [], problems

@@ -85,9 +85,13 @@ def test_demo_audit_pages_show_labels_not_codes(app, client, db, make_user, logi
     assert "Sorteio de abertura" in page and "micro_result" not in page.split("<table", 1)[1]
     assert "partidas</span>:" in page and "→" in page and '{"board"' not in page
     assert '<option value="game">Partida</option>' in page
-    everything = client.get("/usuarios/auditoria").get_data(as_text=True)
-    assert "Criação · Inscrição #" in everything and "create entry" not in everything
+    # the table, not the filter choices (whose values are the codes); paged: 50 a page, so by object
+    everything = client.get("/usuarios/auditoria").get_data(as_text=True).split("<table", 1)[1]
     assert "prize.add" not in everything and '{"' not in everything
+    entries = client.get("/usuarios/auditoria?object_type=entry").get_data(as_text=True).split("<table", 1)[1]
+    assert "Criação · Inscrição #" in entries and "create entry" not in entries and '{"' not in entries
+    prizes = client.get("/usuarios/auditoria?action=prize.add").get_data(as_text=True).split("<table", 1)[1]
+    assert "Prêmio incluído" in prizes and "prize.add" not in prizes
     export = client.get(f"/eventos/{micro.id}/mesa/auditoria.csv").get_data(as_text=True)
     raw = list(csv.reader(io.StringIO(export.lstrip("\ufeff"))))
     micro_rows = [r for r in raw[1:] if r[2] == "micro_result"]

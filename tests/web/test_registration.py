@@ -104,7 +104,7 @@ def test_member_sign_up_refusals(client, db, make_player, make_user):  # type: i
     page = client.post("/conta/cadastro", data={**base, "federation_id": "NOPE"}).get_data(as_text=True)
     assert "Nenhum jogador com este número de cadastro." in page
     page = client.post("/conta/cadastro", data={**base, "federation_id": "CE-1"}).get_data(as_text=True)
-    assert "Este jogador já tem uma conta." in page
+    assert "Não foi possível criar a conta com estes dados." in page  # which field matched stays unsaid
     page = client.post("/conta/cadastro", data={**base, "federation_id": "CE-1", "confirm": "outra1234"}).get_data(as_text=True)
     assert "As senhas não conferem." in page
     assert db.session.query(User).count() == users

@@ -17,6 +17,8 @@ ACCESS = {
     "health.healthz": "public",
     "auth.login": "public",
     "auth.logout": "login",
+    "auth.change_password": "login",
+    "users.audit_csv": "staff",
     "players.list_players": "public",
     "players.view_player": "public",
     "players.new_player": "staff",

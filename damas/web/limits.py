@@ -1,0 +1,79 @@
+"""Throttles of the account routes: log in, sign up and password change (issue 14).
+
+Counted by Flask-Limiter (`damas.extensions.limiter`) per client address and per account; the
+limits are config values (`LIMIT_*` in `damas.config.Config`), the store is
+`RATELIMIT_STORAGE_URI` (memory by default; a shared store such as Redis when several processes
+serve the site). Per account only failed attempts count, so a user who types his password right
+is never held up by his own earlier logins; per address every attempt counts. A refused request
+gets the 429 page of `damas.web.errors`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, TypeVar
+
+from flask import current_app, request
+from flask_limiter.util import get_remote_address
+from flask_login import current_user
+
+from damas.extensions import limiter
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _config(name: str) -> Callable[[], str]:
+    return lambda: current_app.config[name]
+
+
+def _address() -> str:
+    return "ip:" + (get_remote_address() or "-")
+
+
+def _account_by_email() -> str:
+    """The account a login names (typed e-mail, normalised); unknown e-mails count the same."""
+    return "email:" + ((request.form.get("email") or "").strip().lower()[:254] or "-")
+
+
+def _account_logged_in() -> str:
+    return f"user:{current_user.id}" if current_user.is_authenticated else _address()
+
+
+def _refused(response: Any) -> bool:
+    """A login or password change that worked redirects; the form again is a failure. A request
+    the throttle itself refused (429) does not count again, so the lock ends with its window."""
+    return response.status_code not in (302, 429)
+
+
+def _created(response: Any) -> bool:
+    return response.status_code == 302
+
+
+def _not_guest() -> bool:
+    return request.form.get("kind") != "guest"
+
+
+def _apply(view: F, *limits: Any) -> F:
+    for limit in reversed(limits):
+        view = limit(view)
+    return view
+
+
+def throttle_login(view: F) -> F:
+    return _apply(view,
+                  limiter.limit(_config("LIMIT_LOGIN_IP"), key_func=_address, methods=["POST"]),
+                  limiter.limit(_config("LIMIT_LOGIN_ACCOUNT"), key_func=_account_by_email, methods=["POST"],
+                                deduct_when=_refused))
+
+
+def throttle_sign_up(view: F) -> F:
+    """Every sign-up attempt per address; guest accounts created per address and hour."""
+    return _apply(view,
+                  limiter.limit(_config("LIMIT_SIGN_UP_IP"), key_func=_address, methods=["POST"]),
+                  limiter.limit(_config("LIMIT_GUEST_SIGN_UP_IP"), key_func=_address, methods=["POST"],
+                                exempt_when=_not_guest, deduct_when=_created, scope="guest"))
+
+
+def throttle_password(view: F) -> F:
+    return _apply(view,
+                  limiter.limit(_config("LIMIT_PASSWORD_IP"), key_func=_address, methods=["POST"]),
+                  limiter.limit(_config("LIMIT_PASSWORD_ACCOUNT"), key_func=_account_logged_in, methods=["POST"],
+                                deduct_when=_refused))
