@@ -105,10 +105,10 @@ def correct_result(actor: User, event: Event, game: Game, result: GameResult, re
 def undo_rematch(actor: User, event: Event, rnd: Round) -> Round | None:
     """C.04.2 #10: a published pairing changes only to undo a rematch. The last round, with no
     result entered, is unpaired (audit-logged) and paired again; returns the new round."""
-    from damas.services.swiss import ROUND_BY_ROUND, pair_next_round
+    from damas.services.swiss import pair_next_round, round_by_round
 
     require_running(event)
-    if event.pairing_system not in ROUND_BY_ROUND:
+    if not round_by_round(event):
         raise ServiceError(_("Só eventos emparceirados rodada a rodada podem ser reemparceirados."))
     rounds = event_rounds(event)
     if not rounds or rounds[-1].id != rnd.id:

@@ -13,7 +13,7 @@ from typing import Callable
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from damas.engine.pairing import PairingRequest, get_system
+from damas.engine.pairing import PairingRequest, family_of, get_system
 from damas.engine.types import Color, EngineError, Outcome
 from damas.extensions import db
 from damas.models import (
@@ -34,7 +34,13 @@ from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds, micro_scoring, round_is_complete, snapshot
 
-ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")
+ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")  # system families (every Dutch edition)
+
+
+def round_by_round(event: Event) -> bool:
+    """Whether the event is paired one round at a time (Dutch of any edition, SB Swiss,
+    micro-match): the one test, by the system's family (`family_of`), not its code."""
+    return family_of(event.pairing_system) in ROUND_BY_ROUND
 BYE_REQUESTS = {RequestKind.HALF_BYE: Outcome.HALF_BYE, RequestKind.ZERO_BYE: Outcome.ZERO_BYE}
 
 
@@ -66,7 +72,7 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
 
     `then(round)` runs inside that transaction after the round is written (the micro-match
     opening draw): if it fails, nothing of the pairing is kept."""
-    if event.pairing_system not in ROUND_BY_ROUND:
+    if not round_by_round(event):
         raise ServiceError(_("Este evento não é emparceirado rodada a rodada."))
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise ServiceError(_("O evento não está em andamento."))
@@ -139,7 +145,7 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
     rounds = event_rounds(event)
     if not rounds or rounds[-1].id != rnd.id:
         raise ServiceError(_("Só a última rodada pode ser desfeita."))
-    if event.pairing_system not in ROUND_BY_ROUND:
+    if not round_by_round(event):
         raise ServiceError(_("As rodadas de um todos-contra-todos não podem ser desfeitas."))
     if any(g.result not in (GameResult.PENDING, GameResult.BYE) for g in rnd.games):
         raise ServiceError(_("Já há resultados lançados nesta rodada; ela não pode mais ser refeita."))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from damas.engine.commands.pair import request_from_trf
-from damas.engine.pairing.base import PairingRequest, get_system
+from damas.engine.pairing.base import PairingRequest, family_of, get_system
 from damas.engine.pairing.dutch_players import DOWN, NONE_FLOAT, RULES_2017, RULES_2025, build_players
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 
@@ -31,7 +31,8 @@ def _pairs(system, request):
 
 def test_editions_are_registered_as_two_systems_of_one_implementation():
     assert D2017.edition.year == 2017 and D2025.edition.year == 2025
-    assert type(D2017) is type(D2025) and D2017.dutch and D2025.dutch
+    assert type(D2017) is type(D2025)
+    assert family_of("dutch") == family_of("dutch-2025") == "dutch" and family_of("berger") == "berger"
     assert D2025.name_pt == "Suíço holandês (FIDE 2025)" and D2025.name_en == "Dutch (FIDE 2025)"
     assert "2025" in D2025.article and "2017" in D2017.article
 

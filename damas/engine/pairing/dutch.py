@@ -45,7 +45,9 @@ def _board_key(a: DPlayer, b: DPlayer) -> tuple[int, int, int]:
 class DutchSystem(PairingSystem):
     """The Dutch system under one edition of C.04.3."""
 
-    dutch = True  # a Dutch Swiss, whatever the edition (callers test this, not the code)
+    family = "dutch"  # every edition is a Dutch Swiss to the rest of the system (base.family_of)
+    family_name_pt = "Suíço holandês FIDE"
+    family_name_en = "FIDE Dutch Swiss"
 
     def __init__(self, edition: DutchEdition) -> None:
         self.edition = edition

@@ -39,7 +39,7 @@ class DutchEdition:
 
 
 DUTCH_2017 = DutchEdition(
-    code="dutch", year=2017, name_pt="Suíço holandês FIDE", name_en="FIDE Dutch Swiss",
+    code="dutch", year=2017, name_pt="Suíço holandês (FIDE 2017)", name_en="Dutch (FIDE 2017)",
     article="FIDE C.04.3 (2017)", rules=RULES_2017, pair_round=pair_round)
 DUTCH_2025 = DutchEdition(
     code="dutch-2025", year=2025, name_pt="Suíço holandês (FIDE 2025)",
