@@ -1,6 +1,7 @@
 """`python -m damas.engine pair`: pair the next round of a TRF-16 file, or print a Berger table.
 
     pair --system dutch FILE.trf [-o OUT]      JaVaFo / bbpPairings output (base.format_pairs)
+    pair --system dutch-2025 FILE.trf          the same under the 2025 edition of C.04.3
     pair --system berger --players N [--double]
     pair --system micromatch FILE.trf [--ruleset cbjd] [--micro-scoring game|match]
     pair --system knockout FILE.trf [--games N] [--drawn replay|playoff] [--rapid-games N]
@@ -52,13 +53,14 @@ def request_from_trf(text: str, ruleset: str = "fide", options: dict | None = No
 def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m damas.engine pair",
                                  description="Pair the next round of a TRF-16 file.")
-    ap.add_argument("--system", default="dutch", help="pairing system code (dutch, berger, ...)")
+    ap.add_argument("--system", default="dutch",
+                    help="pairing system code (dutch = C.04.3 2017 rules, dutch-2025, berger, ...)")
     ap.add_argument("trf", nargs="?", help="TRF-16 input file")
     ap.add_argument("-o", "--output", help="write the pairs to this file instead of stdout")
     ap.add_argument("--players", type=int, help="berger: number of players")
     ap.add_argument("--double", action="store_true", help="berger: double round robin")
     ap.add_argument("--ruleset", default="fide", help="rule set code for scores (default fide)")
-    ap.add_argument("--acceleration", default=None, help="dutch: 'baku' acceleration")
+    ap.add_argument("--acceleration", default=None, help="dutch, dutch-2025: 'baku' acceleration")
     ap.add_argument("--micro-scoring", default="game", choices=("game", "match"),
                     help="micromatch: game points (default) or match points")
     ko = ap.add_argument_group("knockout", "the event's knockout settings")
