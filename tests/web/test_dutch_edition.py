@@ -113,4 +113,5 @@ def test_a_2025_event_is_a_dutch_swiss_everywhere(client, db, make_user, make_pl
     rounds = client.get(f"/eventos/{event.id}/rodadas").get_data(as_text=True)
     assert "Emparceirar" in rounds  # paired round by round
     api = client.get(f"/api/v1/events/{event.id}").get_json()
-    assert api["pairing_system"] == "dutch-2025"
+    assert api["pairing_system"] == "dutch-2025" and api["pairing_family"] == "dutch"
+    assert api["pairing_rules"] == "FIDE C.04.3 (2025)"
