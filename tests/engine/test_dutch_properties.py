@@ -58,7 +58,8 @@ def _had_bye(rounds):
     return any(r.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for r in rounds)
 
 
-def _pairing_possible(players, results, rnd, total):
+def _pairing_possible(players, results, rnd, total, bye_to=None):
+    """A pairing meeting C.1-C.3 exists (with the bye to `bye_to` when given)."""
     n = len(players)
     size = n + (n % 2)
     adj = [[] for _ in range(size)]
@@ -67,7 +68,7 @@ def _pairing_possible(players, results, rnd, total):
             if _allowed(players[i], players[j], results, rnd, total):
                 adj[i].append(j)
                 adj[j].append(i)
-        if n % 2 and not _had_bye(results[players[i]]):
+        if n % 2 and not _had_bye(results[players[i]]) and bye_to in (None, players[i]):
             adj[i].append(n)
             adj[n].append(i)
     mate = max_cardinality_matching(size, adj)
@@ -118,6 +119,11 @@ def test_rounds_respect_absolute_criteria(code, t):
             assert boards[-1].black is None
         for p in byes:
             assert not _had_bye(results[p])  # C.2
+            if code == "dutch-2025":  # C5: the bye goes to the lowest score it can
+                score = lambda q: sum(POINTS.get(r.outcome, 0) for r in results[q])  # noqa: E731
+                lowest = min(score(q) for q in present if not _had_bye(results[q])
+                             and _pairing_possible(present, results, rnd, total, bye_to=q))
+                assert score(p) == lowest
         for b in boards:
             if b.black is None:
                 continue
