@@ -27,7 +27,9 @@ from dataclasses import replace
 
 from damas.engine.pairing.dutch_bracket import Completion, _pair_bracket
 from damas.engine.pairing.dutch_players import DPlayer, RoundContext
-from damas.engine.pairing.dutch_shortcuts import max_pairs, mwm
+from damas.engine.pairing.dutch_colors import compatible
+from damas.engine.pairing.dutch_shortcuts import max_pairs
+from damas.engine.pairing.matching import augment_from
 from damas.engine.pairing.dutch_weights_2025 import BracketWeights2025
 from damas.engine.types import EngineError
 
@@ -61,19 +63,30 @@ def _group_end(players: list[DPlayer], pos: int) -> int:
 
 
 def _next_bracket_pairs(bw: BracketWeights2025, local: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """A best pairing of the next bracket (C8 fields: its pairs and their scores) given the
-    bracket's pairs `local`: the downfloaters with the next score group."""
+    """A best pairing of the next bracket by C8 (the most pairs, then the highest scores
+    paired) given the bracket's pairs `local`: the downfloaters with the next score group.
+
+    Augmenting paths never unpair a paired player, so augmenting from the downfloaters first
+    (highest score first) and then from the group gives a maximum pairing that pairs the best
+    set of downfloaters (pairable sets of players form a matroid, so the greedy choice is
+    optimal)."""
     paired = {v for pr in local for v in pr}
-    free = [k for k in range(bw.nsgb) if k not in paired] + list(range(bw.nsgb, bw.nrest))
-    weights = {}
-    for a, x in enumerate(free):
-        for y in free[a + 1:]:
-            if y >= bw.nsgb and (w := bw.weight(x, y)):
-                weights[(x, y)] = w
-    if not weights:
-        return []
-    mate = mwm(len(bw.players), weights)
-    return [(x, mate[x]) for x in free if x < mate[x]]
+    floaters = [k for k in range(bw.nsgb) if k not in paired]
+    verts = floaters + list(range(bw.nsgb, bw.nrest))
+    ps, ctx, nf = bw.players, bw.ctx, len(floaters)
+    cache: dict[int, list[int]] = {}
+
+    def neighbours(a: int) -> list[int]:
+        if a not in cache:
+            cache[a] = [b for b in range(len(verts)) if b != a and (a >= nf or b >= nf)
+                        and compatible(ps[verts[a]], ps[verts[b]], ctx)]
+        return cache[a]
+
+    mate = [-1] * len(verts)
+    for a in range(len(verts)):
+        if mate[a] == -1:
+            augment_from(a, len(verts), neighbours, mate)
+    return [(verts[a], verts[b]) for a, b in enumerate(mate) if a < b]
 
 
 def _ids(index: dict[int, int], bw: BracketWeights2025, pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
