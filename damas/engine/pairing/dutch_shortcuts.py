@@ -90,14 +90,13 @@ def ideal_pairing(bw: BracketWeights) -> list[tuple[int, int]] | None:
 def takes_bye(bw: BracketWeights, p: DPlayer) -> bool:
     """True when `p` left unpaired in the last bracket is as good a bye assignee as any: he
     is eligible (C.2; 2025 C2 and C5) and, where 2025 C9 applies (`bw.c9`), no eligible
-    resident of the bye score has fewer unplayed games."""
+    player of the bracket with the bye score has fewer unplayed games."""
     if not p.elig_bye:
         return False
-    if not bw.c9:
+    if not bw.c9 or p.score != bw.ctx.bye_score:
         return True
-    bye = bw.ctx.bye_score
-    return p.unplayed <= min(q.unplayed for q in bw.players[bw.sgb:bw.nsgb]
-                             if q.score == bye and q.elig_bye)
+    return all(p.unplayed <= q.unplayed for q in bw.players[:bw.nsgb]
+               if q.score == p.score and q.elig_bye)
 
 
 def _meets_every_criterion(bw: BracketWeights, rem: list[int], rp: int, mate: list[int]) -> bool:
