@@ -1,6 +1,6 @@
 """Time the FIDE Dutch engine on one round of random tournaments (not a test).
 
-    python benchmarks/pairing.py [--sizes 100 500 1000 3000] [--late 7] [--seed 1]
+    python benchmarks/pairing.py [--sizes 100 500 1000 3000] [--late 7] [--seed 1] [--system dutch-2025]
 
 For each size it times round 1, then plays rounds with random results (paired by the engine
 itself) and times the pairing of round `--late`. Prints seconds and the process's peak resident memory so far.
@@ -17,10 +17,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from damas.engine.pairing.base import PairingRequest  # noqa: E402
-from damas.engine.pairing.dutch import DutchSystem  # noqa: E402
+from damas.engine.pairing.base import get_system  # noqa: E402
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState  # noqa: E402
 
-ENGINE = DutchSystem()
+ENGINE = get_system("dutch")  # --system: either Dutch edition (dutch, dutch-2025)
 EVERY = False
 
 
@@ -81,9 +81,11 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--every", action="store_true", help="time every round up to --late")
+    ap.add_argument("--system", default="dutch", help="dutch (2017 rules) or dutch-2025")
     args = ap.parse_args()
-    global EVERY
+    global EVERY, ENGINE
     EVERY = args.every
+    ENGINE = get_system(args.system)
     for n in args.sizes:
         run(n, args.late, args.rounds, args.seed)
 

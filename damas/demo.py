@@ -136,19 +136,22 @@ def _demo_round_robin(staff, arbiter, players, rng: random.Random) -> int:  # ty
 
 
 def _demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) -> int:  # type: ignore[no-untyped-def]
-    """A running 30-player FIDE Dutch Swiss with Baku acceleration (C.04.5.1): three rounds
-    played, round 4 published (its last board adjourned); one player was absent without notice in
-    round 2 (explained), one is absent without notice from round 4 on; one withdrew after round 2
-    and `late_entrant` entered late, from round 3."""
+    """A running 30-player FIDE Dutch Swiss, paired by the 2025 edition of the Dutch rules (the
+    default of FIDE chess events), with Baku acceleration (C.04.5.1): three rounds played, round
+    4 published (its last board adjourned); one player was absent without notice in round 2
+    (explained), one is absent without notice from round 4 on; one withdrew after round 2 and
+    `late_entrant` entered late, from round 3."""
+    from damas.engine.pairing import family_of
     from damas.services.swiss import pair_next_round
 
+    code = _fide_swiss_code()
     start = date.today() - timedelta(days=1)
     event = event_service.create_event(staff, {
         "name": f"Aberto de Xadrez de Fortaleza {start.year}", "discipline": "xadrez", "ruleset": "fide",
-        "pairing_system": _swiss_code(), "planned_rounds": 7, "time_minutes": 90, "time_increment": 30,
+        "pairing_system": code, "planned_rounds": 7, "time_minutes": 90, "time_increment": 30,
         "start_date": start, "end_date": start + timedelta(days=3), "venue": "Hotel Beira-Mar, Fortaleza - CE",
         "organiser": "Clube de Xadrez e Damas de Natal", "chief_arbiter": "Árbitro Regional", "notes": "",
-        "acceleration": "baku" if _swiss_code() == "dutch" else "",
+        "acceleration": "baku" if family_of(code) == "dutch" else "",
         "unplayed_rule": "fide-2024",  # FIDE C.07 (2023/24) for the unplayed rounds
     })
     event_service.assign_arbiter(staff, event, arbiter)
@@ -192,6 +195,15 @@ def _swiss_code() -> str:
 
     codes = system_codes()
     return "dutch" if "dutch" in codes else codes[0]
+
+
+def _fide_swiss_code() -> str:
+    """The Dutch edition a new FIDE chess Swiss gets (2025 when offered), else `_swiss_code`."""
+    from damas.engine.pairing import system_codes
+    from damas.services.events import default_dutch_edition
+
+    code = default_dutch_edition("fide", "xadrez")
+    return code if code in system_codes() else _swiss_code()
 
 
 def _demo_knockout(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]

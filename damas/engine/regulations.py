@@ -40,6 +40,8 @@ SYSTEM_TEXT: dict[str, dict[str, tuple[str, ...]]] = {
             "Partidas não jogadas não entram no histórico de cores; partidas adiadas contam como empate "
             "para o emparceiramento.",
             "Byes pedidos com antecedência e ausências avisadas não são emparceirados (C.04.2 #4).",
+            "Edição das regras escolhida no evento, fixa depois da 1ª rodada; por padrão 2017 nos eventos "
+            "da CBJD e de clube, 2025 nos eventos FIDE de xadrez (decisão da federação).",
         ),
         "en": (
             "FIDE Dutch Swiss system (C.04.3, 2017 rules) with the general rules of C.04.2.",
@@ -47,6 +49,42 @@ SYSTEM_TEXT: dict[str, dict[str, tuple[str, ...]]] = {
             "Colour of number 1 in round 1 drawn by lot and recorded; top half meets bottom half.",
             "Unplayed games are left out of the colour history; adjourned games count as draws for pairing.",
             "Byes requested in advance and announced absences are not paired (C.04.2 #4).",
+            "Edition of the rules chosen for the event, fixed after round 1; by default 2017 for CBJD and "
+            "club events, 2025 for FIDE chess events (federation's decision).",
+        ),
+    },
+    "dutch-2025": {
+        "pt": (
+            "Sistema suíço holandês da FIDE, edição de 2025 (C.04.3, em vigor para eventos FIDE desde "
+            "1º/2/2026), com as regras gerais do C.04.2.",
+            "Ninguém enfrenta o mesmo adversário duas vezes; limites absolutos de cor; cada grupo é "
+            "emparceirado de modo que os jogadores abaixo dele ainda possam ser todos emparceirados (C4).",
+            "Bye do emparceiramento para quem tiver a menor pontuação possível (C5) e, entre esses, o menor "
+            "número de partidas não jogadas (C9); não o recebe quem já teve um bye do emparceiramento ou "
+            "já marcou numa rodada, sem jogar, os pontos de uma vitória (W.O. ou bye de um ponto) (C2).",
+            "Flutuação sem jogar só para quem marcou mais que uma derrota (bye, W.O. a favor); ausência e "
+            "derrota por W.O. não contam como flutuação (1.4.3).",
+            "Cor do nº 1 na 1ª rodada por sorteio, registrado; metade de cima contra metade de baixo; "
+            "partidas não jogadas não entram no histórico de cores.",
+            "Byes pedidos com antecedência e ausências avisadas não são emparceirados (C.04.2).",
+            "Edição das regras escolhida no evento, fixa depois da 1ª rodada; por padrão 2025 nos eventos "
+            "FIDE de xadrez, 2017 nos da CBJD e de clube (decisão da federação).",
+        ),
+        "en": (
+            "FIDE Dutch Swiss system, 2025 edition (C.04.3, in force for FIDE events from 1 February 2026), "
+            "with the general rules of C.04.2.",
+            "Nobody meets the same opponent twice; absolute colour limits apply; each bracket is paired so "
+            "that the players below it can still all be paired (C4).",
+            "The pairing-allocated bye goes to the lowest score possible (C5) and, among those, to the fewest "
+            "unplayed games (C9); not to a player who already had one or already scored a win's points in a "
+            "round without playing (forfeit win or full-point bye) (C2).",
+            "A float without playing only for scoring more than a loss (bye, forfeit win); an absence or a "
+            "forfeit loss is no float (1.4.3).",
+            "Colour of number 1 in round 1 drawn by lot and recorded; top half meets bottom half; unplayed "
+            "games are left out of the colour history.",
+            "Byes requested in advance and announced absences are not paired (C.04.2).",
+            "Edition of the rules chosen for the event, fixed after round 1; by default 2025 for FIDE chess "
+            "events, 2017 for CBJD and club events (federation's decision).",
         ),
     },
     "sb-swiss": dict(SB_SWISS_TEXT),

@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import get_locale
 
 from damas.engine.crosstable import build_crosstable, build_swiss_crosstable
+from damas.engine.pairing import family_of
 from damas.engine.rulesets import get_ruleset
 from damas.engine.standings import compute_standings
 from damas.engine.tiebreaks import get_tiebreak
@@ -25,7 +26,7 @@ SYSTEM_KINDS = {"berger": "roundrobin", "dutch": "swiss", "sb-swiss": "swiss", "
 
 
 def system_kind(event: Event) -> str:
-    return SYSTEM_KINDS.get(event.pairing_system, "swiss")
+    return SYSTEM_KINDS.get(family_of(event.pairing_system), "swiss")
 
 
 def unplayed_rule(event: Event) -> str:
@@ -223,7 +224,7 @@ def standings_context(event: Event, *, only: set[int] | None = None, order: tupl
             "after_round": snap.complete_rounds, "drawn_order": bool(options), "lot_seed": standings.lot_seed}
 
 
-SWISS_CROSSTABLE = ("dutch", "sb-swiss", "micromatch")
+SWISS_CROSSTABLE = ("dutch", "sb-swiss", "micromatch")  # system families (every Dutch edition)
 
 
 def crosstable_kind(event: Event) -> str | None:
@@ -231,7 +232,7 @@ def crosstable_kind(event: Event) -> str | None:
     column per round) or None (knockout, team events: their own pages)."""
     if event.pairing_system == "berger":
         return "grid"
-    if event.pairing_system in SWISS_CROSSTABLE:
+    if family_of(event.pairing_system) in SWISS_CROSSTABLE:
         if event.pairing_system == "micromatch":
             from damas.services.micromatch import is_team_event
 

@@ -21,7 +21,7 @@ from damas.models import AuditEntry, Entry, EntryStatus, Event, EventStatus, Gam
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
-from damas.services.swiss import ROUND_BY_ROUND
+from damas.services.swiss import round_by_round
 
 MARK_ACTION = "absent_without_notice"
 EXPLAIN_ACTION = "absence_explained"
@@ -74,7 +74,7 @@ def withdraw_unexplained(actor: User, event: Event, rnd: Round) -> None:
 def no_show_proposals(event: Event) -> list[dict]:
     """The desk's proposals (C.04.2 #2): registered, unmarked players of a round-by-round event
     who lost a board of the last round by default while the next round is not yet paired."""
-    if event.pairing_system not in ROUND_BY_ROUND or event.status != EventStatus.RUNNING:
+    if not round_by_round(event) or event.status != EventStatus.RUNNING:
         return []
     rounds = event_rounds(event)
     if not rounds or rounds[-1].number >= event.planned_rounds:
@@ -102,7 +102,7 @@ def is_absent(entry: Entry, round_number: int) -> bool:
 def _check(event: Event, entry: Entry) -> None:
     if entry.event_id != event.id:
         raise ServiceError(_("Inscrição de outro evento."))
-    if event.pairing_system not in ROUND_BY_ROUND:
+    if not round_by_round(event):
         raise ServiceError(_("A ausência sem aviso só vale para eventos emparceirados rodada a rodada."))
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise ServiceError(_("O evento não está em andamento."))

@@ -49,9 +49,9 @@ def correction_case_for(event: Event, rnd: Round) -> CorrectionCase | None:
     `correction_case`), for events paired round by round; None for the others (round robin,
     knockout: their pairings do not depend on results, so the event's deadline alone decides
     [ours])."""
-    from damas.services.swiss import ROUND_BY_ROUND
+    from damas.services.swiss import round_by_round
 
-    if event.pairing_system not in ROUND_BY_ROUND:
+    if not round_by_round(event):
         return None
     open_, _deadline = correction_deadline(event, rnd)
     after = next((r for r in event_rounds(event) if r.number == rnd.number + 1), None)
@@ -167,10 +167,10 @@ def _rating_only(actor: User, event: Event, game: Game, result: GameResult, reas
 def undo_rematch(actor: User, event: Event, rnd: Round) -> Round | None:
     """C.04.2 #10: a published pairing changes only to undo a rematch. The last round, with no
     result entered, is unpaired (audit-logged) and paired again; returns the new round."""
-    from damas.services.swiss import ROUND_BY_ROUND, pair_next_round
+    from damas.services.swiss import pair_next_round, round_by_round
 
     require_running(event)
-    if event.pairing_system not in ROUND_BY_ROUND:
+    if not round_by_round(event):
         raise ServiceError(_("Só eventos emparceirados rodada a rodada podem ser reemparceirados."))
     rounds = event_rounds(event)
     if not rounds or rounds[-1].id != rnd.id:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from damas.engine.pairing import family_of
 from damas.engine.rate_of_play import classify
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, User
@@ -44,14 +45,14 @@ def renumber(event: Event) -> None:
     db.session.flush()
 
 
-LATE_ENTRY_SYSTEMS = ("dutch", "sb-swiss", "micromatch")
+LATE_ENTRY_SYSTEMS = ("dutch", "sb-swiss", "micromatch")  # system families (every Dutch edition)
 
 
 def accepts_entries(event: Event) -> bool:
     """Before the start; in a running Swiss also later (late entries, C.04.3 A.2): the late
     entrant joins from the next pairing and the starting list is re-sorted and renumbered."""
     return event.status in OPEN_FOR_ENTRIES or (
-        event.status == EventStatus.RUNNING and event.pairing_system in LATE_ENTRY_SYSTEMS
+        event.status == EventStatus.RUNNING and family_of(event.pairing_system) in LATE_ENTRY_SYSTEMS
     )
 
 

@@ -10,8 +10,8 @@ from urllib.parse import urlparse
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from damas.engine.pairing import system_codes
 from damas.engine.event_rules import PAIR_RESTRICTIONS, days_over_limit, round_minutes
+from damas.engine.pairing import family_of, system_codes
 from damas.engine.rate_of_play import classify
 from damas.extensions import db
 from damas.models import Event, EventArbiter, EventStatus, Role, User
@@ -33,8 +33,8 @@ _PHONE = re.compile(r"^\+?[0-9 ().-]+$")
 UNPLAYED_RULES = ("", "seed", "played", "fide-2024", "fide-2026")
 ACCELERATIONS = ("", "baku")
 BYE_SCORES = ("", "win", "draw", "zero")
-ACCELERATED_SYSTEMS = ("dutch",)
-RESTRICTED_SYSTEMS = ("dutch", "sb-swiss")  # the engines that take forbidden pairs
+ACCELERATED_SYSTEMS = ("dutch",)  # system families: Baku acceleration for every Dutch edition
+RESTRICTED_SYSTEMS = ("dutch", "sb-swiss")  # families of the engines that take forbidden pairs
 DISCIPLINES = ("damas-64", "damas-100", "xadrez")
 RULESETS = ("cbjd", "fide", "club")
 
@@ -64,8 +64,37 @@ def normalized_tiebreak_order(text: str | None) -> str:
     return ", ".join(c.strip().upper() for c in (text or "").split(",") if c.strip())
 
 
+def dutch_editions() -> list[str]:
+    """The pairing-system codes of the Dutch system's editions (`dutch`, `dutch-2025`)."""
+    return [code for code in system_codes() if family_of(code) == "dutch"]
+
+
+def default_dutch_edition(ruleset: str | None, discipline: str | None) -> str:
+    """The Dutch edition of a new event whose form leaves it "by the rules" (decisão da
+    federação): FIDE chess events the 2025 edition, in force for FIDE-rated events since
+    1 February 2026; CBJD and club events the 2017 rules of the seed regulations."""
+    return "dutch-2025" if ruleset == "fide" and discipline == "xadrez" else "dutch"
+
+
+def _resolve_edition(values: dict[str, Any], data: dict[str, Any]) -> None:
+    """The event form sends the system's family ("dutch") and the edition apart; stored is
+    the edition's own code. Callers that name a code directly (no `dutch_edition`) keep it."""
+    if "dutch_edition" not in data or family_of(values["pairing_system"] or "") != "dutch":
+        return
+    edition = data.get("dutch_edition") or ""
+    if edition and edition not in dutch_editions():
+        raise ServiceError(_("Edição do suíço holandês desconhecida."), "dutch_edition")
+    values["pairing_system"] = edition or default_dutch_edition(values["ruleset"], values["discipline"])
+
+
+def edition_frozen(event: Event) -> bool:
+    """A Dutch event keeps its edition once round 1 is paired (the rounds were paired by it)."""
+    return family_of(event.pairing_system) == "dutch" and event_has_rounds(event)
+
+
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
     values = {name: data.get(name) for name in EVENT_FIELDS}
+    _resolve_edition(values, data)
     for name in ("name", "venue", "organiser", "chief_arbiter", "notes"):
         values[name] = (values[name] or "").strip()
     values["time_increment"] = values["time_increment"] or 0
@@ -186,7 +215,7 @@ def _check(values: dict[str, Any]) -> None:
     _check_event_rules(values)
     if values["acceleration"] not in ACCELERATIONS:
         raise ServiceError(_("Aceleração desconhecida."), "acceleration")
-    if values["acceleration"] and values["pairing_system"] not in ACCELERATED_SYSTEMS:
+    if values["acceleration"] and family_of(values["pairing_system"]) not in ACCELERATED_SYSTEMS:
         raise ServiceError(
             _("A aceleração Baku só se aplica ao sistema suíço holandês (FIDE C.04.5.1)."), "acceleration")
     from damas.engine.tiebreaks import tiebreak_codes
@@ -230,7 +259,7 @@ def _check_event_rules(values: dict[str, Any]) -> None:
         raise ServiceError(_("O limite de não comparecimento vai de 0 a 600 minutos."), "no_show_minutes")
     if values["pair_restriction"] not in PAIR_RESTRICTIONS:
         raise ServiceError(_("Restrição de emparceiramento desconhecida."), "pair_restriction")
-    if values["pair_restriction"] and values["pairing_system"] not in RESTRICTED_SYSTEMS:
+    if values["pair_restriction"] and family_of(values["pairing_system"]) not in RESTRICTED_SYSTEMS:
         raise ServiceError(_("O emparceiramento restrito só vale para o suíço holandês e o suíço SB; num "
                              "todos-contra-todos use o sorteio Varma (FIDE-GR h)."), "pair_restriction")
 
@@ -256,10 +285,16 @@ def update_event(actor: User, event: Event, data: dict[str, Any]) -> Event:
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
         raise ServiceError(_("Um evento encerrado ou cancelado não pode ser alterado."))
     check_unchanged(event, values)
+    if values["pairing_system"] != event.pairing_system and edition_frozen(event):
+        raise ServiceError(_("A edição do suíço holandês não pode mudar depois que a 1ª rodada foi "
+                             "emparceirada."), "dutch_edition")
     if event.status == EventStatus.RUNNING:
         for name in ("discipline", "ruleset", "pairing_system", "acceleration", "pairing_bye_score",
                      "pair_restriction"):
-            if values[name] != getattr(event, name):
+            old, new = getattr(event, name), values[name]
+            if name == "pairing_system":  # the edition may change until round 1 is paired
+                old, new = family_of(old), family_of(new)
+            if new != old:
                 raise ServiceError(_("Não é possível mudar isto com o evento em andamento."), name)
     with transaction():
         before = snapshot(event, EVENT_FIELDS)

@@ -13,7 +13,7 @@ from typing import Callable
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from damas.engine.pairing import PairingRequest, get_system
+from damas.engine.pairing import PairingRequest, family_of, get_system
 from damas.engine.types import Color, EngineError, Outcome
 from damas.extensions import db
 from damas.models import (
@@ -36,7 +36,15 @@ from damas.services.locking import lock_event
 from damas.services.mapping import EventSnapshot, event_rounds, micro_scoring, round_is_complete, snapshot
 from damas.services.rounds import current_round
 
-ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")
+ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")  # system families (every Dutch edition)
+
+
+def round_by_round(event: Event) -> bool:
+    """Whether the event is paired one round at a time (Dutch of any edition, SB Swiss,
+    micro-match): the one test, by the system's family (`family_of`), not its code."""
+    return family_of(event.pairing_system) in ROUND_BY_ROUND
+
+
 BYE_REQUESTS = {RequestKind.HALF_BYE: Outcome.HALF_BYE, RequestKind.ZERO_BYE: Outcome.ZERO_BYE}
 
 
@@ -110,7 +118,7 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
     Idempotent under a double click: the event is locked before its rounds are read, so a second
     request waits for the first and is told the round is already paired."""
     lock_event(event)
-    if event.pairing_system not in ROUND_BY_ROUND:
+    if not round_by_round(event):
         raise ServiceError(_("Este evento não é emparceirado rodada a rodada."))
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise ServiceError(_("O evento não está em andamento."))
@@ -175,7 +183,7 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
     rounds = event_rounds(event)
     if not rounds or rounds[-1].id != rnd.id:
         raise ServiceError(_("Só a última rodada pode ser desfeita."))
-    if event.pairing_system not in ROUND_BY_ROUND:
+    if not round_by_round(event):
         raise ServiceError(_("As rodadas de um todos-contra-todos não podem ser desfeitas."))
     if any(g.result not in (GameResult.PENDING, GameResult.BYE) for g in rnd.games):
         raise ServiceError(_("Já há resultados lançados nesta rodada; ela não pode mais ser refeita."))

@@ -6,7 +6,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 from sqlalchemy import func, or_, select
 
-from damas.engine.pairing import get_system, system_codes
+from damas.engine.pairing import family_of, get_system, system_codes
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
@@ -38,10 +38,14 @@ LIST_GROUPS = (
 
 
 def _system_choices() -> list:
+    """One choice per system family: the Dutch editions are chosen in `dutch_edition`."""
     pairs = []
     for code in system_codes():
         system = get_system(code)
-        pairs.append((code, pick((system.name_pt, system.name_en))))
+        if family_of(code) != code:
+            continue
+        pairs.append((code, pick((system.family_name_pt or system.name_pt,
+                                  system.family_name_en or system.name_en))))
     return choices(pairs)
 
 
@@ -148,12 +152,18 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
     event = _get_event(event_id)
     form = EventForm(obj=event)
     form.pairing_system.choices = _system_choices()
+    edition_is_frozen = event_service.edition_frozen(event)
+    dutch = family_of(event.pairing_system) == "dutch"
     if request.method == "GET":
+        form.pairing_system.data = family_of(event.pairing_system)
+        form.dutch_edition.data = event.pairing_system if dutch else ""
         stored = event.tiebreak_options or {}
         form.unplayed_rule.data = stored.get("unplayed", "")
         form.win_forfeits.data = bool(stored.get("win_forfeits"))
         form.tpr_350.data = bool(stored.get("tpr_350"))
         form.round_schedule.data = event_service.round_times_text(event)
+    elif edition_is_frozen and "dutch_edition" not in request.form:
+        form.dutch_edition.data = event.pairing_system  # shown read-only, so not sent
     order_frozen = any(f.field == "tiebreak_order" for f in frozen_settings(event))
     warnings: list[str] = []
     if form.validate_on_submit() and (order_frozen or not (warnings := _unconfirmed_tiebreak_warnings(form))):
@@ -169,7 +179,7 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
             return redirect(url_for("events.view_event", event_id=event.id))
     frozen = _freeze_fields(form, event)
     return render_template("events/form.html", form=form, title=_("Editar evento"), event=event_summary(event),
-                           frozen=frozen, tiebreak_warnings=warnings,
+                           frozen=frozen, tiebreak_warnings=warnings, edition_frozen=edition_is_frozen,
                            daily_hours_warnings=event_service.play_hours_warnings(event))
 
 

@@ -107,6 +107,14 @@ class EventForm(EventRulesFields, FlaskForm):
         choices=choices([("cbjd", _l("CBJD")), ("fide", _l("FIDE")), ("club", _l("Clube / online"))]),
     )
     pairing_system = SelectField(_l("Sistema de emparceiramento"))
+    dutch_edition = SelectField(
+        _l("Edição do suíço holandês"),
+        choices=choices([("", _l("Pelo regulamento: FIDE 2025 no xadrez FIDE, 2017 nos demais")),
+                         ("dutch", _l("FIDE 2017 (C.04.3 de Baku 2016)")),
+                         ("dutch-2025", _l("FIDE 2025 (C.04.3 em vigor desde 1º/2/2026)"))]),
+        default="",
+        description=_l("Só no suíço holandês. Fica fixa depois que a 1ª rodada é emparceirada."),
+    )
     planned_rounds = IntegerField(
         _l("Rodadas previstas"),
         validators=[DataRequired(REQUIRED), NumberRange(min=1, max=99, message=_l("Entre 1 e 99 rodadas."))],

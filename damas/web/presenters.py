@@ -7,7 +7,7 @@ from typing import Any
 from flask_babel import get_locale
 
 from damas.engine.event_rules import no_show_text
-from damas.engine.pairing import get_system
+from damas.engine.pairing import family_of, get_system
 from damas.engine.rate_of_play import NAMES, classify
 from damas.models import Club, Entry, Event, Player, User
 from damas.reports.standings import shown_tiebreak_order
@@ -110,6 +110,8 @@ def event_summary(e: Event) -> dict[str, Any]:
         "ruleset_code": e.ruleset,
         "pairing_system": system.name_en if str(get_locale()) == "en" else system.name_pt,
         "pairing_system_code": e.pairing_system,
+        "pairing_family": family_of(e.pairing_system),  # "dutch" for every Dutch edition
+        "pairing_article": system.article,
         "planned_rounds": e.planned_rounds,
         "start_date": e.start_date,
         "end_date": e.end_date,

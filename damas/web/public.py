@@ -6,8 +6,9 @@ JSON API v1 (read only, no login; drafts are never listed; points are strings as
 prints them, e.g. "1½" or "7"):
 
 - `GET /api/v1/events` -> `{"events": [EVENT]}`; EVENT = `id, name, status` (registration /
-  running / finished / cancelled), `discipline, ruleset, pairing_system, planned_rounds,
-  start_date, end_date` (ISO dates), `venue, organiser, chief_arbiter, rate_of_play` (e.g.
+  running / finished / cancelled), `discipline, ruleset, pairing_system` (the code, e.g.
+  `dutch-2025`), `pairing_family` (`dutch` for every Dutch edition), `pairing_rules` (e.g.
+  "FIDE C.04.3 (2025)"), `planned_rounds, start_date, end_date` (ISO dates), `venue, organiser, chief_arbiter, rate_of_play` (e.g.
   "45x45"), `rating_list` (regular / rapid), `entries` (registered players), `url`.
 - `GET /api/v1/events/<id>` -> EVENT plus `tiebreaks` (codes in order), `categories`
   (`code, name`), `rounds` (`number, boards, complete`), `round_times` (the invitation's planned
@@ -253,7 +254,8 @@ def _event_json(e: Event) -> dict[str, Any]:
     s = event_summary(e)
     return {
         "id": e.id, "name": e.name, "status": e.status.value, "discipline": e.discipline, "ruleset": e.ruleset,
-        "pairing_system": e.pairing_system, "planned_rounds": e.planned_rounds,
+        "pairing_system": e.pairing_system, "pairing_family": s["pairing_family"],  # "dutch": any edition
+        "pairing_rules": s["pairing_article"], "planned_rounds": e.planned_rounds,
         "start_date": e.start_date.isoformat(), "end_date": e.end_date.isoformat(), "venue": e.venue,
         "organiser": e.organiser, "chief_arbiter": e.chief_arbiter, "rate_of_play": s["rate"]["label"],
         "rating_list": s["rate"]["rating_list"], "entries": s["entries"],

@@ -97,7 +97,7 @@ def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     return render_template(
         "rounds/list.html", event=event_summary(event), rounds=rounds, editable=editable,
-        round_robin=event.pairing_system == "berger", round_by_round=event.pairing_system in swiss_service.ROUND_BY_ROUND,
+        round_robin=event.pairing_system == "berger", round_by_round=swiss_service.round_by_round(event),
         generate_form=GenerateRoundRobinForm(), numbering_method=event.numbering_method,
         numbering_seed=event.numbering_seed, has_protocol=bool(event.numbering_protocol),
         first_color=event.first_color, first_color_seed=event.first_color_seed, active_entries=len(active),
@@ -150,7 +150,7 @@ def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
         "rounds/round.html", event=event_summary(event), number=rnd.number, status=rnd.status.value,
         rows=_round_rows(event, rnd), editable=editable and event.status == EventStatus.RUNNING,
         choices=result_choices(event.ruleset), last=rounds[-1].number == rnd.number,
-        can_delete=editable and event.pairing_system in swiss_service.ROUND_BY_ROUND and rounds[-1].id == rnd.id,
+        can_delete=editable and swiss_service.round_by_round(event) and rounds[-1].id == rnd.id,
         later_paired=rounds[-1].number > rnd.number and get_system(event.pairing_system).pairs_from_results,
     )
 
@@ -323,7 +323,7 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
     ]
     return render_template(
         "rounds/players.html", event=event_summary(event), withdraw_form=withdraw_form, request_form=request_form,
-        requests=requests, withdrawn=withdrawn, round_by_round=event.pairing_system in swiss_service.ROUND_BY_ROUND,
+        requests=requests, withdrawn=withdrawn, round_by_round=swiss_service.round_by_round(event),
         absent_form=absent_form, explain_form=explain_form, absent_now=absent_now,
         absences_explained=absences_explained,
     )

@@ -7,6 +7,7 @@ produced whenever one exists (decided independently by a matching on the allowed
 """
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,7 @@ from damas.engine.types import (
     TournamentState,
 )
 
-DUTCH = get_system("dutch")
+SYSTEMS = ("dutch", "dutch-2025")  # both editions of C.04.3 share these properties
 POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.FORFEIT_WIN: 2, Outcome.PAIRING_BYE: 2,
           Outcome.HALF_BYE: 1}
 
@@ -57,7 +58,8 @@ def _had_bye(rounds):
     return any(r.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for r in rounds)
 
 
-def _pairing_possible(players, results, rnd, total):
+def _pairing_possible(players, results, rnd, total, bye_to=None):
+    """A pairing meeting C.1-C.3 exists (with the bye to `bye_to` when given)."""
     n = len(players)
     size = n + (n % 2)
     adj = [[] for _ in range(size)]
@@ -66,7 +68,7 @@ def _pairing_possible(players, results, rnd, total):
             if _allowed(players[i], players[j], results, rnd, total):
                 adj[i].append(j)
                 adj[j].append(i)
-        if n % 2 and not _had_bye(results[players[i]]):
+        if n % 2 and not _had_bye(results[players[i]]) and bye_to in (None, players[i]):
             adj[i].append(n)
             adj[n].append(i)
     mate = max_cardinality_matching(size, adj)
@@ -81,9 +83,11 @@ def tournaments(draw):
     return n, total, seed, draw(st.sampled_from([Color.WHITE, Color.BLACK]))
 
 
+@pytest.mark.parametrize("code", SYSTEMS)
 @settings(max_examples=40, deadline=None)
 @given(tournaments())
-def test_rounds_respect_absolute_criteria(t):
+def test_rounds_respect_absolute_criteria(code, t):
+    DUTCH = get_system(code)
     n, total, rng, first = t
     entrants = tuple(Entrant(start_no=i + 1, name=f"P{i + 1}") for i in range(n))
     results: dict[int, list[RoundResult]] = {i + 1: [] for i in range(n)}
@@ -115,6 +119,11 @@ def test_rounds_respect_absolute_criteria(t):
             assert boards[-1].black is None
         for p in byes:
             assert not _had_bye(results[p])  # C.2
+            if code == "dutch-2025":  # C5: the bye goes to the lowest score it can
+                score = lambda q: sum(POINTS.get(r.outcome, 0) for r in results[q])  # noqa: E731
+                lowest = min(score(q) for q in present if not _had_bye(results[q])
+                             and _pairing_possible(present, results, rnd, total, bye_to=q))
+                assert score(p) == lowest
         for b in boards:
             if b.black is None:
                 continue
@@ -154,11 +163,13 @@ def test_rounds_respect_absolute_criteria(t):
 @settings(max_examples=25, deadline=None)
 @given(st.integers(min_value=4, max_value=36), st.integers(min_value=2, max_value=8),
        st.randoms(use_true_random=False))
-def test_shortcuts_give_the_same_pairing_as_the_plain_procedure(n, total, rng):
+@pytest.mark.parametrize("code", SYSTEMS)
+def test_shortcuts_give_the_same_pairing_as_the_plain_procedure(code, n, total, rng):
     """The ideal-pairing, next-group and bipartite shortcuts of dutch_bracket only skip work:
     every round must come out exactly as with the plain two-matching procedure."""
     import damas.engine.pairing.dutch_bracket as bracket
 
+    DUTCH = get_system(code)
     entrants = tuple(Entrant(start_no=i + 1, name=f"P{i + 1}") for i in range(n))
     results: dict[int, list[RoundResult]] = {i + 1: [] for i in range(n)}
     for rnd in range(1, total + 1):

@@ -45,3 +45,14 @@ def test_berger_table(capsys):
     berger = pytest.importorskip("damas.engine.pairing.berger")
     assert main(["--system", "berger", "--players", "6"]) == 0
     assert capsys.readouterr().out.strip() == berger.table_text(6, False).strip()
+
+
+def test_pair_dutch_2025_prints_the_2025_reference_output(capsys):
+    """`--system dutch-2025` pairs by the 2025 edition: on this round (C5, the bye to the
+    lowest score) the 2017 rules pair differently."""
+    case = Path(__file__).parent / "golden" / "dutch2025" / "dutch-200054-p059-r10of10.trf"
+    expected = case.with_suffix(".pairs").read_text()
+    assert engine_main(["pair", "--system", "dutch-2025", str(case)]) == 0
+    assert capsys.readouterr().out == expected
+    assert main(["--system", "dutch", str(case)]) == 0
+    assert capsys.readouterr().out != expected

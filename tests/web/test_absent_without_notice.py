@@ -191,7 +191,7 @@ def test_the_demo_swiss_shows_both_states(app, client, db):  # type: ignore[no-u
     from damas.models import Event
 
     assert app.test_cli_runner().invoke(damas_cli, ["demo"]).exit_code == 0
-    event = db.session.query(Event).filter_by(pairing_system="dutch", status=EventStatus.RUNNING).one()
+    event = db.session.query(Event).filter_by(pairing_system="dutch-2025", status=EventStatus.RUNNING).one()
     absent = db.session.query(Entry).filter(Entry.event_id == event.id, Entry.absent_from_round.is_not(None)).one()
     assert absent.absent_from_round == 4
     rounds = {r.number: r for r in db.session.query(Round).filter_by(event_id=event.id)}

@@ -15,7 +15,8 @@ def test_demo_loads_once(app, db):  # type: ignore[no-untyped-def]
     years = {p.birth_date.year for p in db.session.query(Player)}
     assert sexes == {"M", "F"} and max(years) - min(years) > 40
     kinds = {(e.pairing_system, e.status) for e in db.session.query(Event)}
-    assert {("dutch", EventStatus.REGISTRATION), ("berger", EventStatus.FINISHED), ("dutch", EventStatus.RUNNING)} <= kinds
+    assert {("dutch", EventStatus.REGISTRATION), ("berger", EventStatus.FINISHED),
+            ("dutch-2025", EventStatus.RUNNING)} <= kinds  # the FIDE chess open: the 2025 Dutch rules
     counts = (db.session.query(Event).count(), db.session.query(Entry).count(), db.session.query(User).count())
     again = runner.invoke(damas_cli, ["demo"])
     assert again.exit_code == 0 and "already loaded" in again.output
@@ -38,7 +39,7 @@ def test_demo_events_show_standings(app, client, db):  # type: ignore[no-untyped
         page = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
         if event.pairing_system == "berger" and event.status == EventStatus.FINISHED:
             assert "após a rodada 7" in page
-        if event.pairing_system == "dutch" and event.status == EventStatus.RUNNING:
+        if event.pairing_system == "dutch-2025" and event.status == EventStatus.RUNNING:
             assert "após a rodada 3" in page
             assert client.get(f"/eventos/{event.id}/rodadas/4").status_code == 200
 

@@ -65,14 +65,14 @@ def test_crosstable_colours_follow_the_language(demo, client) -> None:  # type: 
         en = _text(client, url + "?lang=en")
         cells = [c for c in CELLS.findall(en) if c.strip() not in ("", "×")]
         assert any(c.endswith("w") for c in cells) and not any(c.endswith("p") for c in cells)
-    swiss = _event(demo, pairing_system="dutch", status=EventStatus.RUNNING)  # the Swiss crosstable ("12b2")
+    swiss = _event(demo, pairing_system="dutch-2025", status=EventStatus.RUNNING)  # the Swiss crosstable ("12b2")
     pt = _text(client, f"/eventos/{swiss.id}/tabela")
     cells = [c for c in CELLS.findall(pt) if re.fullmatch(r"\d+[a-z]\S*", c)]
     assert cells and all(re.fullmatch(r"\d+[bp]\S*", c) for c in cells) and "b = brancas, p = pretas" in pt
 
 
 def test_decimal_comma_on_pages_point_in_the_api(demo, client) -> None:  # type: ignore[no-untyped-def]
-    swiss = _event(demo, pairing_system="dutch", status=EventStatus.RUNNING)
+    swiss = _event(demo, pairing_system="dutch-2025", status=EventStatus.RUNNING)
     api = client.get(f"/api/v1/events/{swiss.id}/standings").get_json()
     decimals = [v for r in api["rows"] for v in r["tiebreaks"] if re.fullmatch(r"\d+\.\d+", v)]
     assert decimals, "the demo Swiss should have a decimal tiebreak (e.g. Buchholz cut with half points)"

@@ -187,7 +187,7 @@ def test_team_csv_and_trf_have_every_board_game(demo, tmp_path):  # type: ignore
 
 
 def test_round_by_round_exports_keep_their_columns(demo):  # type: ignore[no-untyped-def]
-    event = demo.session.query(Event).filter_by(pairing_system="dutch", status=EventStatus.RUNNING).one()
+    event = demo.session.query(Event).filter_by(pairing_system="dutch-2025", status=EventStatus.RUNNING).one()
     assert "partida" not in rating_csv(event).splitlines()[0]
 
 

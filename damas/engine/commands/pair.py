@@ -1,14 +1,15 @@
-"""`python -m damas.engine pair`: pair the next round of a TRF-16 file, or print a Berger table.
+"""`python -m damas.engine pair`: pair the next round of a TRF file, or print a Berger table.
 
     pair --system dutch FILE.trf [-o OUT]      JaVaFo / bbpPairings output (base.format_pairs)
-
-TRF-16 or TRF-2026 (detected, `trf`). The file's acceleration records (``XXA`` / ``250``) give
-the virtual points and replace ``--acceleration``, as in the endorsed engines; a TRF-2026 192
-record names the system (when ``--system`` is not given) and the Baku method.
+    pair --system dutch-2025 FILE.trf          the same under the 2025 edition of C.04.3
     pair --system berger --players N [--double]
     pair --system micromatch FILE.trf [--ruleset cbjd] [--micro-scoring game|match]
     pair --system knockout FILE.trf [--games N] [--drawn replay|playoff] [--rapid-games N]
          [--places 2|4|8|...] [--seeds 3,1,2,...] [--lot-seed S]
+
+TRF-16 or TRF-2026 (detected, `trf`). The file's acceleration records (``XXA`` / ``250``) give
+the virtual points and replace ``--acceleration``, as in the endorsed engines; a TRF-2026 192
+record names the system (when ``--system`` is not given) and the Baku method.
 
 For `micromatch` the TRF holds two games per micro-match (columns 2k-1 and 2k are the two
 games of round k against the same opponent, colours swapped); they are folded into one
@@ -66,13 +67,14 @@ def _parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m damas.engine pair",
                                  description="Pair the next round of a TRF-16 or TRF-2026 file.")
     ap.add_argument("--system", default=None,
-                    help="pairing system code (dutch, berger, ...; default: the file's 192 record, else dutch)")
+                    help="pairing system code (dutch = C.04.3 2017 rules, dutch-2025, berger, ...; "
+                         "default: the file's 192 record, else dutch)")
     ap.add_argument("trf", nargs="?", help="TRF-16 or TRF-2026 input file")
     ap.add_argument("-o", "--output", help="write the pairs to this file instead of stdout")
     ap.add_argument("--players", type=int, help="berger: number of players")
     ap.add_argument("--double", action="store_true", help="berger: double round robin")
     ap.add_argument("--ruleset", default="fide", help="rule set code for scores (default fide)")
-    ap.add_argument("--acceleration", default=None, help="dutch: 'baku' acceleration")
+    ap.add_argument("--acceleration", default=None, help="dutch, dutch-2025: 'baku' acceleration")
     ap.add_argument("--micro-scoring", default="game", choices=("game", "match"),
                     help="micromatch: game points (default) or match points")
     ko = ap.add_argument_group("knockout", "the event's knockout settings")

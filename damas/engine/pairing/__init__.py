@@ -2,10 +2,11 @@
 from damas.engine.pairing.base import (
     PairingRequest,
     PairingSystem,
+    family_of,
     format_pairs,
     get_system,
     register,
     system_codes,
 )
 
-__all__ = ["PairingRequest", "PairingSystem", "format_pairs", "get_system", "register", "system_codes"]
+__all__ = ["PairingRequest", "PairingSystem", "family_of", "format_pairs", "get_system", "register", "system_codes"]

@@ -45,6 +45,9 @@ class PairingSystem(ABC):
     # corrected after the next pairing changes only later rounds (C.04.2 #8). False for a round
     # robin, whose rounds are all fixed by the table before play.
     pairs_from_results: bool = True
+    family: str = ""  # the system this code is an edition of ("" = a system of its own)
+    family_name_pt: str = ""  # the family's name, whatever the edition ("" = `name_pt`)
+    family_name_en: str = ""
 
     @abstractmethod
     def pair(self, request: PairingRequest) -> list[Pairing]:
@@ -75,6 +78,15 @@ def get_system(code: str) -> PairingSystem:
 def system_codes() -> list[str]:
     _load_builtin_systems()
     return sorted(_REGISTRY)
+
+
+def family_of(code: str) -> str:
+    """The pairing system a code is an edition of: "dutch" for every edition of the FIDE
+    Dutch system (`dutch`, `dutch-2025`), else the code itself. Callers that treat a family
+    alike (standings, crosstable, acceleration, late entries) test this, not the code."""
+    _load_builtin_systems()
+    system = _REGISTRY.get(code)
+    return (system.family or code) if system else code
 
 
 def _load_builtin_systems() -> None:

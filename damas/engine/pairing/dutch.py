@@ -1,24 +1,28 @@
-"""FIDE Dutch system (C.04.3, Baku 2016 rules with the 2017 programmers' guidelines).
+"""FIDE Dutch system (C.04.3), one registered system per edition (`dutch_editions`):
+`dutch` the Baku 2016 rules with the 2017 programmers' guidelines, `dutch-2025` the 2025
+edition.
 
 `DutchSystem.pair` builds the players' pairing view (`dutch_players`), pairs bracket by
-bracket (`dutch_bracket`, criteria as exact integer weights in `dutch_weights`), allocates
-colours by E.1-E.5 (`dutch_colors`) and orders the boards by C.04.2 #9.
+bracket (`dutch_bracket` for 2017, `dutch_2025`; criteria as exact integer weights in
+`dutch_weights` / `dutch_weights_2025`), allocates colours by E.1-E.5 (2025: 5.2.1-5.2.5,
+the same rules; `dutch_colors`) and orders the boards by C.04.2 #9.
 """
 from __future__ import annotations
 
 from damas.engine.pairing.base import PairingRequest, PairingSystem, register
-from damas.engine.pairing.dutch_bracket import pair_round
 from damas.engine.pairing.dutch_colors import colour_of
+from damas.engine.pairing.dutch_editions import DUTCH_2017, EDITIONS, DutchEdition
 from damas.engine.pairing.dutch_players import WHITE, DPlayer, build_players
 from damas.engine.types import Pairing
 
 __all__ = ["DutchSystem", "dutch_pairs"]
 
 
-def dutch_pairs(request: PairingRequest) -> tuple[list[tuple[int, int]], int | None]:
+def dutch_pairs(request: PairingRequest, edition: DutchEdition = DUTCH_2017,
+                ) -> tuple[list[tuple[int, int]], int | None]:
     """(white, black) starting numbers of every board, in board order, and the bye (or None)."""
-    players, ctx, _ = build_players(request)
-    pairs, bye = pair_round(players, ctx)
+    players, ctx, _ = build_players(request, edition.rules)
+    pairs, bye = edition.pair_round(players, ctx)
     boards: list[tuple[tuple[int, int, int], int, int]] = []
     for a, b in pairs:
         lo, hi = (a, b) if a.no < b.no else (b, a)
@@ -39,18 +43,27 @@ def _board_key(a: DPlayer, b: DPlayer) -> tuple[int, int, int]:
 
 
 class DutchSystem(PairingSystem):
-    code = "dutch"
-    name_pt = "Suíço holandês FIDE"
-    name_en = "FIDE Dutch Swiss"
-    article = "FIDE C.04.3 (2017)"
+    """The Dutch system under one edition of C.04.3."""
+
+    family = "dutch"  # every edition is a Dutch Swiss to the rest of the system (base.family_of)
+    family_name_pt = "Suíço holandês FIDE"
+    family_name_en = "FIDE Dutch Swiss"
+
+    def __init__(self, edition: DutchEdition) -> None:
+        self.edition = edition
+        self.code = edition.code
+        self.name_pt = edition.name_pt
+        self.name_en = edition.name_en
+        self.article = edition.article
 
     def pair(self, request: PairingRequest) -> list[Pairing]:
         """Boards in C.04.2 #9 order; the pairing-allocated bye last as Pairing(n, no, None)."""
-        boards, bye = dutch_pairs(request)
+        boards, bye = dutch_pairs(request, self.edition)
         out = [Pairing(board=k + 1, white=w, black=b) for k, (w, b) in enumerate(boards)]
         if bye is not None:
             out.append(Pairing(board=len(out) + 1, white=bye, black=None))
         return out
 
 
-register(DutchSystem())
+for _edition in EDITIONS.values():
+    register(DutchSystem(_edition))

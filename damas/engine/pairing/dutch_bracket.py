@@ -110,6 +110,14 @@ class Completion:
         self.mate, self.alive = saved_mate, saved_alive
         return False
 
+    def probe(self, pairs: list[tuple[int, int]]) -> bool:
+        """Whether the rest could still be completed with these pairs fixed too; the state is
+        left as before either way."""
+        saved_mate, saved_alive = list(self.mate), list(self.alive)
+        ok = self.fix(pairs)
+        self.mate, self.alive = saved_mate, saved_alive
+        return ok
+
 
 def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
     """Pairs (higher index, lower index) of the bracket in `bw` (indices into bw.players)."""

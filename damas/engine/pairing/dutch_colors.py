@@ -77,3 +77,23 @@ def colour_of(p: DPlayer, q: DPlayer, ctx: RoundContext) -> str:
     if _ranks_below(p, q):
         return invert(q.pref)  # type: ignore[return-value]
     return p.pref
+
+
+def colour_criteria(p: DPlayer, o: DPlayer) -> tuple[bool, bool, bool, bool]:
+    """The four colour criteria a pair meets, `p` the lower and `o` the higher player: no
+    colour difference beyond +-2 (2017 C.8 / 2025 C10), no third colour in a row (C.9 / C11),
+    both preferences granted (C.10 / C12), both strong preferences granted (C.11 / C13). The
+    first two only matter for topscorers, the only players C.3 lets meet with the same
+    absolute preference."""
+    same_absolute = p.absolute and o.absolute and p.pref == o.pref
+    beyond_two = p.abs_imbalance and o.abs_imbalance and p.pref == o.pref
+    if not same_absolute:
+        third_in_row = False
+    elif p.imbalance == o.imbalance:
+        third_in_row = p.repeated is not None and p.repeated == o.repeated
+    else:
+        third_in_row = (o if p.imbalance > o.imbalance else p).repeated == invert(p.pref)
+    granted = prefs_compatible(p.pref, o.pref)
+    strong_granted = ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
+                      or (p.absolute and o.absolute) or p.pref != o.pref)
+    return not beyond_two, not third_in_row, granted, strong_granted

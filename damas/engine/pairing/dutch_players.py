@@ -3,11 +3,13 @@
 Built once per round from a `PairingRequest` by `build_players`; the bracket procedure in
 `dutch_bracket` reads nothing else. Definitions follow C.04.3 A.2-A.7 (2017 rules) and
 C.04.2 #1, #5, #6 (adjourned games count as draws, unplayed rounds leave no colour and
-allow a new pairing).
+allow a new pairing). The two rules the 2025 edition words differently (who floats without
+playing, who may not get the bye again) are a `PlayerRules` of the edition (`dutch_editions`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from damas.engine.pairing.base import PairingRequest
 from damas.engine.types import Color, EngineError, EntrantStatus, Outcome, RoundResult
@@ -59,6 +61,7 @@ class DPlayer:
     forbidden: set[int] = field(default_factory=set)
     abs_imbalance: bool = False  # colour difference beyond +-1
     absolute: bool = False  # A.6.a: that, or the same colour in the two latest games
+    unplayed: int = 0  # rounds without a game played over the board (2025 C9)
 
 
     def score_back(self, rounds_back: int, played_rounds: int) -> int:
@@ -70,7 +73,8 @@ class DPlayer:
 
 @dataclass(frozen=True)
 class RoundContext:
-    """Tournament-level facts the criteria need."""
+    """Tournament-level facts the criteria need. `bye_score` is the lowest score the
+    pairing-allocated bye can go to (2025 C5), set by the 2025 round procedure."""
 
     played_rounds: int
     total_rounds: int
@@ -78,6 +82,49 @@ class RoundContext:
     draw: int
     first_color: str
     one_point: int
+    bye_score: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayerRules:
+    """What an edition decides about a round in which a player did not play a game.
+
+    `downfloat_without_game(points, loss)`: does scoring `points` without playing (the loss
+    being worth `loss`) count as a downfloat? `bye_blocked(outcome, points, win)`: does this
+    earlier round exclude the player from the pairing-allocated bye?
+    """
+
+    downfloat_without_game: Callable[[int, int], bool]
+    bye_blocked: Callable[[Outcome, int, int], bool]
+
+
+def _always_downfloat(points: int, loss: int) -> bool:
+    """2017 A.4.b: "a player who, for whatever reason, does not play in a round, also
+    receives a downfloat"."""
+    return True
+
+
+def _bye_blocked_2017(outcome: Outcome, points: int, win: int) -> bool:
+    """2017 C.2 (C.04.1 d): no second pairing-allocated bye, nor a bye after a forfeit win."""
+    return outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN)
+
+
+def _downfloat_if_scored(points: int, loss: int) -> bool:
+    """2025 C.04.3 1.4.3-1.4.4: without playing, only a player who scores more than a loss
+    (pairing-allocated bye, half- or full-point bye, forfeit win) receives a downfloat; a
+    zero-point bye, a forfeit loss or an absence gives no float at all."""
+    return points > loss
+
+
+def _bye_blocked_2025(outcome: Outcome, points: int, win: int) -> bool:
+    """2025 C2 (C.04.1 2025 Art. 4): no pairing-allocated bye for a player who already had
+    one, or who already scored in one single round, without playing, as many points as a
+    win (a forfeit win or a requested full-point bye; a half-point bye does not count)."""
+    return outcome is Outcome.PAIRING_BYE or (not outcome.played and points >= win)
+
+
+RULES_2017 = PlayerRules(_always_downfloat, _bye_blocked_2017)
+RULES_2025 = PlayerRules(_downfloat_if_scored, _bye_blocked_2025)
 
 
 def _colour_state(p: DPlayer) -> None:
@@ -139,11 +186,14 @@ def baku_acceleration(group_a: list[int], rounds: int, one_point: int) -> dict[i
     return {no: list(plan) for no in group_a}
 
 
-def build_players(request: PairingRequest) -> tuple[list[DPlayer], RoundContext, list[int]]:
+def build_players(request: PairingRequest, rules: PlayerRules = RULES_2017,
+                  ) -> tuple[list[DPlayer], RoundContext, list[int]]:
     """The players to pair (sorted by score then rank, A.2), the round context, and the
-    starting numbers of everyone ranked (for colour allocation by rank)."""
+    starting numbers of everyone ranked (for colour allocation by rank). `rules`: the
+    edition's reading of unplayed rounds (default the 2017 rules)."""
     state = request.state
     table, win, draw = points_table(request.ruleset)
+    loss = table[Outcome.LOSS]
     played_rounds = state.rounds_played
     if request.round_no != played_rounds + 1:
         raise EngineError(
@@ -196,9 +246,8 @@ def build_players(request: PairingRequest) -> tuple[list[DPlayer], RoundContext,
                     for r in rs],
         )
         p.forbidden = {r.opponent for r in rs if r.outcome.met and r.opponent is not None}
-        # C.2 (2017): no bye after a pairing-allocated bye or a forfeit win.
-        p.elig_bye = not any(
-            r.outcome in (Outcome.PAIRING_BYE, Outcome.FORFEIT_WIN) for r in rs)
+        p.elig_bye = not any(rules.bye_blocked(r.outcome, pt, win) for r, pt in zip(rs, pts))
+        p.unplayed = sum(1 for r in rs if not r.outcome.met)
         _colour_state(p)
         everyone[e.start_no] = p
     for extra in request.options.get("forbidden_pairs", ()) or ():
@@ -210,7 +259,7 @@ def build_players(request: PairingRequest) -> tuple[list[DPlayer], RoundContext,
     def float_of(p: DPlayer, back: int) -> int:
         idx = played_rounds - back
         if not p.played[idx]:
-            return DOWN  # A.4: a player who does not play receives a downfloat
+            return DOWN if rules.downfloat_without_game(p.points[idx], loss) else NONE_FLOAT
         opp = everyone.get(p.opponents[idx])  # type: ignore[arg-type]
         mine = p.score_back(back, played_rounds)
         theirs = opp.score_back(back, played_rounds) if opp else mine

@@ -79,12 +79,24 @@ def ideal_pairing(bw: BracketWeights) -> list[tuple[int, int]] | None:
     if floater.float1 == DOWN or floater.float2 == DOWN:
         return None
     if bw.special:
-        return pairs if nxt == 0 and floater.elig_bye else None
+        return pairs if nxt == 0 and takes_bye(bw, floater) else None
     if bw.final or nxt % 2 == 0:
         return None
     if max_pairs(ps, nsgb - 1, len(ps), ctx) == (nxt + 1) // 2:
         return pairs
     return None
+
+
+def takes_bye(bw: BracketWeights, p: DPlayer) -> bool:
+    """True when `p` left unpaired in the last bracket is as good a bye assignee as any: he
+    is eligible (C.2; 2025 C2 and C5) and, where 2025 C9 applies (`bw.c9`), no eligible
+    player of the bracket with the bye score has fewer unplayed games."""
+    if not p.elig_bye:
+        return False
+    if not bw.c9 or p.score != bw.ctx.bye_score:
+        return True
+    return all(p.unplayed <= q.unplayed for q in bw.players[:bw.nsgb]
+               if q.score == p.score and q.elig_bye)
 
 
 def _meets_every_criterion(bw: BracketWeights, rem: list[int], rp: int, mate: list[int]) -> bool:
@@ -99,7 +111,7 @@ def _meets_every_criterion(bw: BracketWeights, rem: list[int], rp: int, mate: li
     for i in rem:
         if not 0 <= mate[i] < nsgb:
             p = ps[i]
-            if p.float1 == DOWN or p.float2 == DOWN or (bw.special and not p.elig_bye):
+            if p.float1 == DOWN or p.float2 == DOWN or (bw.special and not takes_bye(bw, p)):
                 return False
     return True
 

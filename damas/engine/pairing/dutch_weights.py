@@ -32,6 +32,7 @@ class BracketWeights:
     special: bool
     final: bool
     ctx: RoundContext
+    c9 = False  # no C9 (bye assignee's unplayed games) in the 2017 rules; see dutch_weights_2025
 
     def __post_init__(self) -> None:
         ps, one = self.players, self.ctx.one_point
