@@ -3,7 +3,7 @@ standings >= 500 requests/s at p95 < 50 ms, 304 answers >= 1,000 requests/s, col
 1,000 players < 150 ms of server time, 0 errors).
 
     python benchmarks/load.py [--players 1000] [--rounds 9] [--requests 600] [--clients 8]
-                              [--workers 4] [--database postgresql://...]
+                              [--workers 4] [--database postgresql://...] [--no-cache]
 
 Builds a running Swiss (all rounds played) in the given database (default TEST_DATABASE_URL,
 else a SQLite file in a temporary folder), starts gunicorn itself on 127.0.0.1 with a fresh
@@ -56,9 +56,10 @@ def build(url: str, players: int, rounds: int) -> tuple[int, int]:
     return ids
 
 
-def start_server(url: str, port: int, workers: int) -> subprocess.Popen:
+def start_server(url: str, port: int, workers: int, page_cache: bool = True) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(32), "WEB_CONCURRENCY": str(workers),
-           "BIND": f"127.0.0.1:{port}", "ACCESS_LOG": "/dev/null", "FLASK_DEBUG": "0"}
+           "BIND": f"127.0.0.1:{port}", "ACCESS_LOG": "/dev/null", "FLASK_DEBUG": "0",
+           "DAMAS_PAGE_CACHE": "1" if page_cache else "0"}
     server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py")],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               start_new_session=True)
@@ -128,6 +129,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--database", default=os.environ.get("TEST_DATABASE_URL", ""))
+    parser.add_argument("--no-cache", action="store_true",
+                        help="serve without the page cache and ETags (the figures before issue 16)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = args.database or f"sqlite:///{Path(folder) / 'load.db'}"
@@ -135,7 +138,7 @@ def main() -> None:
         event_id, player_id = build(url, args.players, args.rounds)
         print(f"built {args.players} players x {args.rounds} rounds on {url.split('@')[-1]} "
               f"in {time.perf_counter() - t0:.1f} s")
-        server = start_server(url, args.port, args.workers)
+        server = start_server(url, args.port, args.workers, page_cache=not args.no_cache)
         try:
             print(f"gunicorn: {args.workers} workers; {args.requests} requests per line from {args.clients} clients")
             print(f"{'page':16} {'mode':14} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
@@ -143,7 +146,7 @@ def main() -> None:
                 path = template.format(e=event_id, r=args.rounds, p=player_id)
                 status, etag, cold = get(args.port, path)
                 print(f"{name:16} {'cold':14} {'':>8} {cold * 1000:8.1f} {'':>8} {'':>8} {0 if status == 200 else 1:7}")
-                for mode, tag in (("warm", None), ("If-None-Match", etag)):
+                for mode, tag in (("warm", None), ("If-None-Match", etag)) if etag else (("warm", None),):
                     fig = burst(args.port, path, args.requests, args.clients, tag)
                     print(f"{name:16} {mode:14} {fig['rps']:8.0f} {fig['p50']:8.1f} {fig['p95']:8.1f} "
                           f"{fig['p99']:8.1f} {fig['errors']:7.0f}")

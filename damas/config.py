@@ -46,7 +46,7 @@ class Config:
     # process by default, in Redis when CACHE_URL (redis://host:6379/0) is set, shared by every
     # app server.
     CACHE_URL = os.environ.get("CACHE_URL", "")
-    PAGE_CACHE = True
+    PAGE_CACHE = os.environ.get("DAMAS_PAGE_CACHE", "1") != "0"  # 0: compute every page (benchmarks)
     # Largest request body, uploads included (issue 14): a federation's openings list is a few
     # tens of KB; a bigger body is refused with a message page (413) before anything is read.
     MAX_CONTENT_LENGTH = int(os.environ.get("DAMAS_MAX_UPLOAD_BYTES", 1024 * 1024))
