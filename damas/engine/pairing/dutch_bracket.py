@@ -22,6 +22,7 @@ pairing bracket together with all remaining players (A.9 collapsed last bracket)
 """
 from __future__ import annotations
 
+from damas.engine.pairing.dutch_certify import certified_mdps
 from damas.engine.pairing.dutch_colors import compatible
 from damas.engine.pairing.dutch_lex import lex_bipartite
 from damas.engine.pairing.dutch_players import DPlayer, RoundContext
@@ -34,6 +35,7 @@ from damas.engine.pairing.dutch_shortcuts import (
     next_group_irrelevant,
     without_exchanges,
 )
+from damas.engine.pairing.dutch_sink import sink_edges
 from damas.engine.pairing.dutch_weights import BracketWeights
 from damas.engine.pairing.matching import augment_from
 from damas.engine.types import EngineError
@@ -121,10 +123,18 @@ def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
         return ideal
     m = len(ps)
     sink = False
-    if FAST and not bw.special and m > nsgb and next_group_irrelevant(bw):
-        # The next group is replaced by one vertex standing for "floats and is paired there".
-        m = nsgb
-        sink = nsgb % 2 == 1
+    sink_w: dict[int, int] | None = None
+    if FAST and not bw.special and m > nsgb:
+        if next_group_irrelevant(bw):
+            # The next group is replaced by one vertex standing for "floats and is paired there".
+            m = nsgb
+            sink = nsgb % 2 == 1
+        else:
+            # The same with a gain per floater (dutch_sink), when only one player floats.
+            sink_w = sink_edges(bw, max_pairs(ps, 0, nsgb, bw.ctx, sgb))
+            if sink_w is not None:
+                m = nsgb
+                sink = True
     if fast and not sgb and nsgb % 2 == 0 and m == nsgb and (not bw.special or len(ps) == nsgb):
         found = colour_perfect(bw, list(range(nsgb // 2)), list(range(nsgb // 2, nsgb)), m)
         if found is not None:
@@ -137,7 +147,9 @@ def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
                 base[(i, j)] = w
     if sink:
         for i in range(nsgb):
-            base[(i, nsgb)] = bw.sink_weight(i)
+            w = bw.sink_weight(i) if sink_w is None else sink_w.get(i, 0)
+            if w:
+                base[(i, nsgb)] = w
         m = nsgb + 1
 
     # Stage 1: criteria, then MDP selection and their opponents (lexicographic).
@@ -146,6 +158,9 @@ def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
         greedy = greedy_mdps(bw, base, m, sink)
         if greedy is not None:
             return greedy
+        certified = certified_mdps(bw, base, m)
+        if certified is not None:
+            return certified
     if sgb:
         fb = (nsgb - sgb + 1).bit_length()
         sel_off = sgb * fb

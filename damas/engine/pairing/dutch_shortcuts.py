@@ -87,19 +87,25 @@ def ideal_pairing(bw: BracketWeights) -> list[tuple[int, int]] | None:
     return None
 
 
-def _meets_every_criterion(bw: BracketWeights, rem: list[int], rp: int, mate: list[int]) -> bool:
+def _meets_every_criterion(bw: BracketWeights, rem: list[int], rp: int, mate: list[int],
+                           base: dict[tuple[int, int], int], m: int) -> bool:
     """True when a remainder pairing (all of S1 paired inside the bracket) scores the most
     any pairing can: every pair meets C.8-C.11, no repeated downfloater floats (C.12-C.19;
-    residents share one score, so nothing else differs), and a lone unpaired player of the
-    last bracket may take the bye (C.2)."""
+    residents share one score, so nothing else differs), the floater gains the most any
+    resident could in the next bracket (C.7, the sink edge of dutch_sink) and a lone
+    unpaired player of the last bracket may take the bye (C.2)."""
     ps, nsgb = bw.players, bw.nsgb
     for i in rem[:rp]:
         if not colours_all_met(ps[i], ps[mate[i]]):
             return False
+    sink_best = max((base.get((j, nsgb), 0) for j in range(bw.sgb, nsgb)), default=0) \
+        if m == nsgb + 1 else 0
     for i in rem:
         if not 0 <= mate[i] < nsgb:
             p = ps[i]
             if p.float1 == DOWN or p.float2 == DOWN or (bw.special and not p.elig_bye):
+                return False
+            if base.get((i, nsgb), 0) != sink_best:
                 return False
     return True
 
@@ -163,7 +169,7 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
     mate, duals = bipartite_optimum(m, wb)
     if not all(i < mate[i] < nsgb for i in rem[:rp]):
         return None
-    best = _meets_every_criterion(bw, rem, rp, mate)
+    best = _meets_every_criterion(bw, rem, rp, mate, base, m)
     if not best and bound_only:
         return None
     if not best:
