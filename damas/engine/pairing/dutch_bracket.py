@@ -22,6 +22,8 @@ pairing bracket together with all remaining players (A.9 collapsed last bracket)
 """
 from __future__ import annotations
 
+from dataclasses import fields
+
 from damas.engine.pairing.dutch_certify import certified_mdps
 from damas.engine.pairing.dutch_colors import compatible
 from damas.engine.pairing.dutch_lex import lex_bipartite
@@ -113,6 +115,38 @@ class Completion:
         return False
 
 
+# DPlayer fields that are not part of a player's profile: identity and history. A pair's
+# weight (dutch_weights.BracketWeights.weight) must depend only on the two profiles, on
+# whether each player is in the bracket and on compatibility (C.1, C.3); a weight that reads
+# one of these fields must drop it from this set.
+_NOT_PROFILE = frozenset({"no", "rank", "forbidden", "points", "accel", "played", "opponents",
+                          "colors"})
+_PROFILE = tuple(f.name for f in fields(DPlayer) if f.name not in _NOT_PROFILE)
+
+
+def _base_weights(bw: BracketWeights, m: int) -> dict[tuple[int, int], int]:
+    """The weights of every compatible pair of bw.players[:m] (i < j, j from the first
+    resident), each profile pair computed once: a score group holds hundreds of players but
+    few distinct profiles (colour preference, floats, bye eligibility)."""
+    ps, ctx, nsgb = bw.players, bw.ctx, bw.nsgb
+    prof: dict[tuple, int] = {}
+    kind = [prof.setdefault(tuple(getattr(p, f) for f in _PROFILE), len(prof)) for p in ps[:m]]
+    cache: dict[tuple[int, int, bool, bool], int] = {}
+    base: dict[tuple[int, int], int] = {}
+    for j in range(bw.sgb, m):
+        lo, kj, lin = ps[j], kind[j], j < nsgb
+        for i in range(j):
+            if not compatible(ps[i], lo, ctx):
+                continue
+            key = (kind[i], kj, i < nsgb, lin)
+            w = cache.get(key)
+            if w is None:
+                w = cache[key] = bw.weight(i, j)
+            if w:
+                base[(i, j)] = w
+    return base
+
+
 def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
     """Pairs (higher index, lower index) of the bracket in `bw` (indices into bw.players)."""
     ps, sgb, nsgb = bw.players, bw.sgb, bw.nsgb
@@ -139,12 +173,8 @@ def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
         found = colour_perfect(bw, list(range(nsgb // 2)), list(range(nsgb // 2, nsgb)), m)
         if found is not None:
             return found
-    base: dict[tuple[int, int], int] = {}
-    for j in range(sgb, m):
-        for i in range(j):
-            w = bw.weight(i, j)
-            if w:
-                base[(i, j)] = w
+    base = _base_weights(bw, m) if FAST else {
+        (i, j): w for j in range(sgb, m) for i in range(j) if (w := bw.weight(i, j))}
     if sink:
         for i in range(nsgb):
             w = bw.sink_weight(i) if sink_w is None else sink_w.get(i, 0)

@@ -27,7 +27,8 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
     proved optimal, else None. `base` holds the criteria weights (vertex `nsgb` is the sink
     of dutch_sink when m == nsgb + 1)."""
     sgb, nsgb = bw.sgb, bw.nsgb
-    if m == nsgb and nsgb % 2:
+    bye_vertex = m == nsgb and nsgb % 2 == 1
+    if bye_vertex:
         # One player stays unpaired (the bye of the last bracket): a virtual vertex meeting
         # everybody at the same weight stands for him, so that duals exist with nobody
         # exposed. Every pairing gains the same, so the optimal pairings do not change.
@@ -39,8 +40,10 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
     # a later one is right when the proof also shows the higher ones cannot be optimal.
     first = [j for j in range(sgb, nsgb) if (0, j) in base][:CANDIDATES]
     for k, j0 in enumerate(first):
-        found = _attempt(bw, base, m, j0, first[:k], general=k == 0)
-        if found is not None:
+        found = _attempt(bw, base, m, j0, first[:k], general=k == 0 and not bye_vertex)
+        if found is None:
+            return None  # the remainder has no vertex duals to extend: no use trying more
+        if found:
             return found
     return None
 
@@ -48,7 +51,9 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
 def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: int,
              higher: list[int], general: bool) -> list[tuple[int, int]] | None:
     """The bracket's pairs with MDP 0 against `j0` and the other MDPs greedy, when proved
-    optimal with MDP 0 meeting none of the `higher` residents in any optimal pairing."""
+    optimal with MDP 0 meeting none of the `higher` residents in any optimal pairing; []
+    when the remainder's duals exist but do not extend (another `j0` may do), None when
+    they do not exist."""
     sgb, nsgb = bw.sgb, bw.nsgb
     pairs: list[tuple[int, int]] = [(0, j0)]
     taken: set[int] = {j0}
@@ -66,7 +71,7 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
           if (e[0] in s1 and e[1] in s2) or (e[0] in s2 and e[1] == nsgb)}
     mate, bip = bipartite_optimum(m, wb)
     if not all(i < mate[i] < nsgb for i in rem[:rp]):
-        return None
+        return []
     wr = {(i, j): w for (i, j), w in base.items()
           if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
     known = pos | ({nsgb} if m > nsgb else set())
@@ -78,6 +83,8 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
             y = _extend(pairs, base, {v: bip[v] + side[v] * t for v in known}, higher)
             if y is not None:
                 break
+        if y is None:
+            return []
     if y is None:
         if not general:
             return None
