@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from damas.engine.pairing.dutch_lex import bipartite_optimum, lex_refine
 from damas.engine.pairing.dutch_weights import BracketWeights
-from damas.engine.pairing.matching import matching_weight, max_weight_matching
 
 CANDIDATES = 4  # opponents of the first MDP tried, highest first
 
@@ -27,8 +26,7 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
     proved optimal, else None. `base` holds the criteria weights (vertex `nsgb` is the sink
     of dutch_sink when m == nsgb + 1)."""
     sgb, nsgb = bw.sgb, bw.nsgb
-    bye_vertex = m == nsgb and nsgb % 2 == 1
-    if bye_vertex:
+    if m == nsgb and nsgb % 2 == 1:
         # One player stays unpaired (the bye of the last bracket): a virtual vertex meeting
         # everybody at the same weight stands for him, so that duals exist with nobody
         # exposed. Every pairing gains the same, so the optimal pairings do not change.
@@ -40,7 +38,7 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
     # a later one is right when the proof also shows the higher ones cannot be optimal.
     first = [j for j in range(sgb, nsgb) if (0, j) in base][:CANDIDATES]
     for k, j0 in enumerate(first):
-        found = _attempt(bw, base, m, j0, first[:k], general=k == 0 and not bye_vertex)
+        found = _attempt(bw, base, m, j0, first[:k])
         if found is None:
             return None  # the remainder has no vertex duals to extend: no use trying more
         if found:
@@ -49,7 +47,7 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
 
 
 def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: int,
-             higher: list[int], general: bool) -> list[tuple[int, int]] | None:
+             higher: list[int]) -> list[tuple[int, int]] | None:
     """The bracket's pairs with MDP 0 against `j0` and the other MDPs greedy, when proved
     optimal with MDP 0 meeting none of the `higher` residents in any optimal pairing; []
     when the remainder's duals exist but do not extend (another `j0` may do), None when
@@ -77,27 +75,17 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
     known = pos | ({nsgb} if m > nsgb else set())
     side = {v: (1 if v in s1 or v == nsgb else -1) for v in known}
     window = _shift_window(wr, bip, side, mate)
+    if window is None:
+        # No shift of the bipartite duals bounds the remainder (the general optimum's
+        # duals would need blossoms; tried, they seldom extend): no proof this way.
+        return None
     y = None
-    if window is not None:
-        for t in _shifts(window, bip, side):
-            y = _extend(pairs, base, {v: bip[v] + side[v] * t for v in known}, higher)
-            if y is not None:
-                break
-        if y is None:
-            return []
+    for t in _shifts(window, bip, side):
+        y = _extend(pairs, base, {v: bip[v] + side[v] * t for v in known}, higher)
+        if y is not None:
+            break
     if y is None:
-        if not general:
-            return None
-        # No shift of the bipartite duals bounds the remainder and the MDPs: the general
-        # optimum's vertex duals may (its blossoms hold no MDP, so the MDPs' edges only
-        # meet vertex duals).
-        duals: list[int] = []
-        opt = max_weight_matching(m, [(i, j, w) for (i, j), w in wr.items()], duals=duals)
-        if matching_weight(opt, wr) != matching_weight(mate, wb):
-            return None
-        y = _extend(pairs, base, {v: duals[v] for v in known}, higher)
-        if y is None:
-            return None
+        return []
     mate = lex_refine(rem[:rp], wb, mate, bip)
     return pairs + [(i, mate[i]) for i in rem[:rp]]
 
