@@ -67,7 +67,7 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
     s1, s2 = set(rem[:rp]), set(rem[rp:])
     wb = {e: w for e, w in base.items()
           if (e[0] in s1 and e[1] in s2) or (e[0] in s2 and e[1] == nsgb)}
-    mate, bip = bipartite_optimum(m, wb)
+    mate, bip = cached_bipartite(bw, m, rem, rp, wb)
     if not all(i < mate[i] < nsgb for i in rem[:rp]):
         return []
     wr = {(i, j): w for (i, j), w in base.items()
@@ -88,6 +88,19 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
         return []
     mate = lex_refine(rem[:rp], wb, mate, bip)
     return pairs + [(i, mate[i]) for i in rem[:rp]]
+
+
+def cached_bipartite(bw: BracketWeights, m: int, rem: list[int], rp: int,
+                     wb: dict[tuple[int, int], int]) -> tuple[list[int], list[int]]:
+    """`bipartite_optimum` of the S1-S2 graph `wb` of remainder `rem`, once per bracket (the
+    shortcuts and the MDP proof often ask for the same remainder). Copies: callers refine
+    the matching in place."""
+    cache = bw.__dict__.setdefault("_bipartite", {})
+    key = (m, rp, tuple(rem))
+    if key not in cache:
+        cache[key] = bipartite_optimum(m, wb)
+    mate, duals = cache[key]
+    return list(mate), list(duals)
 
 
 def _shift_window(wr: dict[tuple[int, int], int], bip: list[int], side: dict[int, int],

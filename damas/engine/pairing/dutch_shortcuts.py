@@ -8,6 +8,7 @@ procedure gives (tests compare both with `dutch_bracket.FAST` off).
 """
 from __future__ import annotations
 
+from damas.engine.pairing.dutch_certify import _shift_window, cached_bipartite
 from damas.engine.pairing.dutch_colors import compatible
 from damas.engine.pairing.dutch_lex import bipartite_optimum, lex_refine, lex_refine_tight
 from damas.engine.pairing.dutch_players import DOWN, UP, DPlayer, RoundContext
@@ -166,7 +167,7 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
     s1, s2 = set(rem[:rp]), set(rem[rp:])
     wb = {e: w for e, w in base.items()
           if (e[0] in s1 and e[1] in s2) or (e[0] in s2 and e[1] == nsgb)}
-    mate, duals = bipartite_optimum(m, wb)
+    mate, duals = cached_bipartite(bw, m, rem, rp, wb)
     if not all(i < mate[i] < nsgb for i in rem[:rp]):
         return None
     best = _meets_every_criterion(bw, rem, rp, mate, base, m)
@@ -175,8 +176,9 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
     if not best:
         wr = {(i, j): w for (i, j), w in base.items()
               if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
-        best = all(duals[i] + duals[j] >= 2 * w for (i, j), w in wr.items())
-        if not best:  # the duals are no certificate: compare with the general optimum
+        side = {v: (1 if v in s1 or v == nsgb else -1) for v in pos | ({nsgb} if m > nsgb else set())}
+        best = _shift_window(wr, duals, side, mate) is not None
+        if not best:  # no shift of the duals is a certificate: compare with the general optimum
             best = _value(mwm(m, wr), wr) == _value(mate, wb)
     if not best:
         return None
