@@ -74,14 +74,14 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
           if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
     known = pos | ({nsgb} if m > nsgb else set())
     side = {v: (1 if v in s1 or v == nsgb else -1) for v in known}
-    window = _shift_window(wr, bip, side, mate)
-    if window is None:
-        # No shift of the bipartite duals bounds the remainder (the general optimum's
-        # duals would need blossoms; tried, they seldom extend): no proof this way.
+    found = certificates(wr, bip, side, mate, nsgb if m > nsgb else None)
+    if not found:
+        # No such duals bound the remainder (a general optimum's duals would need more
+        # blossoms; tried, they seldom extend): no proof this way.
         return None
     y = None
-    for t in _shifts(window, bip, side):
-        y = _extend(pairs, base, {v: bip[v] + side[v] * t for v in known}, higher)
+    for t, z in found:
+        y = _extend(pairs, base, {v: bip[v] + side[v] * t for v in known}, higher, z)
         if y is not None:
             break
     if y is None:
@@ -103,64 +103,76 @@ def cached_bipartite(bw: BracketWeights, m: int, rem: list[int], rp: int,
     return list(mate), list(duals)
 
 
-def _shift_window(wr: dict[tuple[int, int], int], bip: list[int], side: dict[int, int],
-                  mate: list[int]) -> tuple[int, int] | None:
-    """The shifts t (S1 side +t, S2 side -t: the S1-S2 pairing stays optimal with the same
-    tight edges) for which the bipartite duals bound every edge of the remainder, stay
-    non-negative and leave unpaired vertices at 0 (complementary slackness); None if none."""
+def certificates(wr: dict[tuple[int, int], int], bip: list[int], side: dict[int, int],
+                 mate: list[int], sink: int | None) -> list[tuple[int, int]]:
+    """Dual solutions (t, z) proving the S1-S2 pairing `mate` optimal on the remainder graph
+    `wr` (remainder plus the sink, if any); empty when none is found this way.
+
+    The bipartite duals `bip` stay optimal for the S1-S2 graph, with the same tight edges,
+    when the S1 side (S1 and the sink) gains t and S2 loses t. With an odd remainder whose
+    odd player meets the sink, the whole remainder is moreover an odd set of Edmonds' LP
+    with dual z (its players' duals drop by z, the sink's rises by z; within the remainder
+    nothing changes). Such duals prove optimality when every edge of `wr` is covered, every
+    dual is non-negative and unpaired vertices are at 0 (complementary slackness)."""
+    odd = sink is not None and mate[sink] != -1 and (len(side) - 1) % 2 == 1
     lo, hi = None, None
-
-    def at_least(x: int) -> None:
-        nonlocal lo
-        lo = x if lo is None else max(lo, x)
-
-    def at_most(x: int) -> None:
-        nonlocal hi
-        hi = x if hi is None else min(hi, x)
-
     for (i, j), w in wr.items():
         c = side[i] + side[j]
         gap = bip[i] + bip[j] - 2 * w
         if c == 0:
             if gap < 0:
-                return None
+                return []
         elif c > 0:
-            at_least(-(gap // 2))  # 2t >= -gap
+            lo = _max(lo, -(gap // 2))  # 2t >= -gap
         else:
-            at_most(gap // 2)  # 2t <= gap
+            hi = _min(hi, gap // 2)  # 2t <= gap
     for v, sd in side.items():
+        if v == sink and odd:
+            continue  # its dual may be lifted by z
         if mate[v] == -1:
-            at_least(-sd * bip[v])
-            at_most(-sd * bip[v])
+            lo, hi = _max(lo, -sd * bip[v]), _min(hi, -sd * bip[v])
         elif sd > 0:
-            at_least(-bip[v])
+            lo = _max(lo, -bip[v])
         else:
-            at_most(bip[v])
+            hi = _min(hi, bip[v])
     lo = 0 if lo is None else lo
     hi = max(lo, 0) if hi is None else hi
-    return (lo, hi) if lo <= hi else None
-
-
-def _shifts(window: tuple[int, int], bip: list[int], side: dict[int, int]) -> list[int]:
-    """Shifts to try: the one balancing the two sides' mean duals, then the window's ends
-    and middle."""
-    lo, hi = window
-    up = [bip[v] for v, sd in side.items() if sd > 0]
+    if lo > hi:
+        return []
+    up = [bip[v] for v, sd in side.items() if sd > 0 and v != sink]
     down = [bip[v] for v, sd in side.items() if sd < 0]
     balance = (sum(down) // max(len(down), 1) - sum(up) // max(len(up), 1)) // 2
-    out: list[int] = []
-    for t in (min(max(balance, lo), hi), (lo + hi) // 2, lo, hi):
-        if t not in out:
-            out.append(t)
+    tries = [balance, (lo + hi) // 2, lo, hi]
+    if odd:
+        m1, m2 = min(up, default=0), min(down, default=0)
+        tries += [(m2 - m1) // 2, (m2 - m1) // 2 + 1, -bip[sink]]  # type: ignore[index]
+    out: list[tuple[int, int]] = []
+    for t in tries:
+        t = min(max(t, lo), hi)
+        z = max(0, -(bip[sink] + t)) if odd else 0  # type: ignore[index]
+        if z and min(bip[v] + side[v] * t for v in side if v != sink) < z:
+            continue
+        if (t, z) not in out:
+            out.append((t, z))
     return out
 
 
+def _max(a: int | None, b: int) -> int:
+    return b if a is None else max(a, b)
+
+
+def _min(a: int | None, b: int) -> int:
+    return b if a is None else min(a, b)
+
+
 def _extend(pairs: list[tuple[int, int]], base: dict[tuple[int, int], int],
-            duals: dict[int, int], higher: list[int]) -> dict[int, int] | None:
+            duals: dict[int, int], higher: list[int], z: int) -> dict[int, int] | None:
     """Duals for each fixed pair (x, j) with y_x + y_j = 2 w(x, j) (tight, doubled) that
     cover every edge to a vertex already given one, and leave the edges from MDP 0 to the
     `higher` residents slack (so no optimal pairing uses them: complementary slackness);
-    None when this construction finds none."""
+    None when this construction finds none. `duals` are effective duals (the odd-set dual
+    z added back): the MDPs and their opponents join the remainder's odd set, so their own
+    duals must be at least z to stay non-negative once it is taken off."""
     y = dict(duals)
     adj: dict[int, list[tuple[int, int]]] = {}
     for (a, b), w in base.items():
@@ -170,7 +182,7 @@ def _extend(pairs: list[tuple[int, int]], base: dict[tuple[int, int], int],
         w2 = 2 * base[(x, j)]
         need_x = max((2 * w - y[u] for u, w in adj.get(x, ()) if u in y), default=0)
         need_j = max((2 * w - y[u] for u, w in adj.get(j, ()) if u in y), default=0)
-        need_x, need_j = max(need_x, 0), max(need_j, 0)
+        need_x, need_j = max(need_x, z), max(need_j, z)
         if need_x + need_j > w2:
             return None
         y[x] = need_x

@@ -8,7 +8,7 @@ procedure gives (tests compare both with `dutch_bracket.FAST` off).
 """
 from __future__ import annotations
 
-from damas.engine.pairing.dutch_certify import _shift_window, cached_bipartite
+from damas.engine.pairing.dutch_certify import cached_bipartite, certificates
 from damas.engine.pairing.dutch_colors import compatible
 from damas.engine.pairing.dutch_lex import bipartite_optimum, lex_refine, lex_refine_tight
 from damas.engine.pairing.dutch_players import DOWN, UP, DPlayer, RoundContext
@@ -177,7 +177,7 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
         wr = {(i, j): w for (i, j), w in base.items()
               if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
         side = {v: (1 if v in s1 or v == nsgb else -1) for v in pos | ({nsgb} if m > nsgb else set())}
-        best = _shift_window(wr, duals, side, mate) is not None
+        best = bool(certificates(wr, duals, side, mate, nsgb if m > nsgb else None))
         if not best:  # no shift of the duals is a certificate: compare with the general optimum
             best = _value(mwm(m, wr), wr) == _value(mate, wb)
     if not best:
