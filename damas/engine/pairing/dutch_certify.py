@@ -115,6 +115,9 @@ def certificates(wr: dict[tuple[int, int], int], bip: list[int], side: dict[int,
     nothing changes). Such duals prove optimality when every edge of `wr` is covered, every
     dual is non-negative and unpaired vertices are at 0 (complementary slackness)."""
     odd = sink is not None and mate[sink] != -1 and (len(side) - 1) % 2 == 1
+    if odd:  # z > 0 needs a full odd set: (|R| - 1) / 2 of its pairs inside (the sink's aside)
+        inside = sum(1 for v in side if v != sink and mate[v] not in (-1, sink) and mate[v] in side)
+        odd = inside == len(side) - 2
     lo, hi = None, None
     for (i, j), w in wr.items():
         c = side[i] + side[j]
