@@ -14,7 +14,11 @@ bracket decide everything:
    opponent as high in S2 as possible (the transposition order of B.2).
 
 Those tie-break weights are huge integers and slow in pure Python, so `dutch_shortcuts`
-first tries to prove the answer of the common cases with small matchings (`FAST`).
+first tries to prove the answer of the common cases with small matchings (`FAST`):
+`dutch_sink` replaces the next score group by one vertex when only one player floats,
+`dutch_certify` proves the moved-down players' opponents and the remainder's pairing with
+LP duals of the S1-S2 matching, and the criteria weights are computed once per pair of
+player profiles (`_base_weights`). Each only skips work; the pairings are the same.
 
 After each bracket a cardinality matching checks that the players left can still all be
 paired (C.4 completion); when they cannot, the bracket is paired again as the penultimate

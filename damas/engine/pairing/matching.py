@@ -25,7 +25,7 @@ def matching_weight(mate: Sequence[int], weights: dict[tuple[int, int], int]) ->
 
 def max_weight_matching(
     n: int, edges: Iterable[tuple[int, int, int]], maxcardinality: bool = False,
-    duals: list[int] | None = None, blossoms: list[tuple[int, int]] | None = None,
+    duals: list[int] | None = None,
 ) -> list[int]:
     """A maximum-weight matching of the graph on vertices 0..n-1.
 
@@ -33,17 +33,13 @@ def max_weight_matching(
     `maxcardinality` asks for a maximum-cardinality matching of maximum weight. Returns
     `mate` with mate[v] the partner of v, or -1. When `duals` is a list it receives the
     optimal vertex duals, doubled (an edge is tight when duals[u] + duals[v] == 2 * w); they
-    certify optimality alone when the graph is bipartite (no blossom duals). When `blossoms`
-    is a list it receives (parent, doubled dual) of every vertex and blossom (index >= n) at
-    the end, which with `duals` certifies optimality in any graph (`matching_sparse`).
+    certify optimality alone when the graph is bipartite (no blossom duals).
     """
     edge_list = [(i, j, w) for i, j, w in edges if i != j and (maxcardinality or w > 0)]
     nedge = len(edge_list)
     if nedge == 0:
         if duals is not None:
             duals.extend([0] * n)
-        if blossoms is not None:
-            blossoms.extend([(-1, 0)] * (2 * n))
         return [-1] * n
     nvertex = n
     maxweight = max(0, max(w for _, _, w in edge_list))
@@ -418,6 +414,4 @@ def max_weight_matching(
 
     if duals is not None:
         duals.extend(dualvar[:nvertex])
-    if blossoms is not None:
-        blossoms.extend(zip(blossomparent, dualvar))
     return [endpoint[p] if p != -1 else -1 for p in mate]
