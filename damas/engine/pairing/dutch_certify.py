@@ -79,9 +79,16 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
         # No such duals bound the remainder (a general optimum's duals would need more
         # blossoms; tried, they seldom extend): no proof this way.
         return None
+    fixed = {v for pr in pairs for v in pr}
+    adj: dict[int, list[tuple[int, int]]] = {v: [] for v in fixed}
+    for (a, b), w in base.items():
+        if a in fixed:
+            adj[a].append((b, w))
+        if b in fixed:
+            adj[b].append((a, w))
     y = None
     for t, z in found:
-        y = _extend(pairs, base, {v: bip[v] + side[v] * t for v in known}, higher, z)
+        y = _extend(pairs, base, adj, {v: bip[v] + side[v] * t for v in known}, higher, z)
         if y is not None:
             break
     if y is None:
@@ -169,18 +176,16 @@ def _min(a: int | None, b: int) -> int:
 
 
 def _extend(pairs: list[tuple[int, int]], base: dict[tuple[int, int], int],
-            duals: dict[int, int], higher: list[int], z: int) -> dict[int, int] | None:
+            adj: dict[int, list[tuple[int, int]]], duals: dict[int, int], higher: list[int],
+            z: int) -> dict[int, int] | None:
     """Duals for each fixed pair (x, j) with y_x + y_j = 2 w(x, j) (tight, doubled) that
     cover every edge to a vertex already given one, and leave the edges from MDP 0 to the
     `higher` residents slack (so no optimal pairing uses them: complementary slackness);
     None when this construction finds none. `duals` are effective duals (the odd-set dual
     z added back): the MDPs and their opponents join the remainder's odd set, so their own
-    duals must be at least z to stay non-negative once it is taken off."""
+    duals must be at least z to stay non-negative once it is taken off. `adj` lists the
+    edges (other end, weight) of the fixed players."""
     y = dict(duals)
-    adj: dict[int, list[tuple[int, int]]] = {}
-    for (a, b), w in base.items():
-        adj.setdefault(a, []).append((b, w))
-        adj.setdefault(b, []).append((a, w))
     for x, j in pairs:
         w2 = 2 * base[(x, j)]
         need_x = max((2 * w - y[u] for u, w in adj.get(x, ()) if u in y), default=0)
