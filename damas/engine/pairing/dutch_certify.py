@@ -36,9 +36,13 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
         m = nsgb + 1
     # The first MDP may not get the highest resident (colours): try its first candidates;
     # a later one is right when the proof also shows the higher ones cannot be optimal.
+    # Any order is sound (each proof covers the higher residents); the first MDP's heaviest
+    # edge is tried first, as it is the likeliest answer.
     first = [j for j in range(sgb, nsgb) if (0, j) in base][:CANDIDATES]
-    for k, j0 in enumerate(first):
-        found = _attempt(bw, base, m, j0, first[:k])
+    heaviest = max(first, key=lambda j: (base[(0, j)], -j), default=None)
+    order = [heaviest] + [j for j in first if j != heaviest] if first else []
+    for j0 in order:
+        found = _attempt(bw, base, m, j0, first[:first.index(j0)])  # type: ignore[arg-type]
         if found is None:
             return None  # the remainder has no vertex duals to extend: no use trying more
         if found:
