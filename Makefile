@@ -65,6 +65,7 @@ test-postgres:
 bench: setup
 	$(BIN)/python benchmarks/standings.py
 	$(BIN)/python benchmarks/pairing.py
+	$(BIN)/python benchmarks/pairing.py --sizes 671 --late 2 --rounds 7 --shape huge-over-tiny
 	$(BIN)/python benchmarks/public_pages.py --rounds 9
 	$(BIN)/python benchmarks/load.py
 

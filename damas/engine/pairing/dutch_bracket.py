@@ -14,7 +14,11 @@ bracket decide everything:
    opponent as high in S2 as possible (the transposition order of B.2).
 
 Those tie-break weights are huge integers and slow in pure Python, so `dutch_shortcuts`
-first tries to prove the answer of the common cases with small matchings (`FAST`).
+first tries to prove the answer of the common cases with small matchings (`FAST`):
+`dutch_sink` replaces the next score group by one vertex when only one player floats,
+`dutch_certify` proves the moved-down players' opponents and the remainder's pairing with
+LP duals of the S1-S2 matching, and the criteria weights are computed once per pair of
+player profiles (`_base_weights`). Each only skips work; the pairings are the same.
 
 After each bracket a cardinality matching checks that the players left can still all be
 paired (C.4 completion); when they cannot, the bracket is paired again as the penultimate
@@ -22,6 +26,9 @@ pairing bracket together with all remaining players (A.9 collapsed last bracket)
 """
 from __future__ import annotations
 
+from dataclasses import fields
+
+from damas.engine.pairing.dutch_certify import certified_mdps
 from damas.engine.pairing.dutch_colors import compatible
 from damas.engine.pairing.dutch_lex import lex_bipartite
 from damas.engine.pairing.dutch_players import DPlayer, RoundContext
@@ -34,6 +41,7 @@ from damas.engine.pairing.dutch_shortcuts import (
     next_group_irrelevant,
     without_exchanges,
 )
+from damas.engine.pairing.dutch_sink import sink_edges
 from damas.engine.pairing.dutch_weights import BracketWeights
 from damas.engine.pairing.matching import augment_from
 from damas.engine.types import EngineError
@@ -119,6 +127,38 @@ class Completion:
         return ok
 
 
+# DPlayer fields that are not part of a player's profile: identity and history. A pair's
+# weight (dutch_weights.BracketWeights.weight) must depend only on the two profiles, on
+# whether each player is in the bracket and on compatibility (C.1, C.3); a weight that reads
+# one of these fields must drop it from this set.
+_NOT_PROFILE = frozenset({"no", "rank", "forbidden", "points", "accel", "played", "opponents",
+                          "colors"})
+_PROFILE = tuple(f.name for f in fields(DPlayer) if f.name not in _NOT_PROFILE)
+
+
+def _base_weights(bw: BracketWeights, m: int) -> dict[tuple[int, int], int]:
+    """The weights of every compatible pair of bw.players[:m] (i < j, j from the first
+    resident), each profile pair computed once: a score group holds hundreds of players but
+    few distinct profiles (colour preference, floats, bye eligibility)."""
+    ps, ctx, nsgb = bw.players, bw.ctx, bw.nsgb
+    prof: dict[tuple, int] = {}
+    kind = [prof.setdefault(tuple(getattr(p, f) for f in _PROFILE), len(prof)) for p in ps[:m]]
+    cache: dict[tuple[int, int, bool, bool], int] = {}
+    base: dict[tuple[int, int], int] = {}
+    for j in range(bw.sgb, m):
+        lo, kj, lin = ps[j], kind[j], j < nsgb
+        for i in range(j):
+            if not compatible(ps[i], lo, ctx):
+                continue
+            key = (kind[i], kj, i < nsgb, lin)
+            w = cache.get(key)
+            if w is None:
+                w = cache[key] = bw.weight(i, j)
+            if w:
+                base[(i, j)] = w
+    return base
+
+
 def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
     """Pairs (higher index, lower index) of the bracket in `bw` (indices into bw.players)."""
     ps, sgb, nsgb = bw.players, bw.sgb, bw.nsgb
@@ -129,23 +169,29 @@ def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
         return ideal
     m = len(ps)
     sink = False
-    if FAST and not bw.special and m > nsgb and next_group_irrelevant(bw):
-        # The next group is replaced by one vertex standing for "floats and is paired there".
-        m = nsgb
-        sink = nsgb % 2 == 1
+    sink_w: dict[int, int] | None = None
+    if FAST and not bw.special and m > nsgb:
+        if next_group_irrelevant(bw):
+            # The next group is replaced by one vertex standing for "floats and is paired there".
+            m = nsgb
+            sink = nsgb % 2 == 1
+        else:
+            # The same with a gain per floater (dutch_sink), when only one player floats.
+            sink_w = sink_edges(bw, max_pairs(ps, 0, nsgb, bw.ctx, sgb))
+            if sink_w is not None:
+                m = nsgb
+                sink = True
     if fast and not sgb and nsgb % 2 == 0 and m == nsgb and (not bw.special or len(ps) == nsgb):
         found = colour_perfect(bw, list(range(nsgb // 2)), list(range(nsgb // 2, nsgb)), m)
         if found is not None:
             return found
-    base: dict[tuple[int, int], int] = {}
-    for j in range(sgb, m):
-        for i in range(j):
-            w = bw.weight(i, j)
-            if w:
-                base[(i, j)] = w
+    base = _base_weights(bw, m) if FAST else {
+        (i, j): w for j in range(sgb, m) for i in range(j) if (w := bw.weight(i, j))}
     if sink:
         for i in range(nsgb):
-            base[(i, nsgb)] = bw.sink_weight(i)
+            w = bw.sink_weight(i) if sink_w is None else sink_w.get(i, 0)
+            if w:
+                base[(i, nsgb)] = w
         m = nsgb + 1
 
     # Stage 1: criteria, then MDP selection and their opponents (lexicographic).
@@ -154,6 +200,9 @@ def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
         greedy = greedy_mdps(bw, base, m, sink)
         if greedy is not None:
             return greedy
+        certified = certified_mdps(bw, base, m)
+        if certified is not None:
+            return certified
     if sgb:
         fb = (nsgb - sgb + 1).bit_length()
         sel_off = sgb * fb

@@ -8,8 +8,9 @@ procedure gives (tests compare both with `dutch_bracket.FAST` off).
 """
 from __future__ import annotations
 
+from damas.engine.pairing.dutch_certify import cached_bipartite, certificates
 from damas.engine.pairing.dutch_colors import compatible
-from damas.engine.pairing.dutch_lex import bipartite_optimum, lex_refine, lex_refine_tight
+from damas.engine.pairing.dutch_lex import lex_refine, lex_refine_tight
 from damas.engine.pairing.dutch_players import DOWN, UP, DPlayer, RoundContext
 from damas.engine.pairing.dutch_weights import BracketWeights, colours_all_met
 from damas.engine.pairing.matching import augment_from, max_weight_matching
@@ -99,19 +100,25 @@ def takes_bye(bw: BracketWeights, p: DPlayer) -> bool:
                if q.score == p.score and q.elig_bye)
 
 
-def _meets_every_criterion(bw: BracketWeights, rem: list[int], rp: int, mate: list[int]) -> bool:
+def _meets_every_criterion(bw: BracketWeights, rem: list[int], rp: int, mate: list[int],
+                           base: dict[tuple[int, int], int], m: int) -> bool:
     """True when a remainder pairing (all of S1 paired inside the bracket) scores the most
     any pairing can: every pair meets C.8-C.11, no repeated downfloater floats (C.12-C.19;
-    residents share one score, so nothing else differs), and a lone unpaired player of the
-    last bracket may take the bye (C.2)."""
+    residents share one score, so nothing else differs), the floater gains the most any
+    resident could in the next bracket (C.7, the sink edge of dutch_sink) and a lone
+    unpaired player of the last bracket may take the bye (C.2)."""
     ps, nsgb = bw.players, bw.nsgb
     for i in rem[:rp]:
         if not colours_all_met(ps[i], ps[mate[i]]):
             return False
+    sink_best = max((base.get((j, nsgb), 0) for j in range(bw.sgb, nsgb)), default=0) \
+        if m == nsgb + 1 else 0
     for i in rem:
         if not 0 <= mate[i] < nsgb:
             p = ps[i]
             if p.float1 == DOWN or p.float2 == DOWN or (bw.special and not takes_bye(bw, p)):
+                return False
+            if base.get((i, nsgb), 0) != sink_best:
                 return False
     return True
 
@@ -172,17 +179,18 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
     s1, s2 = set(rem[:rp]), set(rem[rp:])
     wb = {e: w for e, w in base.items()
           if (e[0] in s1 and e[1] in s2) or (e[0] in s2 and e[1] == nsgb)}
-    mate, duals = bipartite_optimum(m, wb)
+    mate, duals = cached_bipartite(bw, m, rem, rp, wb)
     if not all(i < mate[i] < nsgb for i in rem[:rp]):
         return None
-    best = _meets_every_criterion(bw, rem, rp, mate)
+    best = _meets_every_criterion(bw, rem, rp, mate, base, m)
     if not best and bound_only:
         return None
     if not best:
         wr = {(i, j): w for (i, j), w in base.items()
               if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
-        best = all(duals[i] + duals[j] >= 2 * w for (i, j), w in wr.items())
-        if not best:  # the duals are no certificate: compare with the general optimum
+        side = {v: (1 if v in s1 or v == nsgb else -1) for v in pos | ({nsgb} if m > nsgb else set())}
+        best = bool(certificates(wr, duals, side, mate, nsgb if m > nsgb else None))
+        if not best:  # no shift of the duals is a certificate: compare with the general optimum
             best = _value(mwm(m, wr), wr) == _value(mate, wb)
     if not best:
         return None
