@@ -70,8 +70,10 @@ def test_c04_2_1_adjourned_result_end_to_end(client, db, make_user, make_event, 
     rows = {r["start_no"]: r for r in api["rows"]}
     assert rows[1]["points"] == "1" and rows[1]["pending"] == []
     assert db.session.query(AuditEntry).filter_by(action="result").count() == 3
-    # an ordinary result of round 1 is now a correction past the deadline: refused
-    assert "O prazo de correção desta rodada terminou" in _enter(client, db, event, 1, {2: "0-1"})
+    # an ordinary result of round 1 is now a correction after the next pairing, before the end of
+    # round 2: C.04.2 #8 takes it, to count from the pairing after (issue 18 point 18)
+    assert "1 resultado(s) gravado(s)." in _enter(client, db, event, 1, {2: "0-1"})
+    assert board(db, event, 1, 2).result == GameResult.BLACK_WIN
 
 
 def test_an_event_with_an_adjourned_game_cannot_finish(client, db, make_user, make_event, make_player,

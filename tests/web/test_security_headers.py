@@ -53,7 +53,7 @@ def test_confirm_buttons_ask_through_data_confirm(app, client):  # type: ignore[
         html = str(macros.post_button("/x", "Apagar", "", "Apagar mesmo? \"sim\"'"))
     assert 'data-confirm="Apagar mesmo? &#34;sim&#34;&#39;"' in html and "onsubmit" not in html
     page = client.get("/").get_data(as_text=True)
-    assert '<script src="/static/app.js" defer></script>' in page
+    assert re.search(r'<script src="/static/app\.js\?v=[0-9a-f]+" defer></script>', page)
     with client.get("/static/app.js") as response:
         script = response.get_data(as_text=True)
     assert "data-confirm" in script and "window.confirm" in script and "data-print" in script
