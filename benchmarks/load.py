@@ -7,8 +7,10 @@ standings >= 500 requests/s at p95 < 50 ms, 304 answers >= 1,000 requests/s, col
 
 Builds a running Swiss (all rounds played) in the given database (default TEST_DATABASE_URL,
 else a SQLite file in a temporary folder), starts gunicorn itself on 127.0.0.1 with a fresh
-SECRET_KEY, then for each page: one cold request (the first after start: computed), a bounded
-burst of warm requests (the server-side cache) and the same burst with If-None-Match (304).
+SECRET_KEY, then for each page: the first request after start, the median of cold requests (a
+new URL each time: computed by a warm process), a bounded burst of warm requests (the
+server-side cache, every worker primed first) and the same burst with If-None-Match (304).
+`--no-cache` serves without the page cache (the figures before issue 16).
 It prints requests/s, p50, p95, p99 and errors per page and mode, then stops the server.
 """
 from __future__ import annotations
@@ -144,8 +146,13 @@ def main() -> None:
             print(f"{'page':16} {'mode':14} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
             for name, template in PAGES:
                 path = template.format(e=event_id, r=args.rounds, p=player_id)
-                status, etag, cold = get(args.port, path)
-                print(f"{name:16} {'cold':14} {'':>8} {cold * 1000:8.1f} {'':>8} {'':>8} {0 if status == 200 else 1:7}")
+                status, etag, first = get(args.port, path)
+                print(f"{name:16} {'first':14} {'':>8} {first * 1000:8.1f} {'':>8} {'':>8} {0 if status == 200 else 1:7}")
+                cold = sorted(get(args.port, path + ("&" if "?" in path else "?") + f"cold={k}")[2]
+                              for k in range(2 * args.workers))  # a new URL each time: computed
+                print(f"{name:16} {'cold':14} {'':>8} {cold[len(cold) // 2] * 1000:8.1f} {'':>8} {'':>8} {0:7}")
+                for _ in range(4 * args.workers):  # every worker has it in its cache
+                    get(args.port, path)
                 for mode, tag in (("warm", None), ("If-None-Match", etag)) if etag else (("warm", None),):
                     fig = burst(args.port, path, args.requests, args.clients, tag)
                     print(f"{name:16} {mode:14} {fig['rps']:8.0f} {fig['p50']:8.1f} {fig['p95']:8.1f} "
