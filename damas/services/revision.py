@@ -112,7 +112,7 @@ def _before_flush(session: Session, _context: Any, _instances: Any) -> None:
     touched: set[int] = set()
     with session.no_autoflush:
         for obj in list(session.new) + list(session.deleted):
-            touched |= events_of(session, obj) or _new_parent_ids(obj)
+            touched |= events_of(session, obj)
         for obj in list(session.dirty):
             if not session.is_modified(obj, include_collections=False):
                 continue

@@ -36,7 +36,7 @@ from typing import Any, Callable
 from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
 from flask_babel import get_locale
 from flask_login import current_user
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from damas.engine.types import Outcome, RoundResult
@@ -92,14 +92,11 @@ def _visible(event_id: int) -> tuple[Event, bool]:
 # ------------------------------------------------------------------ categories (switchable source)
 
 def cached(kind: str, event: Event, extra: str, build: Callable[[], Any]) -> Any:
-    """Tables computed once per state of the database: the key holds the newest audit entry's
-    id (every change to results, entries, categories or players writes one), so a cached value
-    is never stale; the store lives on the app (one per process), at most CACHE_SIZE values."""
-    from damas.models import AuditEntry
-
+    """Tables computed once per revision of the event (damas/services/revision.py: every change
+    to its results, entries, categories or players moves it), so a cached value is never stale;
+    the store lives on the app (one per process), at most CACHE_SIZE values."""
     store: OrderedDict = current_app.extensions.setdefault("damas_public_cache", OrderedDict())
-    marker = db.session.scalar(select(func.max(AuditEntry.id)))
-    key = (kind, event.id, event.status.value, extra, str(get_locale()), marker)
+    key = (kind, event.id, event.revision, event.status.value, extra, str(get_locale()))
     if key in store:
         store.move_to_end(key)
         return store[key]
