@@ -49,6 +49,8 @@ serve: setup
 	$(BIN)/gunicorn -c gunicorn.conf.py
 
 test: setup
+	@echo "== import contracts (pyproject.toml, import-linter) =="
+	$(BIN)/lint-imports
 	$(MAKE) --no-print-directory test-sqlite
 	$(MAKE) --no-print-directory test-postgres
 

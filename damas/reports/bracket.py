@@ -12,20 +12,18 @@ from flask import current_app
 from flask_babel import gettext as _
 
 from damas.engine.pairing.knockout import NOBODY, PLAYOFF_CLOCKS, Stage, Tie, all_ties, champion, final_places
-from damas.models import Event, GameResult, KnockoutGame
+from damas.models import Event, KnockoutGame
 from damas.reports.pdf import render_pdf
 from damas.services import knockout as ko
-from damas.web.presenters import event_summary
-from damas.web.results import result_label
+from damas.presentation.summaries import event_summary
+from damas.presentation.labels import OUTCOME_NAMES
+from damas.presentation.numbers import points_text
+from damas.presentation.results import KNOCKOUT_RESULT, knockout_result_label
 
 # SVG geometry (px): a tie is a box of two rows plus a line with its games under it.
 COL_W, BOX_W, ROW_H, UNIT, TOP, LEFT = 230, 200, 18, 66, 34, 6
 
-_OUTCOME_RESULT = {
-    "win": GameResult.WHITE_WIN, "draw": GameResult.DRAW, "loss": GameResult.BLACK_WIN,
-    "forfeit_win": GameResult.WHITE_FORFEIT_WIN, "forfeit_loss": GameResult.BLACK_FORFEIT_WIN,
-    "double_forfeit": GameResult.DOUBLE_FORFEIT,
-}
+_OUTCOME_RESULT = KNOCKOUT_RESULT  # web/desk.py reads this name (lead: switch it to presentation.results)
 
 
 def stage_names() -> dict[str, str]:
@@ -56,13 +54,6 @@ def clock_text(stage: Stage) -> str:
     return _("Brancas %(w)s min, Pretas %(b)s min; empate vale vitória das Pretas", w=wb // 60, b=bb // 60)
 
 
-def _points_text(ruleset: str, half_points: int) -> str:
-    if ruleset == "cbjd":  # 2/1/0: half points are the points
-        return str(half_points)
-    whole, half = divmod(half_points, 2)
-    return (str(whole) if whole or not half else "") + ("½" if half else "")
-
-
 def _player(loaded: ko.LoadedBracket, no: int | None) -> dict[str, Any] | None:
     if no is None:
         return None
@@ -76,7 +67,7 @@ def _player(loaded: ko.LoadedBracket, no: int | None) -> dict[str, Any] | None:
 
 def _game_row(event: Event, loaded: ko.LoadedBracket, row: KnockoutGame) -> dict[str, Any]:
     names = stage_names()
-    label = result_label(event.ruleset, _OUTCOME_RESULT[row.outcome])
+    label = knockout_result_label(event.ruleset, row.outcome)
     absent = ""
     if row.white_absent_minutes is not None and row.black_absent_minutes is not None:
         absent = _("ambos ausentes: Brancas %(w)s min, Pretas %(b)s min (perde quem está ausente há mais tempo)",
@@ -94,7 +85,7 @@ def _tie_row(event: Event, loaded: ko.LoadedBracket, tie: Tie, label: str) -> di
     main = [g for g in tie.games if g.stage in (Stage.MAIN, Stage.REPLAY)]
     score = None
     if tie.top and tie.bottom:
-        score = [_points_text(event.ruleset, sum(g.points(p) for g in main)) for p in (tie.top, tie.bottom)]
+        score = [points_text(event.ruleset, sum(g.points(p) for g in main)) for p in (tie.top, tie.bottom)]
     nxt = ko.proposed_game(event, loaded, tie) if event.status.value == "running" else None
     next_game = None
     if nxt is not None:
@@ -213,7 +204,6 @@ def player_bracket_rows(event: Event, entry: Any) -> tuple[list[dict[str, Any]],
     """The player card of a knockout player: his ties and their games from the bracket, in the
     card's row format (round = the tie's name), and his game points (rule-set units)."""
     from damas.reports.standings import _english, event_ruleset
-    from damas.web.public import OUTCOME_NAMES
 
     en = _english()
     loaded = ko.load_bracket(event) if ko.is_knockout(event) else None
@@ -246,7 +236,7 @@ def player_bracket_rows(event: Event, entry: Any) -> tuple[list[dict[str, Any]],
             stage = "" if row.stage == Stage.MAIN.value else f" · {names[row.stage]}"
             mine = game.outcome if game.white == no else game.outcome.mirror
             rows.append({"round": label + stage, "board": None, "colour": "w" if game.white == no else "b",
-                         "opponent": opponent, "label": result_label(event.ruleset, _OUTCOME_RESULT[row.outcome]),
+                         "opponent": opponent, "label": knockout_result_label(event.ruleset, row.outcome),
                          "result": OUTCOME_NAMES[mine][en] if mine in OUTCOME_NAMES else "",
                          "points": rs.format_points(points), "running": rs.format_points(running)})
         if tie.winner is None and opponent is not None and event.status.value == "running":

@@ -13,8 +13,8 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest
 from damas.services.mapping import event_rounds, round_is_complete
-from damas.web.presenters import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
-from damas.web.results import result_label
+from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
+from damas.presentation.results import result_label
 
 FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 REQUEST_NAMES = {"half_bye": ("Bye de meio ponto", "Half-point bye"), "zero_bye": ("Bye de zero ponto", "Zero-point bye"),

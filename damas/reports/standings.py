@@ -6,7 +6,6 @@ ranks by points and the event's tiebreak order (RULES.md §4).
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from flask_babel import get_locale
@@ -19,7 +18,12 @@ from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import Outcome
 from damas.engine.withdrawals import apply_withdrawals
 from damas.models import EntryStatus, Event
+from damas.presentation.numbers import tiebreak_text
 from damas.services.mapping import snapshot
+
+# services/team_standings and services/micromatch read this name here (lead: switch them to
+# damas.presentation.numbers.tiebreak_text when the rows move out of reports, issue 15 point 4).
+format_value = tiebreak_text
 
 SYSTEM_KINDS = {"berger": "roundrobin", "dutch": "swiss", "sb-swiss": "swiss", "micromatch": "micromatch",
                 "knockout": "knockout"}
@@ -104,26 +108,6 @@ def drawable_order(event: Event, order: tuple[str, ...]) -> tuple[str, ...]:
     return order
 
 
-def format_value(value: Any) -> str:
-    """Exact tiebreak values: integers as is, fractions as exact decimals where finite."""
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        for places in range(1, 5):
-            if (value * 10**places).denominator == 1:
-                return _decimal(value, places)
-        return _decimal(value, 2)
-    return str(value)
-
-
-def _decimal(value: Fraction, places: int) -> str:
-    scaled = value * 10**places
-    whole = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)  # round half up
-    sign = "-" if whole < 0 else ""
-    whole = abs(whole)
-    return f"{sign}{whole // 10**places}.{whole % 10**places:0{places}d}"
-
-
 def _english() -> bool:
     return str(get_locale()) == "en"
 
@@ -195,7 +179,7 @@ def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[
             "state": p.state,
             "rating": entry.rating_at_entry,
             "points": rs.format_points(row.points),
-            "tiebreaks": [format_value(v) for v in row.tiebreaks],
+            "tiebreaks": [tiebreak_text(v) for v in row.tiebreaks],
             "excluded": row.excluded,
             "note": reasons.get(row.start_no, ""),
             "pending": list(row.pending),  # rounds of an adjourned game (C.04.2 #1): no points yet

@@ -7,7 +7,7 @@ from flask import current_app
 
 from damas.models import Event
 from damas.reports.pdf import render_pdf
-from damas.web.presenters import event_summary, start_list
+from damas.presentation.summaries import event_summary, start_list
 
 
 def start_list_context(event: Event) -> dict:

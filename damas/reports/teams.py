@@ -13,7 +13,7 @@ from damas.models.micromatch import TeamRound
 from damas.reports.event_reports import base_context
 from damas.services import openings as opening_service
 from damas.services import teams as team_service
-from damas.web.micromatch import GAME_LABELS  # one game from team A's player's side, as on the round page
+from damas.presentation.labels import GAME_LABELS  # one game from team A's player's side, as on the round page
 
 
 

@@ -90,7 +90,7 @@ def penalty_settings(s: DeskSettings) -> PenaltySettings:
 
 def is_online(event: Event, s: DeskSettings | None = None) -> bool:
     s = s or settings_for(event)
-    return bool(s.online) or event.ruleset == "club"
+    return bool(s.online) or get_ruleset(event.ruleset).online
 
 
 def is_chief(user: Any, event: Event) -> bool:

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from damas.engine.event_rules import PAIR_RESTRICTIONS, days_over_limit, round_minutes
 from damas.engine.pairing import family_of, system_codes
 from damas.engine.rate_of_play import classify
+from damas.engine.rulesets import get_ruleset, ruleset_codes
 from damas.extensions import db
 from damas.models import Event, EventArbiter, EventStatus, Role, User
 from damas.services.audit import record, snapshot, transaction
@@ -36,7 +37,7 @@ BYE_SCORES = ("", "win", "draw", "zero")
 ACCELERATED_SYSTEMS = ("dutch",)  # system families: Baku acceleration for every Dutch edition
 RESTRICTED_SYSTEMS = ("dutch", "sb-swiss")  # families of the engines that take forbidden pairs
 DISCIPLINES = ("damas-64", "damas-100", "xadrez")
-RULESETS = ("cbjd", "fide", "club")
+RULESETS = ruleset_codes()  # the engine's registry: cbjd, fide, club
 
 # Allowed status changes: draft -> registration -> running -> finished; cancel before finishing.
 TRANSITIONS: dict[EventStatus, tuple[EventStatus, ...]] = {
@@ -73,7 +74,9 @@ def default_dutch_edition(ruleset: str | None, discipline: str | None) -> str:
     """The Dutch edition of a new event whose form leaves it "by the rules" (decisão da
     federação): FIDE chess events the 2025 edition, in force for FIDE-rated events since
     1 February 2026; CBJD and club events the 2017 rules of the seed regulations."""
-    return "dutch-2025" if ruleset == "fide" and discipline == "xadrez" else "dutch"
+    if ruleset not in ruleset_codes() or discipline != "xadrez":  # the FIDE edition is chess's
+        return "dutch"
+    return get_ruleset(ruleset).dutch_edition
 
 
 def _resolve_edition(values: dict[str, Any], data: dict[str, Any]) -> None:

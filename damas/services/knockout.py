@@ -33,6 +33,7 @@ from damas.engine.pairing.knockout import (
     next_game,
     record_game,
 )
+from damas.engine.rulesets import get_ruleset
 from damas.engine.types import Color, EngineError, Outcome
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, KnockoutGame, KnockoutSetup, User
@@ -73,7 +74,7 @@ def get_setup(event: Event) -> KnockoutSetup | None:
 
 def default_drawn(event: Event) -> str:
     """CLUB replays a drawn tie with colours reversed; over-the-board events play it off (§3)."""
-    return "replay" if event.ruleset == "club" else "playoff"
+    return get_ruleset(event.ruleset).knockout_drawn
 
 
 def engine_settings(setup: KnockoutSetup | None, event: Event) -> KnockoutSettings:

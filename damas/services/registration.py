@@ -22,6 +22,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from damas.engine.rulesets import get_ruleset
 from damas.extensions import db
 from damas.models import (
     Entry,
@@ -258,7 +259,7 @@ def start_or_refuse(actor: User, event: Event) -> None:
 def half_bye_allowed(event: Event) -> bool:
     """A half-point bye exists only where the rule set has one (the club set has none) and the
     event allows it."""
-    return event.ruleset != "club" and settings_of(event).allow_half_bye
+    return get_ruleset(event.ruleset).half_point_byes and settings_of(event).allow_half_bye
 
 
 def announce_absence(user: User, event: Event, round_number: int, kind: str) -> None:

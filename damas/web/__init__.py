@@ -1,40 +1,44 @@
-"""Web layer: one blueprint per area, thin routes (form -> one service call -> page)."""
+"""Web layer: one package per blueprint (`routes.py`, `forms.py`, small modules as needed), thin
+routes (form -> one service call -> page).
+
+The modules at this level are the helpers every blueprint shares: `access` (who may see or edit),
+`caching` (page cache, ETags, static fingerprints), `converters` (URL ids), `errors`, `input_guard`,
+`limits` (throttles), `audit_log`, `display` (Jinja filters), `forms_util`. Labels and number
+formatting shared with the PDFs live in `damas.presentation`.
+"""
 from __future__ import annotations
 
 from flask import Flask
 
+from damas.web import (
+    auth,
+    awards,
+    clubs,
+    desk,
+    events,
+    health,
+    knockout,
+    main,
+    micromatch,
+    players,
+    public,
+    registration,
+    reports,
+    rounds,
+    users,
+)
+from damas.web.converters import DatabaseIntConverter
+from damas.web.display import register_filters
+from damas.web.errors import register_error_handlers
+from damas.web.input_guard import register_input_guard
+
 
 def register_blueprints(app: Flask) -> None:
-    from damas.web import auth, clubs, events, health, main, players, rounds, users
-    from damas.web.converters import DatabaseIntConverter
-
     app.url_map.converters["int"] = DatabaseIntConverter  # before any route is added
-    from damas.web.errors import register_error_handlers
-
-    for module in (main, health, auth, players, clubs, events, rounds, users):
-        app.register_blueprint(module.bp)
-    from damas.web import knockout
-
-    app.register_blueprint(knockout.bp)
-    from damas.web import public, registration
-
-    app.register_blueprint(registration.bp)
-    app.register_blueprint(public.bp)
-    app.register_blueprint(public.api)
-    from damas.web import awards, reports
-
-    app.register_blueprint(awards.bp)
-    app.register_blueprint(reports.bp)
-    from damas.web import desk
-
-    app.register_blueprint(desk.bp)
-    from damas.web import micromatch
-
-    app.register_blueprint(micromatch.bp)
+    for blueprint in (main.bp, health.bp, auth.bp, players.bp, clubs.bp, events.bp, rounds.bp, users.bp,
+                      knockout.bp, registration.bp, public.bp, public.api, awards.bp, reports.bp, desk.bp,
+                      micromatch.bp):
+        app.register_blueprint(blueprint)
     register_error_handlers(app)
-    from damas.web.input_guard import register_input_guard
-
     register_input_guard(app)
-    from damas.web.display import register_filters
-
     register_filters(app)

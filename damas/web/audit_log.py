@@ -14,7 +14,7 @@ from sqlalchemy import Select, func, select
 
 from damas.extensions import db
 from damas.models import AuditEntry, User
-from damas.web.audit_labels import action_label, object_label
+from damas.presentation.audit_labels import action_label, object_label
 
 PER_PAGE = 50
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from flask import flash
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice
 
@@ -14,6 +15,7 @@ BRAZILIAN_STATES = (
     "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA",
     "PB", "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
 )
+REQUIRED = _l("Campo obrigatório.")
 
 
 def show_service_error(form: FlaskForm | None, error: ServiceError) -> None:
@@ -39,3 +41,13 @@ def run_service(action: Callable[[], Any], success: str) -> bool:
         return False
     flash(success, "success")
     return True
+
+
+STATE_CHOICES = choices([("", "—")] + [(uf, uf) for uf in BRAZILIAN_STATES])
+
+
+def coerce_optional_int(value: object) -> int | None:
+    """A select's value as an int, or None for the empty choice."""
+    if value in (None, "", "None"):
+        return None
+    return int(value)  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
 """Audit pages speak Portuguese: every action code and object type recorded by the services has a
-label (damas.web.audit_labels), and before/after read as "campo: antes → depois" lines; the CSV
+label (damas.presentation.audit_labels), and before/after read as "campo: antes → depois" lines; the CSV
 export keeps the raw codes and JSON."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import io
 from pathlib import Path
 
 from damas.models import AuditEntry, Role
-from damas.web.audit_labels import ACTION_NAMES, OBJECT_NAMES, changes
+from damas.presentation.audit_labels import ACTION_NAMES, OBJECT_NAMES, changes
 
 SERVICES = Path(__file__).resolve().parents[2] / "damas" / "services"
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 UNPLAYED_RULES = ("seed", "played", "fide-2024", "fide-2026")
 MICRO_SCORING = ("game", "match")
+KNOCKOUT_DRAWN = ("playoff", "replay")  # the drawn-tie rules of `engine.pairing.knockout`
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,17 @@ class RuleSet:
     `unplayed_since` lists later defaults by the date their regulations came into force (an
     event starting on or after that date takes them, see `unplayed_on`).
     `penalties` names the incident and forfeit rules (`damas.engine.penalty_rules`).
+
+    What the application asks a rule set instead of testing its code (issue 15):
+    `knockout_drawn` how a drawn knockout tie is settled by default (``playoff``: rapid games then
+    Armageddon, FIDE-GR Playoff 1; ``replay``: the same pair plays again with colours reversed,
+    CLUB; RULES.md §3); `half_point_byes` whether a player may request a half-point bye (the club
+    set has none); `online` whether every event of the rule set is played online (the desk's
+    online rules: disconnections, CLUB); `double_forfeit_draw` whether both players absent is a
+    draw (½-½, CLUB) rather than a double forfeit; `dutch_edition` the Dutch system edition a new
+    event of the rule set's own game takes when its form leaves it "by the rules" (FIDE: the 2025
+    edition, in force for FIDE-rated chess since 1 February 2026; the others the 2017 rules of
+    the seed regulations — decisão da federação).
     """
 
     code: str
@@ -44,6 +56,11 @@ class RuleSet:
     default_orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     category_orders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     penalties: str = "cbjd"
+    knockout_drawn: str = "playoff"
+    half_point_byes: bool = True
+    online: bool = False
+    double_forfeit_draw: bool = False
+    dutch_edition: str = "dutch"
 
     def __post_init__(self) -> None:
         missing = [o.value for o in Outcome if o not in self.points]
@@ -55,6 +72,8 @@ class RuleSet:
             raise EngineError(f"rule set {self.code}: unknown unplayed-games rule in unplayed_since")
         if self.micro_scoring not in MICRO_SCORING:
             raise EngineError(f"unknown micro-match scoring {self.micro_scoring!r}")
+        if self.knockout_drawn not in KNOCKOUT_DRAWN:
+            raise EngineError(f"rule set {self.code}: unknown drawn-tie rule {self.knockout_drawn!r}")
         object.__setattr__(self, "points", MappingProxyType(dict(self.points)))
         object.__setattr__(self, "default_orders", MappingProxyType(dict(self.default_orders)))
         object.__setattr__(self, "category_orders", MappingProxyType(dict(self.category_orders)))

@@ -21,6 +21,7 @@ FIDE = RuleSet(
     points=standard_points(),
     units_per_point=2,
     penalties="fide",
+    dutch_edition="dutch-2025",  # C.04.3 2025, in force for FIDE-rated events since 1 February 2026
     unplayed="seed",
     unplayed_since=((TIEBREAKS_2026, "fide-2026"),),
     default_orders={

@@ -1,0 +1,161 @@
+"""Words for the audit trail pages: every action code and object type the services record
+(`damas.services.audit.record`) has a pt-BR label, and before/after become a readable list of
+"campo: antes → depois" lines. The CSV export keeps the raw codes and JSON.
+
+A test (tests/web/test_audit_labels.py) reads every `record(...)` call in `damas/services` and
+fails when a code has no label here.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+ACTION_NAMES = {
+    "result": _l("Resultado"), "correction": _l("Correção de resultado"), "penalty": _l("Penalidade aplicada"),
+    "penalty_reversed": _l("Penalidade revertida"), "incident": _l("Incidente"), "sanction": _l("Sanção"),
+    "irregular_move_claim": _l("Lance irregular reclamado"), "withdraw": _l("Desistência"),
+    "withdrawal": _l("Partida não jogada (desistência)"), "pair": _l("Emparceiramento"),
+    "unpair": _l("Emparceiramento desfeito"), "undo_rematch": _l("Reencontro desfeito"),
+    "publish": _l("Publicação"), "expulsion": _l("Eliminação"), "expulsion_declined": _l("Eliminação recusada"),
+    "forfeit_excused": _l("W.O. justificado"), "desk_settings": _l("Configurações da mesa"),
+    "chief_arbiter": _l("Árbitro principal"), "committee_add": _l("Comitê de apelação: inclusão"),
+    "committee_remove": _l("Comitê de apelação: remoção"), "request": _l("Pedido de bye ou ausência"),
+    "status": _l("Situação do evento"), "update": _l("Edição"), "create": _l("Criação"),
+    "assign": _l("Árbitro designado"), "unassign": _l("Árbitro removido"), "appeal_filed": _l("Apelação"),
+    "appeal_decided": _l("Decisão de apelação"),
+    # accounts, players, registration
+    "sign_up": _l("Pedido de conta"), "approve": _l("Pedido aprovado"), "reject": _l("Pedido recusado"),
+    "register": _l("Inscrição pelo jogador"), "cancel": _l("Inscrição cancelada"), "delete": _l("Exclusão"),
+    "join_reserve": _l("Entrada na reserva"), "leave_reserve": _l("Saída da reserva"),
+    "substitute": _l("Substituição pelo reserva"),
+    "absent_without_notice": _l("Ausente sem aviso"), "absence_explained": _l("Ausência justificada"),
+    "absence_withdrawal": _l("Retirado: ausência sem justificativa a tempo"),
+    "rating_correction": _l("Correção só para o relatório de rating"),
+    # pairing systems
+    "generate": _l("Rodadas geradas"), "settings": _l("Configurações da eliminatória"),
+    "start": _l("Início da eliminatória"), "correct": _l("Correção de resultado"),
+    "micromatch_settings": _l("Configurações do micro match"), "micro_result": _l("Resultado de micro match"),
+    "lineup": _l("Escalação"), "team_result": _l("Resultado de tabuleiro (equipes)"),
+    "upload": _l("Lista de aberturas carregada"), "draw_opening": _l("Sorteio de abertura"),
+    # categories, prizes, playoffs
+    "category.defaults": _l("Categorias padrão"), "category.add": _l("Categoria incluída"),
+    "category.tiebreaks": _l("Desempates da categoria"), "category.delete": _l("Categoria removida"),
+    "prize.add": _l("Prêmio incluído"), "prize.delete": _l("Prêmio removido"),
+    "prize.cash_ties": _l("Prêmios em dinheiro nos empates"),
+    "playoff.create": _l("Playoff criado"), "playoff.result": _l("Resultado de playoff"),
+    "playoff.delete": _l("Playoff removido"),
+}
+
+OBJECT_NAMES = {
+    "appeal": _l("Apelação"), "club": _l("Clube"), "committee": _l("Comitê de apelação"),
+    "desk_settings": _l("Configurações da mesa"), "entry": _l("Inscrição"), "event": _l("Evento"),
+    "event_arbiter": _l("Árbitro do evento"), "event_category": _l("Categoria"), "event_prize": _l("Prêmio"),
+    "forfeit": _l("W.O."), "game": _l("Partida"), "incident": _l("Incidente"), "knockout": _l("Eliminatória"),
+    "knockout_game": _l("Partida da eliminatória"), "opening_list": _l("Lista de aberturas"),
+    "player": _l("Jogador"), "playoff": _l("Playoff"), "registration_settings": _l("Regras de inscrição"),
+    "reserve_entry": _l("Reserva"), "round": _l("Rodada"), "round_robin": _l("Todos contra todos"),
+    "sanction": _l("Sanção"), "sign_up": _l("Pedido de conta"), "team": _l("Equipe"),
+    "team_match": _l("Confronto de equipes"), "team_round": _l("Rodada de equipes"), "user": _l("Usuário"),
+}
+
+# Field names of the recorded snapshots; a field not listed shows its own name.
+FIELD_NAMES = {
+    "result": _l("resultado"), "round": _l("rodada"), "number": _l("número"), "board": _l("mesa"),
+    "table": _l("mesa"), "status": _l("situação"), "name": _l("nome"), "full_name": _l("nome"),
+    "short_name": _l("sigla"), "player": _l("jogador"), "player_id": _l("jogador (id)"),
+    "user_id": _l("usuário (id)"), "email": _l("e-mail"), "role": _l("papel"), "note": _l("observação"),
+    "notes": _l("observações"), "reason": _l("motivo"), "article": _l("artigo"), "kind": _l("tipo"),
+    "message": _l("mensagem"), "games": _l("partidas"), "total": _l("total"), "players": _l("jogadores"),
+    "pairing_number": _l("nº de emparceiramento"), "rating_at_entry": _l("rating na inscrição"),
+    "seed": _l("semente"), "lot_seed": _l("semente do sorteio"), "first_color": _l("cor do nº 1"),
+    "first_color_seed": _l("semente da cor"), "system": _l("sistema"), "pairing_system": _l("sistema"),
+    "boards": _l("mesas"), "matches": _l("confrontos"), "method": _l("método"), "double": _l("turno e returno"),
+    "rounds": _l("rodadas"), "planned_rounds": _l("rodadas previstas"), "numbers": _l("números"),
+    "codes": _l("códigos"), "code": _l("código"), "mode": _l("modo"), "count": _l("quantidade"),
+    "filename": _l("arquivo"), "scoring": _l("pontuação"), "openings": _l("aberturas"),
+    "start_date": _l("início"), "end_date": _l("término"), "venue": _l("local"), "organiser": _l("organizador"),
+    "chief_arbiter": _l("árbitro principal"), "ruleset": _l("regras"), "discipline": _l("modalidade"),
+    "tiebreak_order": _l("desempates"), "tiebreaks": _l("desempates"), "tiebreak_by_lot": _l("desempates sorteados"),
+    "time_minutes": _l("minutos"), "time_increment": _l("acréscimo"), "acceleration": _l("aceleração"),
+    "birth_date": _l("nascimento"), "sex": _l("sexo"), "club_id": _l("clube (id)"), "club": _l("clube"),
+    "city": _l("cidade"), "state": _l("UF"), "federation_id": _l("nº na federação"), "fide_id": _l("FIDE ID"),
+    "rating_regular": _l("rating"), "rating_rapid": _l("rating rápido"), "active": _l("ativo"),
+    "team": _l("equipe"), "captain_name": _l("capitão"), "amount": _l("valor"), "place": _l("colocação"),
+    "category_code": _l("categoria"), "category": _l("categoria"), "tied": _l("empatados"),
+    "decision": _l("decisão"), "text": _l("texto"), "panel": _l("comissão"), "subject": _l("assunto"),
+    "appellant": _l("apelante"), "voting": _l("com voto"), "withdrawn_after_round": _l("desistiu após a rodada"),
+    "absent_from_round": _l("ausente desde a rodada"), "explanation": _l("justificativa"),
+    "published": _l("publicada"), "capacity": _l("vagas"), "min_entries": _l("mínimo de inscritos"),
+    "opens_at": _l("abertura"), "closes_at": _l("encerramento"), "guest": _l("convidado"),
+    "password_changed": _l("senha alterada"), "white_entry_id": _l("brancas (id)"),
+    "black_entry_id": _l("pretas (id)"), "outcome": _l("resultado"), "penalty_id": _l("penalidade (id)"),
+    "source": _l("origem"), "consequence": _l("consequência"), "incidence": _l("incidência"),
+    "decision_at": _l("decisão em"), "filed_at": _l("apresentada em"), "deadline": _l("prazo"),
+    "fee_paid_cents": _l("taxa paga (centavos)"), "refund_cents": _l("devolução (centavos)"),
+    "chief_arbiter_user_id": _l("árbitro principal (id)"), "captain_user_id": _l("capitão (id)"),
+    "list_id": _l("lista (id)"), "new_cycle": _l("novo ciclo"), "seeds": _l("cabeças de chave"),
+    "byes": _l("isentos"), "stage": _l("fase"), "tie": _l("confronto"), "seq": _l("sequência"),
+    "drawn": _l("sorteado"), "position": _l("posição"), "places": _l("vagas"), "prizes": _l("prêmios"),
+    "schedule": _l("programação"), "contacts": _l("contatos"), "round_times": _l("horários das rodadas"),
+    "contact_email": _l("e-mail de contato"), "contact_phone": _l("telefone de contato"), "website": _l("site"),
+    "online": _l("inscrição on-line"),
+    "self_registration": _l("inscrição pelo jogador"), "guest_places": _l("vagas de convidados"),
+    "guest_policy": _l("regra de convidados"), "guests_from": _l("convidados a partir de"),
+    "min_age": _l("idade mínima"), "max_age": _l("idade máxima"), "rating_min": _l("rating mínimo"),
+    "rating_max": _l("rating máximo"), "rating_ceiling": _l("teto de rating"), "states": _l("UFs"),
+    "name_pt": _l("nome (pt)"), "name_en": _l("nome (en)"), "allow_half_bye": _l("bye de meio ponto"),
+    "rapid_games": _l("partidas rápidas"), "white_absent_minutes": _l("ausência das brancas (min)"),
+    "black_absent_minutes": _l("ausência das pretas (min)"), "later_rounds_paired": _l("rodadas seguintes emparceiradas"),
+    "rematch_boards": _l("mesas de reencontro"), "rounds_not_paired": _l("rodadas sem emparceiramento"),
+    "forfeits": _l("W.O."), "offender": _l("infrator"), "cash_ties": _l("empates em dinheiro"),
+    "results": _l("resultados"), "game": _l("partida"), "reserve_id": _l("reserva (id)"),
+    "no_show_minutes": _l("não comparecimento (min)"), "pair_restriction": _l("emparceiramento restrito"),
+    "restriction_relaxed": _l("restrição não respeitada"), "rating_result": _l("resultado para o rating"),
+    "case": _l("caso (C.04.2 #8)"), "deadline_round": _l("prazo: publicação da rodada"), "place": _l("lugar"),
+}
+
+
+def action_label(code: str) -> str:
+    return str(ACTION_NAMES.get(code, code))
+
+
+def object_label(code: str) -> str:
+    return str(OBJECT_NAMES.get(code, code))
+
+
+def field_label(name: str) -> str:
+    return str(FIELD_NAMES.get(name, name.replace("_", " ")))
+
+
+def show_value(value: Any) -> str:
+    """A recorded value as text: empty as a dash, yes/no, lists joined, anything else as JSON."""
+    if value is None or value == "" or value == [] or value == {}:
+        return "—"
+    if isinstance(value, bool):
+        return _("sim") if value else _("não")
+    if isinstance(value, (int, str)):
+        return str(value)
+    if isinstance(value, list) and all(isinstance(v, (int, str)) for v in value):
+        return ", ".join(str(v) for v in value)
+    return json.dumps(value, ensure_ascii=False)
+
+
+def changes(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[dict[str, str]]:
+    """Before/after as lines {field, before, after, kind}: kind "changed" (antes → depois), "same"
+    (context, unchanged), "added" (only after: a creation) or "removed" (only before: a deletion)."""
+    before, after = before or {}, after or {}
+    names = list(after) + [k for k in before if k not in after]
+    out = []
+    for name in names:
+        if name in before and name in after:
+            old, new = before[name], after[name]
+            kind = "same" if old == new else "changed"
+        elif name in after:
+            old, new, kind = None, after[name], "added"
+        else:
+            old, new, kind = before[name], None, "removed"
+        out.append({"field": field_label(name), "before": show_value(old), "after": show_value(new), "kind": kind})
+    return out

@@ -1,0 +1,82 @@
+"""Log in, log out and change one's own password (Flask-Login).
+
+The login id in the session and remember-me cookies carries the account's session version
+(`User.get_id`): logging out, a password change and a deactivation raise it, so every older
+cookie of the account stops working. The three routes are throttled (`damas.web.limits`).
+"""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_login import current_user, login_required, login_user, logout_user
+
+from damas.extensions import login_manager
+from damas.services.errors import ServiceError
+from damas.services.users import authenticate, change_own_password, end_sessions
+from damas.web.auth.forms import LoginForm, PasswordForm
+from damas.web.forms_util import show_service_error
+from damas.web.limits import throttle_login, throttle_password
+
+bp = Blueprint("auth", __name__, url_prefix="/conta")
+login_manager.login_view = "auth.login"
+login_manager.login_message = _l("Entre para acessar esta página.")
+login_manager.login_message_category = "info"
+
+
+def _safe_next(target: str | None) -> str:
+    if target and not urlsplit(target).netloc and target.startswith("/"):
+        return target
+    return url_for("main.index")
+
+
+def has_remember_cookie() -> bool:
+    return bool(request.cookies.get(current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token")))
+
+
+@bp.route("/entrar", methods=["GET", "POST"])
+@throttle_login
+def login():  # type: ignore[no-untyped-def]
+    if current_user.is_authenticated:
+        return redirect(url_for("main.index"))
+    form = LoginForm()
+    if form.validate_on_submit():
+        user = authenticate(form.email.data or "", form.password.data or "")
+        if user is None:
+            flash(_("E-mail ou senha incorretos."), "error")
+        else:
+            login_user(user, remember=form.remember.data)
+            flash(_("Bem-vindo, %(name)s.", name=user.name), "success")
+            return redirect(_safe_next(request.args.get("next")))
+    return render_template("auth/login.html", form=form)
+
+
+@bp.post("/sair")
+@login_required
+def logout():  # type: ignore[no-untyped-def]
+    end_sessions(current_user)
+    logout_user()  # also deletes the remember-me cookie in this browser
+    flash(_("Você saiu."), "info")
+    return redirect(url_for("main.index"))
+
+
+@bp.route("/senha", methods=["GET", "POST"])
+@throttle_password
+@login_required
+def change_password():  # type: ignore[no-untyped-def]
+    """The user's own password; his other sessions end, this one goes on with the new version."""
+    form = PasswordForm()
+    if form.validate_on_submit():
+        user = current_user._get_current_object()
+        remember = has_remember_cookie()
+        try:
+            change_own_password(user, form.current.data or "", form.password.data or "")
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            login_user(user, remember=remember)
+            flash(_("Senha alterada. As outras sessões da conta foram encerradas."), "success")
+            return redirect(url_for("registration.my_page"))
+    return render_template("auth/password.html", form=form)

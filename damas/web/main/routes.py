@@ -1,0 +1,31 @@
+"""Home page and the language switch."""
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request, session, url_for
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.models import Event, EventStatus
+from damas.presentation.summaries import event_summary
+
+bp = Blueprint("main", __name__)
+
+
+@bp.get("/")
+def index():  # type: ignore[no-untyped-def]
+    events = db.session.scalars(
+        select(Event)
+        .where(Event.status.in_([EventStatus.REGISTRATION, EventStatus.RUNNING]))
+        .order_by(Event.start_date)
+    ).all()
+    return render_template("main/index.html", events=[event_summary(e) for e in events])
+
+
+@bp.get("/lang/<code>")
+def set_language(code: str):  # type: ignore[no-untyped-def]
+    if code in ("pt_BR", "en"):
+        session["lang"] = code
+    target = request.referrer or url_for("main.index")
+    if not target.startswith(request.host_url):
+        target = url_for("main.index")
+    return redirect(target)

@@ -1,0 +1,43 @@
+"""WTForms of the players register."""
+from __future__ import annotations
+
+from datetime import date
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import DateField, EmailField, IntegerField, SelectField, StringField
+from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional, Regexp, ValidationError
+
+from damas.web.forms_util import REQUIRED, STATE_CHOICES, choices, coerce_optional_int
+
+
+class PlayerForm(FlaskForm):
+    full_name = StringField(_l("Nome completo"), validators=[DataRequired(REQUIRED), Length(max=120)])
+    sex = SelectField(
+        _l("Sexo"),
+        choices=choices([("M", _l("Masculino")), ("F", _l("Feminino"))]),
+        validators=[DataRequired(REQUIRED)],
+    )
+    birth_date = DateField(_l("Data de nascimento"), validators=[Optional()])
+    club_id = SelectField(_l("Clube"), coerce=coerce_optional_int, validators=[Optional()])
+    state = SelectField(_l("UF"), choices=STATE_CHOICES, validators=[Optional()])
+    federation_id = StringField(
+        _l("Nº na federação"),
+        validators=[Optional(), Length(max=20), Regexp(r"^[A-Za-z0-9\-./]+$", message=_l("Use só letras, números e - . /"))],
+    )
+    fide_id = StringField(
+        _l("FIDE ID"), validators=[Optional(), Regexp(r"^\d{1,12}$", message=_l("O FIDE ID tem só dígitos."))]
+    )
+    rating_regular = IntegerField(
+        _l("Rating clássico"),
+        validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
+    )
+    rating_rapid = IntegerField(
+        _l("Rating rápido"),
+        validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
+    )
+    email = EmailField(_l("E-mail"), validators=[Optional(), Email(_l("E-mail inválido.")), Length(max=254)])
+
+    def validate_birth_date(self, field: DateField) -> None:
+        if field.data is not None and (field.data > date.today() or field.data.year < 1900):
+            raise ValidationError(_l("Data de nascimento impossível."))

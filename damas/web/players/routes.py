@@ -1,0 +1,96 @@
+"""Players: public list with search and pagination; staff create and edit."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import selectinload
+
+from damas.extensions import db
+from damas.models import Club, Entry, Event, EventStatus, Player
+from damas.services.errors import ServiceError
+from damas.services.events import can_edit_event
+from damas.services.players import create_player, update_player
+from damas.web.access import staff_required
+from damas.web.players.forms import PlayerForm
+from damas.web.forms_util import choices, show_service_error
+from damas.presentation.summaries import STATUS_NAMES, pick, player_summary
+
+bp = Blueprint("players", __name__, url_prefix="/jogadores")
+
+
+def _club_choices() -> list:
+    clubs = db.session.scalars(select(Club).order_by(Club.name)).all()
+    return choices([(None, "—")] + [(c.id, c.name) for c in clubs])
+
+
+@bp.get("/")
+def list_players():  # type: ignore[no-untyped-def]
+    query = (request.args.get("q") or "").strip()
+    stmt = select(Player).order_by(Player.full_name, Player.id)
+    if query:
+        like = f"%{query.lower()}%"
+        stmt = stmt.outerjoin(Club).where(
+            or_(
+                func.lower(Player.full_name).like(like),
+                func.lower(func.coalesce(Player.federation_id, "")).like(like),
+                func.lower(func.coalesce(Club.name, "")).like(like),
+                func.lower(Player.state) == query.lower(),
+            )
+        )
+    page = db.paginate(stmt, per_page=current_app.config["PER_PAGE"], error_out=False)
+    return render_template(
+        "players/list.html",
+        players=[player_summary(p) for p in page.items],
+        page=page.page,
+        pages=page.pages,
+        total=page.total,
+        q=query,
+    )
+
+
+@bp.get("/<int:player_id>")
+def view_player(player_id: int):  # type: ignore[no-untyped-def]
+    player = db.session.get(Player, player_id) or abort(404)
+    rows = db.session.scalars(
+        select(Event).join(Entry, Entry.event_id == Event.id).where(Entry.player_id == player.id)
+        .options(selectinload(Event.arbiters)).order_by(Event.start_date.desc())).unique().all()
+    # A draft exists only for its editors (same rule as the event pages).
+    events = [{"id": e.id, "name": e.name, "status": e.status.value, "status_name": pick(STATUS_NAMES[e.status.value])}
+              for e in rows if e.status != EventStatus.DRAFT or can_edit_event(current_user, e)]
+    return render_template("players/view.html", player=player_summary(player), events=events)
+
+
+@bp.route("/novo", methods=["GET", "POST"])
+@staff_required
+def new_player():  # type: ignore[no-untyped-def]
+    form = PlayerForm()
+    form.club_id.choices = _club_choices()
+    if form.validate_on_submit():
+        try:
+            player = create_player(current_user, form.data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            flash(_("Jogador cadastrado."), "success")
+            return redirect(url_for("players.view_player", player_id=player.id))
+    return render_template("players/form.html", form=form, title=_("Novo jogador"))
+
+
+@bp.route("/<int:player_id>/editar", methods=["GET", "POST"])
+@staff_required
+def edit_player(player_id: int):  # type: ignore[no-untyped-def]
+    player = db.session.get(Player, player_id) or abort(404)
+    form = PlayerForm(obj=player)
+    form.club_id.choices = _club_choices()
+    if form.validate_on_submit():
+        try:
+            update_player(current_user, player, form.data)
+        except ServiceError as error:
+            db.session.rollback()
+            show_service_error(form, error)
+        else:
+            flash(_("Jogador atualizado."), "success")
+            return redirect(url_for("players.view_player", player_id=player.id))
+    return render_template("players/form.html", form=form, title=_("Editar jogador"))

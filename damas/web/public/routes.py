@@ -1,0 +1,367 @@
+"""Public pages for players and visitors that the other blueprints do not already give: the
+player card of an event (his games, colours, opponents, running score, category places), and
+the JSON API over the same public data for clubs and broadcast sites.
+
+JSON API v1 (read only, no login; drafts are never listed; points are strings as the rule set
+prints them, e.g. "1½" or "7"):
+
+- `GET /api/v1/events` -> `{"events": [EVENT]}`; EVENT = `id, name, status` (registration /
+  running / finished / cancelled), `discipline, ruleset, pairing_system` (the code, e.g.
+  `dutch-2025`), `pairing_family` (`dutch` for every Dutch edition), `pairing_rules` (e.g.
+  "FIDE C.04.3 (2025)"), `planned_rounds, start_date, end_date` (ISO dates), `venue, organiser, chief_arbiter, rate_of_play` (e.g.
+  "45x45"), `rating_list` (regular / rapid), `entries` (registered players), `url`.
+- `GET /api/v1/events/<id>` -> EVENT plus `tiebreaks` (codes in order), `categories`
+  (`code, name`), `rounds` (`number, boards, complete`), `round_times` (the invitation's planned
+  start of each round: `round, starts_at`, local time at the venue "YYYY-MM-DDTHH:MM"; may list
+  fewer rounds than planned), `organiser_contacts` (`email, phone, website`, "" when not given),
+  `registration` (`open, opens_at, closes_at` (the registration deadline), `capacity,
+  places_left, online, schedule` (the programme as free text), `prizes, contacts`) and
+  `start_list` (`no, player_id, name, club, state, rating, status`).
+- `GET /api/v1/events/<id>/standings?category=<code>` -> `after_round, category, columns`
+  (`code, name` of each tiebreak), `rows` (`rank, start_no, player_id, name, club, state, rating,
+  points, tiebreaks` (strings, in column order), `excluded`)`. No `category`: the absolute table.
+- `GET /api/v1/events/<id>/rounds/<n>` -> `number, boards` (`board, white, black, result`;
+  a player is `no, player_id, name, rating`; `black` is null for a bye; `result` as printed,
+  "" while the game is on; micro-match boards with both games entered add `games` [game 1,
+  game 2] from White-in-game-1's side and `game_score`, e.g. "3-1"). Only published rounds.
+- `GET /api/v1/events/<id>/players/<player_id>` -> the player card: `player, games`
+  (`round, board, colour` w/b/"", `opponent, result, points, running`), `categories`
+  (`code, name, rank, of`).
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Callable
+
+from flask import Blueprint, abort, current_app, jsonify, render_template, request, url_for
+from flask_babel import get_locale
+from flask_login import current_user
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from damas.engine.types import Outcome, RoundResult
+from damas.extensions import db
+from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, GameResult, Player, RoundRequest, RoundStatus
+from damas.reports.standings import event_ruleset
+from damas.services.events import can_edit_event
+from damas.services.mapping import (REQUEST_OUTCOMES, board_results, event_rounds, micro_board_results, micro_games,
+                                    round_is_complete)
+from damas.presentation.summaries import event_summary, start_list
+from damas.presentation.labels import OUTCOME_NAMES
+from damas.presentation.results import result_label
+
+bp = Blueprint("public", __name__, url_prefix="/eventos/<int:event_id>")
+api = Blueprint("api", __name__, url_prefix="/api/v1")
+CACHE_SIZE = 64
+
+
+def _en() -> bool:
+    return str(get_locale()) == "en"
+
+
+def load_event(event_id: int) -> Event | None:
+    """The event with its entries, players and clubs in three queries (no N+1 in the pages:
+    the engine snapshot and the presenters then find every row in the session)."""
+    return db.session.scalar(
+        select(Event).where(Event.id == event_id).options(
+            selectinload(Event.entries).selectinload(Entry.player).selectinload(Player.club),
+            selectinload(Event.arbiters).selectinload(EventArbiter.user),
+        )
+    )
+
+
+def _visible(event_id: int) -> tuple[Event, bool]:
+    event = load_event(event_id) or abort(404)
+    editable = can_edit_event(current_user, event)
+    if event.status == EventStatus.DRAFT and not editable:
+        abort(404)
+    return event, editable
+
+
+# ------------------------------------------------------------------ categories (switchable source)
+
+def cached(kind: str, event: Event, extra: str, build: Callable[[], Any]) -> Any:
+    """Tables computed once per revision of the event (damas/services/revision.py: every change
+    to its results, entries, categories or players moves it), so a cached value is never stale;
+    the store lives on the app (one per process), at most CACHE_SIZE values."""
+    store: OrderedDict = current_app.extensions.setdefault("damas_public_cache", OrderedDict())
+    key = (kind, event.id, event.revision, event.status.value, extra, str(get_locale()))
+    if key in store:
+        store.move_to_end(key)
+        return store[key]
+    value = build()
+    store[key] = value
+    while len(store) > CACHE_SIZE:
+        store.popitem(last=False)
+    return value
+
+
+def _all_category_places(event: Event) -> dict[int, list[dict[str, Any]]]:
+    en = _en()
+    try:
+        from damas.reports.awards import category_tables
+    except ImportError:  # pragma: no cover - the categories area not installed
+        return {}
+    out: dict[int, list[dict[str, Any]]] = {}
+    for table in category_tables(event):
+        cat = table["category"]
+        counted = sum(1 for r in table["standings"].rows if not r.excluded)
+        complete = table["snap"].complete_rounds
+        for row in table["standings"].rows:
+            out.setdefault(row.start_no, []).append({
+                "code": cat.code, "name": cat.name_en if en else cat.name_pt,
+                "rank": row.rank_label if complete and not row.excluded else "", "of": counted})
+    return out
+
+
+def category_places(event: Event, start_no: int | None) -> list[dict[str, Any]]:
+    """The player's place in every category he belongs to (CBJD 124-125), after complete rounds.
+
+    Uses the event's own categories (damas.reports.awards, playoffs applied) and falls back to
+    the engine's CBJD set when that module is missing.
+    """
+    if start_no is None:
+        return []
+    try:
+        import damas.reports.awards  # noqa: F401
+    except ImportError:  # pragma: no cover - the categories area not installed
+        return _default_category_places(event, start_no)
+    places = cached("places", event, "", lambda: _all_category_places(event))
+    return [dict(p) for p in places.get(start_no, [])]
+
+
+def _default_category_places(event: Event, start_no: int) -> list[dict[str, Any]]:  # pragma: no cover
+    from damas.engine.categories import default_categories, members
+    from damas.reports.standings import standings_context
+    from damas.services.mapping import snapshot
+
+    snap = snapshot(event)
+    out = []
+    for cat in default_categories():
+        ids = set(members(cat, snap.state.entrants, event.start_date.year))
+        if start_no not in ids:
+            continue
+        ctx = standings_context(event, only=ids)
+        row = next((r for r in ctx["rows"] if r["start_no"] == start_no), None)
+        out.append({"code": cat.code, "name": cat.name_en if _en() else cat.name_pt,
+                    "rank": row["rank"] if row and snap.complete_rounds else "", "of": len(ids)})
+    return out
+
+
+def _category_link(event_id: int, code: str) -> str | None:
+    try:
+        return url_for("awards.category_standings", event_id=event_id, category=code)
+    except Exception:  # the categories blueprint not registered
+        return None
+
+
+# ------------------------------------------------------------------ player card
+
+def _side(entry: Entry | None) -> dict[str, Any] | None:
+    if entry is None:
+        return None
+    return {"no": entry.pairing_number, "player_id": entry.player_id, "name": entry.player.full_name,
+            "rating": entry.rating_at_entry}
+
+
+def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] | None:
+    entry = db.session.scalar(select(Entry).where(Entry.event_id == event.id, Entry.player_id == player_id))
+    if entry is None:
+        return None
+    rs = event_ruleset(event)
+    en = _en()
+    rounds = [r for r in event_rounds(event) if editable or r.status == RoundStatus.PUBLISHED]
+    games = {g.round_id: g for g in db.session.scalars(
+        select(Game).options(selectinload(Game.white).selectinload(Entry.player),
+                             selectinload(Game.black).selectinload(Entry.player))
+        .where(Game.round_id.in_([r.id for r in rounds]) if rounds else Game.id.is_(None),
+               (Game.white_entry_id == entry.id) | (Game.black_entry_id == entry.id)))}
+    requests = {r.round_number: r.kind for r in db.session.scalars(
+        select(RoundRequest).where(RoundRequest.entry_id == entry.id))}
+    micro = micro_games(event, rounds) if event.pairing_system == "micromatch" else None
+    running = 0
+    rows = []
+    for rnd in rounds:
+        game = games.get(rnd.id)
+        row: dict[str, Any] = {"round": rnd.number, "board": None, "colour": "", "opponent": None,
+                               "result": "", "points": "", "running": "", "label": ""}
+        rr: RoundResult | None = None
+        if game is not None:
+            white = game.white_entry_id == entry.id
+            row.update(board=game.board, colour="w" if white else "b" if game.black_entry_id else "",
+                       opponent=_side(game.black if white else game.white), label=result_label(event.ruleset, game.result))
+            if game.result.value:
+                black_no = 2 if game.black_entry_id else None
+                mine = dict(board_results(game, 1, black_no, rnd.number))
+                if micro is not None:  # a micro-match: game points of its two games, as in the standings
+                    mine.update(micro_board_results(event, game, micro, 1, black_no, rnd.number))
+                rr = mine[1 if white else 2]
+        else:  # not on a board: his request (bye, absence) or not paired
+            kind = requests.get(rnd.number)
+            rr = RoundResult(rnd.number, REQUEST_OUTCOMES[kind] if kind else Outcome.NOT_PAIRED)
+        if rr is not None:
+            points = rs.points_for(rr)
+            running += points
+            row.update(points=rs.format_points(points), running=rs.format_points(running))
+            if rr.outcome in OUTCOME_NAMES:
+                row["result"] = OUTCOME_NAMES[rr.outcome][en]
+        rows.append(row)
+    if event.pairing_system == "knockout":  # no rounds of boards: his ties and games from the bracket
+        from damas.reports.bracket import player_bracket_rows
+
+        rows, running = player_bracket_rows(event, entry)
+    announced = [{"round": n, "kind": k.value} for n, k in sorted(requests.items()) if n > len(rounds)]
+    p = entry.player
+    places = category_places(event, entry.pairing_number)
+    for place in places:
+        place["url"] = _category_link(event.id, place["code"])
+    return {
+        "player": {"id": p.id, "name": p.full_name, "no": entry.pairing_number, "rating": entry.rating_at_entry,
+                   "club": (p.club.short_name or p.club.name) if p.club else "", "state": p.state,
+                   "birth_year": p.birth_date.year if p.birth_date else None, "sex": p.sex,
+                   "status": entry.status.value,
+                   "absent_from": entry.absent_from_round if entry.status == EntryStatus.REGISTERED else None},
+        "games": rows, "total": rs.format_points(running), "announced": announced, "categories": places,
+    }
+
+
+@bp.get("/jogadores/<int:player_id>")
+def player_card_page(event_id: int, player_id: int):  # type: ignore[no-untyped-def]
+    event, editable = _visible(event_id)
+    card = player_card(event, player_id, editable)
+    if card is None:
+        abort(404)
+    return render_template("public/player_card.html", event=event_summary(event), card=card)
+
+
+# ------------------------------------------------------------------ JSON API
+
+def _event_json(e: Event) -> dict[str, Any]:
+    s = event_summary(e)
+    return {
+        "id": e.id, "name": e.name, "status": e.status.value, "discipline": e.discipline, "ruleset": e.ruleset,
+        "pairing_system": e.pairing_system, "pairing_family": s["pairing_family"],  # "dutch": any edition
+        "pairing_rules": s["pairing_article"], "planned_rounds": e.planned_rounds,
+        "start_date": e.start_date.isoformat(), "end_date": e.end_date.isoformat(), "venue": e.venue,
+        "organiser": e.organiser, "chief_arbiter": e.chief_arbiter, "rate_of_play": s["rate"]["label"],
+        "rating_list": s["rate"]["rating_list"], "entries": s["entries"],
+        "url": url_for("events.view_event", event_id=e.id, _external=True),
+    }
+
+
+def _api_event(event_id: int) -> Event:
+    event = load_event(event_id)
+    if event is None or event.status == EventStatus.DRAFT:
+        abort(404)
+    return event
+
+
+@api.get("/")
+def index():  # type: ignore[no-untyped-def]
+    return jsonify({"version": 1, "documentation": (__doc__ or "").split("JSON API v1", 1)[-1].strip(),
+                    "events": url_for("api.events", _external=True)})
+
+
+@api.get("/events")
+def events():  # type: ignore[no-untyped-def]
+    rows = db.session.scalars(
+        select(Event).options(selectinload(Event.entries), selectinload(Event.arbiters).selectinload(EventArbiter.user))
+        .where(Event.status != EventStatus.DRAFT)
+        .order_by(Event.start_date.desc(), Event.id)
+    ).all()
+    return jsonify({"events": [_event_json(e) for e in rows]})
+
+
+@api.get("/events/<int:event_id>")
+def event(event_id: int):  # type: ignore[no-untyped-def]
+    from damas.reports.standings import shown_tiebreak_order as tiebreak_order
+    from damas.services import registration as reg
+
+    e = _api_event(event_id)
+    s = reg.settings_of(e)
+    try:
+        from damas.services.categories import event_categories
+
+        cats = event_categories(e)
+    except ImportError:  # pragma: no cover
+        from damas.engine.categories import default_categories
+
+        cats = list(default_categories())
+    rounds = [{"number": r.number, "boards": len(r.games), "complete": round_is_complete(r)}
+              for r in event_rounds(e) if r.status == RoundStatus.PUBLISHED]
+    active = reg.active_count(e)
+    return jsonify({
+        **_event_json(e), "tiebreaks": list(tiebreak_order(e)),
+        "categories": [{"code": c.code, "name": c.name_en if _en() else c.name_pt} for c in cats],
+        "rounds": rounds,
+        "round_times": [{"round": n, "starts_at": t} for n, t in enumerate(e.round_times or [], start=1)],
+        "organiser_contacts": {"email": e.contact_email, "phone": e.contact_phone, "website": e.website},
+        "registration": {
+            "open": bool(s.self_registration and e.status == EventStatus.REGISTRATION),
+            "opens_at": reg.aware(s.opens_at).isoformat() if s.opens_at else None,
+            "closes_at": reg.aware(s.closes_at).isoformat() if s.closes_at else None,
+            "capacity": s.capacity, "places_left": (s.capacity - active) if s.capacity is not None else None,
+            "online": s.online, "schedule": s.schedule, "prizes": s.prizes, "contacts": s.contacts,
+        },
+        "start_list": [{"no": r["pairing_number"], "player_id": r["player_id"], "name": r["name"], "club": r["club"],
+                        "state": r["state"], "rating": r["rating"], "status": r["status"]} for r in start_list(e)],
+    })
+
+
+@api.get("/events/<int:event_id>/standings")
+def standings(event_id: int):  # type: ignore[no-untyped-def]
+    e = _api_event(event_id)
+    code = (request.args.get("category") or "").strip()
+    payload = cached("standings", e, code, lambda: _standings_payload(e, code))
+    if payload is None:
+        abort(404)
+    return jsonify(payload)
+
+
+def _standings_payload(e: Event, code: str) -> dict[str, Any] | None:
+    from damas.reports.standings import standings_context
+
+    if code:
+        from damas.reports.awards import category_standings_context
+
+        ctx = category_standings_context(e, code)
+        if ctx is None:
+            return None
+        category = ctx["category"]["code"]
+    else:
+        ctx = standings_context(e)
+        category = None
+    keys = ("rank", "start_no", "player_id", "name", "club", "state", "rating", "points", "tiebreaks", "excluded",
+            "pending")
+    return {
+        "after_round": ctx["after_round"], "category": category,
+        "columns": [{"code": c["code"], "name": c["name"]} for c in ctx["columns"]],
+        "rows": [{k: r.get(k) for k in keys} for r in ctx["rows"]],
+    }
+
+
+@api.get("/events/<int:event_id>/rounds/<int:number>")
+def round_boards(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    e = _api_event(event_id)
+    rnd = next((r for r in event_rounds(e) if r.number == number and r.status == RoundStatus.PUBLISHED), None)
+    if rnd is None:
+        abort(404)
+    games: dict[int, dict] = {}
+    if e.pairing_system == "micromatch":  # a micro-match: also its two games and its game score
+        from damas.services.micromatch import micro_rows
+
+        games = {r["id"]: r for r in micro_rows(e, rnd) if r["game1"]}
+    boards = [{"board": g.board, "white": _side(g.white), "black": _side(g.black),
+               "result": result_label(e.ruleset, g.result), "adjourned": g.result == GameResult.ADJOURNED,
+               **({"games": [games[g.id]["game1"], games[g.id]["game2"]], "game_score": games[g.id]["total"]}
+                  if g.id in games else {})} for g in rnd.games]
+    return jsonify({"number": rnd.number, "boards": boards})
+
+
+@api.get("/events/<int:event_id>/players/<int:player_id>")
+def player(event_id: int, player_id: int):  # type: ignore[no-untyped-def]
+    e = _api_event(event_id)
+    card = player_card(e, player_id, False)
+    if card is None:
+        abort(404)
+    return jsonify(card)

@@ -1,0 +1,265 @@
+"""The "Relatórios" of an event: every report as a web page and as its A4 PDF (WeasyPrint),
+plus the rating exports (CBJD list CSV, FIDE TRF-16).
+
+Public reports follow the event's visibility (a draft is seen by its editors only; an
+unpublished round by the event's arbiters); the arbiter's report and the rating exports are
+for the event's arbiters and staff.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from flask_babel import lazy_gettext as _l
+
+from damas.extensions import db
+from damas.models import Event, RoundStatus
+from damas.reports.awards import all_categories_context, allocation_context
+from damas.reports.event_reports import arbiter_context, base_context, brochure_context, round_context
+from damas.reports.pdf import render_pdf
+from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
+from damas.reports.teams import find_team_round, team_round_context, team_round_list, team_standings_context
+from damas.services import micromatch as micro_service
+from damas.services.mapping import event_rounds
+from damas.web.access import event_editor_required, visible_event
+from damas.presentation.summaries import start_list
+
+bp = Blueprint("reports", __name__, url_prefix="/eventos/<int:event_id>/relatorios")
+
+
+
+def _pdf(data: bytes, name: str, event: Event) -> Response:
+    return Response(data, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'inline; filename="{name}-{event.id}.pdf"'})
+
+
+def _show(event: Event, partial: str, title: str, pdf_url: str | None, context: dict[str, Any], **extra: Any) -> str:
+    return render_template("reports/page.html", partial=partial, report_title=title, pdf_url=pdf_url,
+                           **{**context, **extra, "event": context["event"]})
+
+
+def _print(partial: str, title: str, context: dict[str, Any]) -> bytes:
+    return render_pdf("reports/print.html", partial=partial, report_title=title, **context)
+
+
+REPORTS: list[tuple[str, Any, str]] = [  # (endpoint, title, access) for the index
+    ("start_list", _l("Lista inicial"), "public"),
+    ("standings", _l("Classificação com desempates"), "individual"),
+    ("categories", _l("Classificação por categoria"), "individual"),
+    ("crosstable", _l("Tabela cruzada"), "crosstable"),
+    ("prizes", _l("Premiação"), "public"),
+    ("brochure", _l("Folheto do evento (convite)"), "public"),
+    ("arbiter", _l("Relatório do árbitro"), "editor"),
+]
+
+
+@bp.get("")
+def index(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = visible_event(event_id)
+    rounds = [{"number": r.number, "status": r.status.value} for r in event_rounds(event)
+              if editable or r.status == RoundStatus.PUBLISHED]
+    items = []
+    # A knockout ranks by its bracket and a team event by its team table: no individual table.
+    own_standings = event.pairing_system == "knockout" or (
+        event.pairing_system == "micromatch" and micro_service.is_team_event(event))
+    for endpoint, title, access in REPORTS:
+        if access == "editor" and not editable:
+            continue
+        if access == "crosstable" and crosstable_kind(event) is None:
+            continue
+        if access == "individual" and own_standings and not (
+                endpoint == "categories" and event.pairing_system == "knockout"):  # ranked by the bracket's places
+            continue
+        items.append({"title": str(title), "url": url_for(f"reports.{endpoint}", event_id=event_id),
+                      "pdf": url_for(f"reports.{endpoint}_pdf", event_id=event_id)})
+    if event.pairing_system == "knockout":
+        items.insert(1, {"title": str(_l("Chave")), "url": url_for("knockout.bracket", event_id=event_id),
+                         "pdf": url_for("knockout.bracket_report", event_id=event_id)})
+    elif own_standings:
+        items.insert(1, {"title": str(_l("Classificação por equipes")),
+                         "url": url_for("reports.team_standings", event_id=event_id),
+                         "pdf": url_for("reports.team_standings_pdf", event_id=event_id)})
+    team_rounds = team_round_list(event, editable) if own_standings and event.pairing_system == "micromatch" else []
+    return render_template("reports/index.html", **base_context(event), items=items, rounds=rounds, editable=editable,
+                           team_rounds=team_rounds)
+
+
+def _round_report(kind: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    def page(event_id: int, number: int):  # type: ignore[no-untyped-def]
+        event, editable = visible_event(event_id)
+        context = _round_context(event, number, editable)
+        title = _title(kind, number)
+        return _show(event, f"reports/_{kind}.html", title,
+                     url_for(f"reports.{kind}_pdf", event_id=event_id, number=number), context)
+
+    def pdf(event_id: int, number: int):  # type: ignore[no-untyped-def]
+        event, editable = visible_event(event_id)
+        context = _round_context(event, number, editable)
+        return _pdf(_print(f"reports/_{kind}.html", _title(kind, number), context), f"{kind}-r{number}", event)
+
+    return page, pdf
+
+
+def _title(kind: str, number: int) -> str:
+    from flask_babel import gettext as _
+
+    if kind == "pairings":
+        return _("Emparceiramento da rodada %(n)s", n=number)
+    return _("Resultados da rodada %(n)s", n=number)
+
+
+def _round_context(event: Event, number: int, editable: bool) -> dict[str, Any]:
+    rnd = next((r for r in event_rounds(event) if r.number == number), None)
+    if rnd is None or (rnd.status != RoundStatus.PUBLISHED and not editable):
+        abort(404)
+    context = round_context(event, number)
+    assert context is not None
+    return context
+
+
+for _kind, _path in (("pairings", "emparceiramento"), ("results", "resultados")):
+    _page, _pdf_view = _round_report(_kind)
+    bp.add_url_rule(f"/{_path}/<int:number>", _kind, _page, methods=["GET"])
+    bp.add_url_rule(f"/{_path}/<int:number>.pdf", f"{_kind}_pdf", _pdf_view, methods=["GET"])
+
+
+# -- team micro-match events (CBJD 120): round sheets and the team table ------------------------------
+
+def _team_event(event_id: int) -> tuple[Event, bool] | None:
+    event, editable = visible_event(event_id)
+    if event.pairing_system != "micromatch" or not micro_service.is_team_event(event):
+        flash(str(_l("Este evento não é um evento por equipes em micro match.")), "error")
+        return None
+    return event, editable
+
+
+def _team_round_report(kind: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    partial = f"reports/_team_{kind}.html"
+
+    def context(event_id: int, number: int) -> tuple[Event, dict[str, Any]] | None:
+        found = _team_event(event_id)
+        if found is None:
+            return None
+        event, editable = found
+        rnd = find_team_round(event, number, editable)
+        if rnd is None:
+            abort(404)
+        return event, team_round_context(event, rnd)
+
+    def page(event_id: int, number: int):  # type: ignore[no-untyped-def]
+        found = context(event_id, number)
+        if found is None:
+            return redirect(url_for("reports.index", event_id=event_id))
+        event, ctx = found
+        return _show(event, partial, _title(kind, number),
+                     url_for(f"reports.team_{kind}_pdf", event_id=event_id, number=number), ctx)
+
+    def pdf(event_id: int, number: int):  # type: ignore[no-untyped-def]
+        found = context(event_id, number)
+        if found is None:
+            return redirect(url_for("reports.index", event_id=event_id))
+        event, ctx = found
+        return _pdf(_print(partial, _title(kind, number), ctx), f"equipes-{kind}-r{number}", event)
+
+    return page, pdf
+
+
+for _kind, _path in (("pairings", "emparceiramento"), ("results", "resultados")):
+    _page, _pdf_view = _team_round_report(_kind)
+    bp.add_url_rule(f"/equipes/{_path}/<int:number>", f"team_{_kind}", _page, methods=["GET"])
+    bp.add_url_rule(f"/equipes/{_path}/<int:number>.pdf", f"team_{_kind}_pdf", _pdf_view, methods=["GET"])
+
+
+@bp.get("/equipes/classificacao")
+def team_standings(event_id: int):  # type: ignore[no-untyped-def]
+    found = _team_event(event_id)
+    if found is None:
+        return redirect(url_for("reports.index", event_id=event_id))
+    event, _editable = found
+    return _show(event, "reports/_team_standings.html", str(_l("Classificação por equipes")),
+                 url_for("reports.team_standings_pdf", event_id=event_id), team_standings_context(event))
+
+
+@bp.get("/equipes/classificacao.pdf")
+def team_standings_pdf(event_id: int):  # type: ignore[no-untyped-def]
+    found = _team_event(event_id)
+    if found is None:
+        return redirect(url_for("reports.index", event_id=event_id))
+    event, _editable = found
+    return _pdf(_print("reports/_team_standings.html", str(_l("Classificação por equipes")),
+                       team_standings_context(event)), "classificacao-equipes", event)
+
+
+def _simple(endpoint: str, path: str, partial: str, title_pt: Any,
+            build: Callable[[Event], dict[str, Any]], editor_only: bool = False) -> None:
+    """Register `endpoint` (web page) and `endpoint_pdf` (its print version)."""
+
+    def title() -> str:
+        return str(title_pt)
+
+    def page(event_id: int):  # type: ignore[no-untyped-def]
+        event, editable = visible_event(event_id)
+        context = {**base_context(event), **build(event)}
+        return _show(event, partial, title(), url_for(f"reports.{endpoint}_pdf", event_id=event_id), context)
+
+    def pdf(event_id: int):  # type: ignore[no-untyped-def]
+        event, editable = visible_event(event_id)
+        context = {**base_context(event), **build(event)}
+        return _pdf(_print(partial, title(), context), path, event)
+
+    page.__name__, pdf.__name__ = endpoint, f"{endpoint}_pdf"
+    if editor_only:
+        page, pdf = event_editor_required(page), event_editor_required(pdf)
+    bp.add_url_rule(f"/{path}", endpoint, page, methods=["GET"])
+    bp.add_url_rule(f"/{path}.pdf", f"{endpoint}_pdf", pdf, methods=["GET"])
+
+
+def _crosstable(event: Event) -> dict[str, Any]:
+    if crosstable_kind(event) is None:
+        abort(404)
+    return crosstable_context(event)
+
+
+_simple("start_list", "lista-inicial", "reports/_start_list.html", _l("Lista inicial"),
+        lambda e: {"rows": start_list(e)})
+_simple("standings", "classificacao", "reports/_standings.html", _l("Classificação"), standings_context)
+_simple("categories", "categorias", "reports/_categories.html", _l("Classificação por categoria"),
+        all_categories_context)
+_simple("crosstable", "tabela", "reports/_crosstable.html", _l("Tabela cruzada"), _crosstable)
+_simple("prizes", "premiacao", "reports/_prizes.html", _l("Premiação"), allocation_context)
+_simple("brochure", "folheto", "reports/_brochure.html", _l("Folheto do evento"), brochure_context)
+_simple("arbiter", "arbitro", "reports/_arbiter.html", _l("Relatório do árbitro"), arbiter_context,
+        editor_only=True)
+
+
+@bp.get("/rating.csv")
+@event_editor_required
+def rating_csv(event_id: int):  # type: ignore[no-untyped-def]
+    from damas.exports.rating import rating_csv as build
+    from damas.exports.rating import rating_list
+
+    event = db.session.get(Event, event_id)
+    return Response(build(event), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="rating-{rating_list(event)}-{event.id}.csv"'})
+
+
+@bp.get("/fide.trf")
+@event_editor_required
+def rating_trf(event_id: int):  # type: ignore[no-untyped-def]
+    from damas.exports.rating import rating_trf as build
+
+    event = db.session.get(Event, event_id)
+    return Response(build(event), mimetype="text/plain",
+                    headers={"Content-Disposition": f'attachment; filename="evento-{event.id}.trf"'})
+
+
+@bp.get("/fide-2026.trf")
+@event_editor_required
+def rating_trf26(event_id: int):  # type: ignore[no-untyped-def]
+    """The same report in TRF-2026 (FIDE TEC), beside the TRF-16 one."""
+    from damas.engine.trf_records import TRF26
+    from damas.exports.rating import rating_trf as build
+
+    event = db.session.get(Event, event_id)
+    return Response(build(event, TRF26), mimetype="text/plain",
+                    headers={"Content-Disposition": f'attachment; filename="evento-{event.id}-trf2026.trf"'})

@@ -1,0 +1,350 @@
+"""Rounds, results, standings and crosstable pages of an event.
+
+Reading is public once a round is published; the event's arbiters and staff pair, publish,
+enter results and record withdrawals and requests.
+"""
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from flask_login import current_user
+from sqlalchemy import select
+
+from damas.engine.pairing import get_system
+from damas.extensions import db
+from damas.models import (
+    Entry,
+    EntryStatus,
+    Event,
+    EventStatus,
+    GameResult,
+    RequestKind,
+    Round,
+    RoundRequest,
+    RoundStatus,
+)
+from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
+from damas.services import roundrobin as rr_service
+from damas.services import micromatch as micro_service
+from damas.services import rounds as round_service
+from damas.services import absence as absence_service
+from damas.services import swiss as swiss_service
+from damas.services.errors import ServiceError
+from damas.services.locking import retrying
+from damas.services.mapping import event_rounds, preload_entries, round_is_complete
+from damas.web.access import event_editor_required, visible_event
+from damas.web.rounds.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
+from damas.web.rounds.absence_forms import ExplainAbsenceForm, MarkAbsentForm
+from damas.web.forms_util import choices, run_service, show_service_error
+from damas.web.rounds.blueprint import bp
+from damas.web.rounds.rules import event_rules_context
+from damas.presentation.summaries import event_summary
+from damas.presentation.results import result_choices, result_label
+
+
+
+
+def _round_or_404(event: Event, number: int, editable: bool) -> Round:
+    rnd = next((r for r in event_rounds(event) if r.number == number), None)
+    if rnd is None or (rnd.status != RoundStatus.PUBLISHED and not editable):
+        abort(404)
+    return rnd
+
+
+def _player(entry: Entry | None) -> dict | None:
+    if entry is None:
+        return None
+    return {"no": entry.pairing_number, "name": entry.player.full_name, "player_id": entry.player_id,
+            "rating": entry.rating_at_entry}
+
+
+def _round_rows(event: Event, rnd: Round) -> list[dict]:
+    preload_entries(event)  # the boards' players come from the session
+    # a micro-match shows its game score (e.g. 3-1), as on its results page, not the summary result
+    micro = ({r["id"]: r["total"] for r in micro_service.micro_rows(event, rnd) if r["game1"]}
+             if event.pairing_system == "micromatch" else {})
+    return [{
+        "id": g.id, "board": g.board, "white": _player(g.white), "black": _player(g.black),
+        "result": g.result.value, "label": micro.get(g.id) or result_label(event.ruleset, g.result),
+        "version": g.version,
+        "enterable": g.black_entry_id is not None and g.result not in (GameResult.BYE, GameResult.WITHDRAWN),
+    } for g in rnd.games]
+
+
+def _own_pages(event: Event, standings: bool) -> str | None:
+    """Where a knockout or a team event keeps its rounds and standings, when it does.
+
+    Their games are not rounds of individual boards: the knockout has the bracket, a team
+    micro-match event its matches and team table; the generic tabs send the reader there.
+    """
+    if event.pairing_system == "knockout":
+        return url_for("knockout.bracket", event_id=event.id)
+    if event.pairing_system == "micromatch" and micro_service.is_team_event(event):
+        return url_for("micromatch.standings" if standings else "micromatch.overview", event_id=event.id)
+    return None
+
+
+@bp.get("/rodadas")
+def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = visible_event(event_id)
+    if (elsewhere := _own_pages(event, standings=False)) is not None:
+        return redirect(elsewhere)
+    rounds = [
+        {"number": r.number, "status": r.status.value, "complete": round_is_complete(r),
+         "boards": len(r.games), "pending": sum(1 for g in r.games if g.result == GameResult.PENDING)}
+        for r in event_rounds(event) if editable or r.status == RoundStatus.PUBLISHED
+    ]
+    active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
+    return render_template(
+        "rounds/list.html", event=event_summary(event), rounds=rounds, editable=editable,
+        round_robin=event.pairing_system == "berger", round_by_round=swiss_service.round_by_round(event),
+        generate_form=GenerateRoundRobinForm(), numbering_method=event.numbering_method,
+        numbering_seed=event.numbering_seed, has_protocol=bool(event.numbering_protocol),
+        first_color=event.first_color, first_color_seed=event.first_color_seed, active_entries=len(active),
+    )
+
+
+@bp.post("/rodadas/gerar")
+@event_editor_required
+def generate(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    form = GenerateRoundRobinForm()
+    if not form.validate_on_submit():
+        flash(_("Escolha como numerar os jogadores."), "error")
+    else:
+        try:
+            rounds = retrying(lambda: rr_service.generate_round_robin(current_user, event, form.method.data,
+                                                                      bool(form.double.data)))
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            flash(_("%(n)s rodadas geradas. Publique cada rodada para lançar os resultados.", n=len(rounds)), "success")
+    return redirect(url_for("rounds.list_rounds", event_id=event_id))
+
+
+@bp.post("/rodadas/emparceirar")
+@event_editor_required
+def pair_next(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    try:
+        rnd = retrying(lambda: swiss_service.pair_next_round(current_user, event))
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("rounds.list_rounds", event_id=event_id))
+    flash(_("Rodada %(n)s emparceirada. Confira e publique.", n=rnd.number), "success")
+    if getattr(rnd, "restriction_relaxed", False):
+        flash(_("Não há emparceiramento que evite jogadores do mesmo clube/federação nesta rodada: "
+                "emparceirada sem a restrição (FIDE-GR Emparceiramentos g)."), "warning")
+    return redirect(url_for("rounds.view_round", event_id=event_id, number=rnd.number))
+
+
+@bp.get("/rodadas/<int:number>")
+def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event, editable = visible_event(event_id)
+    # the rounds without their games, then this round's boards only (not every round's)
+    rounds = list(db.session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
+    rnd = next((r for r in rounds if r.number == number), None)
+    if rnd is None or (rnd.status != RoundStatus.PUBLISHED and not editable):
+        abort(404)
+    return render_template(
+        "rounds/round.html", event=event_summary(event), number=rnd.number, status=rnd.status.value,
+        rows=_round_rows(event, rnd), editable=editable and event.status == EventStatus.RUNNING,
+        choices=result_choices(event.ruleset), last=rounds[-1].number == rnd.number,
+        can_delete=editable and swiss_service.round_by_round(event) and rounds[-1].id == rnd.id,
+        later_paired=rounds[-1].number > rnd.number and get_system(event.pairing_system).pairs_from_results,
+    )
+
+
+@bp.post("/rodadas/<int:number>/publicar")
+@event_editor_required
+def publish(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = _round_or_404(event, number, True)
+    run_service(lambda: round_service.publish_round(current_user, event, rnd), _("Rodada %(n)s publicada.", n=number))
+    return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+
+
+@bp.post("/rodadas/<int:number>/apagar")
+@event_editor_required
+def delete(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = _round_or_404(event, number, True)
+    try:
+        swiss_service.delete_round(current_user, event, rnd, request.form.get("reason", ""))
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+    flash(_("Emparceiramento da rodada %(n)s desfeito.", n=number), "success")
+    return redirect(url_for("rounds.list_rounds", event_id=event_id))
+
+
+@bp.post("/rodadas/<int:number>/resultados")
+@event_editor_required
+def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id)
+    rnd = _round_or_404(event, number, True)
+    if event.pairing_system == "micromatch":  # both games of each micro-match go on their own form
+        flash(_("Em micro matches, lance as duas partidas de cada mesa no formulário de micro matches."), "error")
+        return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+    valid = {c for c, _label in result_choices(event.ruleset)}
+    changes: dict[int, tuple[GameResult, int]] = {}
+    for game in rnd.games:
+        value = request.form.get(f"result-{game.id}")
+        version = request.form.get(f"version-{game.id}", "")
+        if value is None:
+            continue
+        if value not in valid or not version.isdigit():
+            flash(_("Resultado inválido na mesa %(board)s.", board=game.board), "error")
+            return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+        if GameResult(value) != game.result or int(version) != game.version:
+            changes[game.id] = (GameResult(value), int(version))
+    if not changes:
+        flash(_("Nenhum resultado alterado."), "info")
+        return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+    try:
+        saved, conflicts = round_service.record_results(current_user, event, changes)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        if saved:
+            flash(_("%(n)s resultado(s) gravado(s).", n=saved), "success")
+        if conflicts:
+            flash(_("Outro árbitro alterou antes as mesas %(boards)s; os resultados dele foram mantidos. Confira.",
+                    boards=", ".join(map(str, conflicts))), "error")
+    return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
+
+
+@bp.get("/classificacao")
+def standings(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = visible_event(event_id)
+    if (elsewhere := _own_pages(event, standings=True)) is not None:
+        return redirect(elsewhere)
+    context = standings_context(event)
+    return render_template("rounds/standings.html", event=event_summary(event), **context)
+
+
+@bp.get("/tabela")
+def crosstable(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = visible_event(event_id)
+    if crosstable_kind(event) is None:  # knockout, team event: the bracket, the team table
+        return redirect(_own_pages(event, standings=True) or url_for("rounds.standings", event_id=event_id))
+    return render_template("rounds/crosstable.html", event=event_summary(event), **crosstable_context(event))
+
+
+@bp.get("/sorteio")
+def draw_protocol(event_id: int):  # type: ignore[no-untyped-def]
+    event, editable = visible_event(event_id)
+    protocol = event.numbering_protocol or []
+    if "" in protocol:  # stored as the pt-BR lines, an empty line, then the English lines
+        split = protocol.index("")
+        protocol = protocol[split + 1:] if str(get_locale()) == "en" else protocol[:split]
+    return render_template(
+        "rounds/draw.html", event=event_summary(event), method=event.numbering_method, seed=event.numbering_seed,
+        protocol=protocol, first_color=event.first_color, first_color_seed=event.first_color_seed,
+    )
+
+
+@bp.route("/jogadores", methods=["GET", "POST"])
+@event_editor_required
+def manage_players(event_id: int):  # type: ignore[no-untyped-def]
+    """Withdrawals and round requests (byes, absences) of the event's players."""
+    event = db.session.get(Event, event_id)
+    entries = sorted(event.entries, key=lambda e: (e.pairing_number or 10**6, e.player.full_name))
+    withdraw_form = WithdrawalForm(prefix="w")
+    withdraw_form.entry_id.choices = choices(
+        (e.id, f"{e.pairing_number or '—'}. {e.player.full_name}") for e in entries if e.status == EntryStatus.REGISTERED
+    )
+    request_form = RoundRequestForm(prefix="r")
+    request_form.entry_id.choices = withdraw_form.entry_id.choices
+    absent_form = MarkAbsentForm(prefix="a")
+    absent_form.entry_id.choices = withdraw_form.entry_id.choices
+    explain_form = ExplainAbsenceForm(prefix="x")
+    withdrawn_word = _("retirado")
+    explain_form.entry_id.choices = choices(  # withdrawn for want of an explanation too (C.04.2 #2: refused)
+        (e.id, f"{e.pairing_number or '—'}. {e.player.full_name}"
+               + ("" if e.status == EntryStatus.REGISTERED else f" ({withdrawn_word})")) for e in entries
+        if e.status in (EntryStatus.REGISTERED, EntryStatus.WITHDRAWN) and e.absent_from_round is not None
+    )
+    if request.method == "GET":
+        absent_form.from_round.data = len(event_rounds(event)) + 1
+    if request.method == "POST":
+        if "w-submit" in request.form and withdraw_form.validate():
+            entry = db.session.get(Entry, withdraw_form.entry_id.data)
+            try:
+                round_service.withdraw_entry(current_user, event, entry, withdraw_form.after_round.data,
+                                             withdraw_form.note.data or "")
+            except ServiceError as error:
+                flash(error.message, "error")
+            else:
+                flash(_("Desistência registrada."), "success")
+                return redirect(url_for("rounds.manage_players", event_id=event_id))
+        elif "r-submit" in request.form and request_form.validate():
+            entry = db.session.get(Entry, request_form.entry_id.data)
+            kind = RequestKind(request_form.kind.data) if request_form.kind.data else None
+            try:
+                swiss_service.set_round_request(current_user, event, entry, request_form.round_number.data, kind,
+                                                request_form.note.data or "")
+            except ServiceError as error:
+                flash(error.message, "error")
+            else:
+                flash(_("Pedido registrado."), "success")
+                return redirect(url_for("rounds.manage_players", event_id=event_id))
+        elif "a-submit" in request.form and absent_form.validate():
+            entry = db.session.get(Entry, absent_form.entry_id.data)
+            try:
+                absence_service.mark_absent(current_user, event, entry, absent_form.from_round.data,
+                                            absent_form.note.data or "")
+            except ServiceError as error:
+                show_service_error(absent_form, error)
+            else:
+                flash(_("Jogador marcado como ausente sem aviso: não será emparceirado até a justificativa."),
+                      "success")
+                return redirect(url_for("rounds.manage_players", event_id=event_id))
+        elif "x-submit" in request.form and explain_form.validate():
+            entry = db.session.get(Entry, explain_form.entry_id.data)
+            try:
+                absence_service.explain_absence(current_user, event, entry, explain_form.note.data or "")
+            except ServiceError as error:
+                show_service_error(explain_form, error)
+            else:
+                flash(_("Ausência justificada: o jogador volta a ser emparceirado."), "success")
+                return redirect(url_for("rounds.manage_players", event_id=event_id))
+        else:
+            flash(_("Corrija os campos indicados."), "error")
+    absent_now, absences_explained = absence_service.absence_rows(event)
+    requests = [
+        {"name": r.entry.player.full_name, "round": r.round_number, "kind": r.kind.value, "note": r.note}
+        for r in db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == event.id)
+                                    .order_by(RoundRequest.round_number))
+    ]
+    withdrawn = [
+        {"name": e.player.full_name, "after": e.withdrawn_after_round, "note": e.withdrawal_note, "status": e.status.value}
+        for e in entries if e.status != EntryStatus.REGISTERED
+    ]
+    return render_template(
+        "rounds/players.html", event=event_summary(event), withdraw_form=withdraw_form, request_form=request_form,
+        requests=requests, withdrawn=withdrawn, round_by_round=swiss_service.round_by_round(event),
+        absent_form=absent_form, explain_form=explain_form, absent_now=absent_now,
+        absences_explained=absences_explained,
+    )
+
+
+@bp.get("/regulamento")
+def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
+    """What the system does for this event: pairing rules, scoring, tiebreaks, our decisions."""
+    from damas.engine.regulations import regulations
+    from damas.reports.standings import shown_tiebreak_order
+
+    event, editable = visible_event(event_id)
+    lang = "en" if str(get_locale()) == "en" else "pt"
+    options = event.tiebreak_options or {}
+    from damas.engine.rulesets import get_ruleset
+    from damas.reports.standings import bye_override, unplayed_rule
+
+    scored = get_ruleset(event.ruleset, **bye_override(event))  # the event's pairing-bye score
+    reg = regulations(scored, event.pairing_system, shown_tiebreak_order(event), lang,
+                      unplayed=unplayed_rule(event))
+    return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
+                           by_lot=event.tiebreak_by_lot, tb_options=options, **event_rules_context(event, lang))
+
