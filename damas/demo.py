@@ -340,7 +340,7 @@ def _demo_awards(staff) -> None:  # type: ignore[no-untyped-def]
             add_prize(staff, event, code, 1, "trophy", 0)
             add_prize(staff, event, code, 1, "cash", 10000)
             add_prize(staff, event, code, 2, "medal", 0)
-    for event in Event.query.filter(Event.ruleset == "fide", Event.status == EventStatus.RUNNING):
+    for event in Event.query.filter(Event.discipline == "xadrez", Event.status == EventStatus.RUNNING):  # the chess open
         for place, amount in ((1, 100000), (2, 60000), (3, 30000)):
             add_prize(staff, event, "absoluto", place, "cash", amount)
         add_prize(staff, event, "feminino", 1, "cash", 20000)

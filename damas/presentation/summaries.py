@@ -12,6 +12,7 @@ from flask_babel import get_locale
 from damas.engine.event_rules import no_show_text
 from damas.engine.pairing import family_of, get_system
 from damas.engine.rate_of_play import NAMES, classify
+from damas.engine.rulesets import get_ruleset
 from damas.models import Club, Entry, Event, Player, User
 from damas.reports.standings import shown_tiebreak_order
 from damas.services.entries import starting_order
@@ -123,6 +124,7 @@ def event_summary(e: Event) -> dict[str, Any]:
         # issue 18: the default time (CBJD 95 e, 109 i) and restricted pairings (FIDE-GR g)
         "no_show": no_show_text(e.ruleset, e.no_show_minutes, "en" if str(get_locale()) == "en" else "pt"),
         "no_show_minutes": e.no_show_minutes,
+        "no_show_ours": e.no_show_minutes is None and get_ruleset(e.ruleset).no_show_default_ours,
         "pair_restriction": e.pair_restriction,
     }
 

@@ -43,7 +43,9 @@ class RuleSet:
     draw (½-½, CLUB) rather than a double forfeit; `dutch_edition` the Dutch system edition a new
     event of the rule set's own game takes when its form leaves it "by the rules" (FIDE: the 2025
     edition, in force for FIDE-rated chess since 1 February 2026; the others the 2017 rules of
-    the seed regulations — decisão da federação).
+    the seed regulations — decisão da federação); `no_show_default_ours` whether the default time
+    of an event that sets none is our reading (FIDE, CLUB: zero minutes) rather than the rule
+    set's own article (CBJD 95 e; `engine.event_rules.no_show_text`).
     """
 
     code: str
@@ -61,6 +63,7 @@ class RuleSet:
     online: bool = False
     double_forfeit_draw: bool = False
     dutch_edition: str = "dutch"
+    no_show_default_ours: bool = True
 
     def __post_init__(self) -> None:
         missing = [o.value for o in Outcome if o not in self.points]

@@ -18,6 +18,7 @@ CBJD = RuleSet(
     points=standard_points(),
     units_per_point=1,
     penalties="cbjd",
+    no_show_default_ours=False,  # CBJD 95 e: the end of the first time control
     unplayed="seed",
     default_orders={
         "*": _ABSOLUTE,
