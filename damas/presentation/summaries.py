@@ -25,6 +25,10 @@ from damas.presentation.labels import (
     STATUS_NAMES,
     pick,
 )
+from damas.services.micromatch import get_settings, is_team_event
+from damas.services.team_entries import team_summary, teams_of
+from damas.extensions import db
+from damas.models.micromatch import MicroMatchSettings, Team
 
 __all__ = ["DISCIPLINE_NAMES", "ENTRY_STATUS_NAMES", "RATING_LIST_NAMES", "RULESET_NAMES", "STATUS_NAMES", "pick"]
 
@@ -73,8 +77,6 @@ def team_count(e: Event) -> int | None:
     """How many teams a team micro-match event has (None for every other event: no query)."""
     if e.pairing_system != "micromatch":
         return None
-    from damas.services.micromatch import is_team_event
-    from damas.services.team_entries import teams_of
 
     return len(teams_of(e)) if is_team_event(e) else None
 
@@ -83,8 +85,6 @@ def event_teams(e: Event) -> list[dict[str, Any]] | None:
     """A team event's teams for its page (start rank, name, club, players), else None."""
     if team_count(e) is None:
         return None
-    from damas.services.micromatch import get_settings
-    from damas.services.team_entries import team_summary, teams_of
 
     boards = get_settings(e).boards  # type: ignore[union-attr]
     return [team_summary(t, boards) for t in teams_of(e)]
@@ -140,8 +140,6 @@ def team_counts() -> dict[int, int]:
     """Event id -> number of teams, for every team micro-match event, in one query (events list)."""
     from sqlalchemy import func, select
 
-    from damas.extensions import db
-    from damas.models.micromatch import MicroMatchSettings, Team
 
     rows = db.session.execute(
         select(MicroMatchSettings.event_id, func.count(Team.id))

@@ -14,11 +14,16 @@ from flask_babel import get_locale
 from damas.engine.awards import Allocation, allocate, format_money
 from damas.engine.categories import Category, members
 from damas.models import Event
-from damas.reports.standings import table_rows, tiebreak_columns
+from damas.reports.standings import _withdrawals, drawable_order, table_rows, tiebreak_columns
 from damas.services.categories import event_categories
 from damas.services.mapping import snapshot
 from damas.services.prizes import cash_ties, event_prizes, prize_rows
 from damas.services.standings import order_of, standings_of
+from damas.engine.standings import draw_tiebreak_order
+from damas.engine.tiebreaks import get_tiebreak
+from damas.engine.types import EntrantStatus
+from damas.services.micromatch import is_team_event
+from damas.services.team_standings import team_snapshot
 
 KINDS_ORDER = {"trophy": 0, "medal": 1, "cash": 2}
 KIND_NAMES = {"trophy": ("Troféu", "Trophy"), "medal": ("Medalha", "Medal"), "cash": ("Dinheiro", "Cash")}
@@ -66,11 +71,6 @@ def category_table(event: Event, category: Category, snap: Any) -> dict[str, Any
 def category_overview(event: Event, snap: Any = None) -> list[dict[str, Any]]:
     """Per category its summary, the number of players ranked and its tiebreak order, without
     ranking anyone (the categories page): the same figures as `category_tables` gives."""
-    from damas.engine.standings import draw_tiebreak_order
-    from damas.engine.tiebreaks import get_tiebreak
-    from damas.engine.types import EntrantStatus
-    from damas.reports.standings import _withdrawals, drawable_order
-
     snap = snap or snapshot(event)
     withdrawn = _withdrawals(event, snap)
     state = withdrawn.state if withdrawn else snap.state
@@ -182,11 +182,9 @@ def team_event_rounds(event: Event) -> dict[str, Any]:
     team prizes (team table, board prizes) are on the team standings page; {} otherwise."""
     if event.pairing_system != "micromatch":
         return {}
-    from damas.services.micromatch import is_team_event
 
     if not is_team_event(event):
         return {}
-    from damas.services.team_standings import team_snapshot
 
     return {"after_round": team_snapshot(event)["complete"], "team_event": True}
 

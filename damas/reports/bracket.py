@@ -19,6 +19,7 @@ from damas.presentation.summaries import event_summary
 from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.numbers import points_text
 from damas.presentation.results import KNOCKOUT_RESULT, knockout_result_label
+from damas.reports.standings import _english, event_ruleset
 
 # SVG geometry (px): a tie is a box of two rows plus a line with its games under it.
 COL_W, BOX_W, ROW_H, UNIT, TOP, LEFT = 230, 200, 18, 66, 34, 6
@@ -203,8 +204,6 @@ def tie_label(bracket: Any, tie_id: tuple[int, int]) -> str:
 def player_bracket_rows(event: Event, entry: Any) -> tuple[list[dict[str, Any]], int]:
     """The player card of a knockout player: his ties and their games from the bracket, in the
     card's row format (round = the tie's name), and his game points (rule-set units)."""
-    from damas.reports.standings import _english, event_ruleset
-
     en = _english()
     loaded = ko.load_bracket(event) if ko.is_knockout(event) else None
     no = entry.pairing_number

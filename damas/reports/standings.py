@@ -13,13 +13,16 @@ from flask_babel import get_locale
 from damas.engine.crosstable import build_crosstable, build_swiss_crosstable
 from damas.engine.pairing import family_of
 from damas.engine.rulesets import get_ruleset
-from damas.engine.standings import compute_standings
+from damas.engine.standings import Standings, compute_standings
 from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import Outcome
 from damas.engine.withdrawals import apply_withdrawals
 from damas.models import EntryStatus, Event
 from damas.presentation.numbers import tiebreak_text
-from damas.services.mapping import snapshot
+from damas.services.mapping import micro_scoring, snapshot
+from damas.engine.micromatch_scoring import micro_ruleset
+from damas.engine.knockout_standings import complete_rounds, knockout_standings
+from damas.services.knockout import load_bracket
 
 # services/team_standings and services/micromatch read this name here (lead: switch them to
 # damas.presentation.numbers.tiebreak_text when the rows move out of reports, issue 15 point 4).
@@ -46,9 +49,6 @@ def event_ruleset(event: Event) -> Any:
     overrides: dict[str, Any] = {"unplayed": unplayed_rule(event)}
     overrides.update(bye_override(event))
     if event.pairing_system == "micromatch":
-        from damas.engine.micromatch_scoring import micro_ruleset
-        from damas.services.mapping import micro_scoring
-
         return micro_ruleset(event.ruleset, micro_scoring(event), **overrides)
     return get_ruleset(event.ruleset, **overrides)
 
@@ -77,8 +77,7 @@ def tiebreak_order(event: Event) -> tuple[str, ...]:
     """The event's own order, or the rule set's default for its system (RULES.md §4); a
     micro-match event's default follows its game/match-points choice (§2)."""
     if event.pairing_system == "micromatch":
-        from damas.services.mapping import micro_scoring
-        from damas.services.micromatch import tiebreaks_for
+        from damas.services.micromatch import tiebreaks_for  # imports us back (point 4)
 
         return tiebreaks_for(event, micro_scoring(event))
     if event.tiebreak_order.strip():
@@ -90,11 +89,11 @@ def shown_tiebreak_order(event: Event) -> tuple[str, ...]:
     """The order the event's pages announce: a team micro-match event ranks its teams (the
     table that matters) by the team order; every other event by `tiebreak_order`."""
     if event.pairing_system == "micromatch":
-        from damas.services.micromatch import get_settings
+        from damas.services.micromatch import get_settings  # imports us back (point 4)
 
         settings = get_settings(event)
         if settings is not None and settings.team:
-            from damas.services.team_standings import team_tiebreak_order
+            from damas.services.team_standings import team_tiebreak_order  # imports us back (point 4)
 
             return team_tiebreak_order(event, settings.scoring)
     return tiebreak_order(event)
@@ -148,9 +147,6 @@ def _knockout_table(event: Event, snap: Any, only: set[int] | None) -> tuple[Any
     """A knockout ranks by its bracket's final places (its rounds are the bracket's rounds)."""
     from dataclasses import replace
 
-    from damas.engine.knockout_standings import complete_rounds, knockout_standings
-    from damas.engine.standings import Standings
-    from damas.services.knockout import load_bracket
 
     loaded = load_bracket(event)
     if loaded is None:  # not started: nobody is placed yet
@@ -198,7 +194,7 @@ def standings_context(event: Event, *, only: set[int] | None = None, order: tupl
     event's table (`services.standings.standings_of`, the one every output shares); `only` /
     `order` give an ad-hoc sub-table."""
     if only is None and order is None:
-        from damas.services.standings import standings_of
+        from damas.services.standings import standings_of  # imports us back (point 4)
 
         table = standings_of(event)
         snap, withdrawn, standings, options = table.snap, table.withdrawn, table.standings, table.options
@@ -218,7 +214,7 @@ def crosstable_kind(event: Event) -> str | None:
         return "grid"
     if family_of(event.pairing_system) in SWISS_CROSSTABLE:
         if event.pairing_system == "micromatch":
-            from damas.services.micromatch import is_team_event
+            from damas.services.micromatch import is_team_event  # imports us back (point 4)
 
             if is_team_event(event):
                 return None
@@ -243,7 +239,7 @@ def swiss_crosstable_context(event: Event) -> dict[str, Any]:
     """One row per player in rank order; per round the opponent's line, colour and result
     (e.g. "12b2"), then points and tiebreaks. One snapshot, one ranking: linear in
     players x rounds."""
-    from damas.services.standings import standings_of
+    from damas.services.standings import standings_of  # imports us back (point 4)
 
     table = standings_of(event)
     snap, withdrawn, standings, options = table.snap, table.withdrawn, table.standings, table.options
@@ -273,7 +269,7 @@ def grid_crosstable_context(event: Event) -> dict[str, Any]:
     """Crosstable rows by pairing number with rank and tiebreak columns (round robin page), on
     the standings' own computation (`standings_of`); `annulled`: some game is shown in
     brackets, not counted (CBJD 105 A a), so the page prints the legend."""
-    from damas.services.standings import standings_of
+    from damas.services.standings import standings_of  # imports us back (point 4)
 
     computed = standings_of(event)
     snap, withdrawn = computed.snap, computed.withdrawn

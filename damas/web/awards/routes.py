@@ -21,9 +21,11 @@ from damas.reports.awards import (
     prize_list,
     ties_in,
 )
-from damas.services import categories as category_service
-from damas.services import playoffs as playoff_service
-from damas.services import prizes as prize_service
+from damas.services import (
+    categories as category_service,
+    playoffs as playoff_service,
+    prizes as prize_service,
+)
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, visible_event
 from damas.web.awards.forms import (
@@ -39,6 +41,7 @@ from damas.web.awards.forms import (
 )
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.summaries import event_summary
+from damas.reports.standings import tiebreak_order
 
 bp = Blueprint("awards", __name__, url_prefix="/eventos/<int:event_id>")
 
@@ -89,7 +92,6 @@ def manage_categories(event_id: int):  # type: ignore[no-untyped-def]
         flash(_("Corrija os campos indicados."), "error")
     rows = [{**category_summary(c), "raw_tiebreaks": ", ".join(c.tiebreaks or ())}
             for c in category_service.event_categories(event)]
-    from damas.reports.standings import tiebreak_order
 
     return render_template("awards/manage_categories.html", event=event_summary(event), form=form, categories=rows,
                            defaults=not category_service.category_rows(event),

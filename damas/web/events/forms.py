@@ -19,6 +19,8 @@ from wtforms.validators import DataRequired, Length, NumberRange, Optional, Vali
 
 from damas.web.events.rules_forms import EventRulesFields
 from damas.web.forms_util import REQUIRED, choices, coerce_optional_int
+from damas.engine.tiebreaks.fide_codes import normalise
+from damas.engine.types import EngineError
 
 
 class EventForm(EventRulesFields, FlaskForm):
@@ -110,9 +112,6 @@ class EventForm(EventRulesFields, FlaskForm):
     )
 
     def validate_tiebreak_order(self, field: StringField) -> None:
-        from damas.engine.tiebreaks.fide_codes import normalise
-        from damas.engine.types import EngineError
-
         codes, unknown = [], []
         for code in (c.strip() for c in (field.data or "").split(",") if c.strip()):
             try:

@@ -10,9 +10,8 @@ from damas.engine.pairing import family_of, get_system, system_codes
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
-from damas.services import entries as entry_service
+from damas.services import entries as entry_service, events as event_service
 from damas.services.frozen_settings import frozen_reason, frozen_settings
-from damas.services import events as event_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, staff_required, visible_event
 from damas.web.events.forms import ArbiterForm, EntryForm, EventForm, StatusForm
@@ -27,6 +26,7 @@ from damas.presentation.summaries import (
     start_list,
     team_counts,
 )
+from damas.web.desk import audit_page # the arbiter's desk owns this page (filters, CSV)
 
 bp = Blueprint("events", __name__, url_prefix="/eventos")
 
@@ -281,8 +281,6 @@ def remove_entry(event_id: int, entry_id: int):  # type: ignore[no-untyped-def]
 @bp.get("/<int:event_id>/auditoria")
 @event_editor_required
 def audit_log(event_id: int):  # type: ignore[no-untyped-def]
-    from damas.web.desk import audit_page  # the arbiter's desk owns this page (filters, CSV)
-
     return audit_page(_get_event(event_id))
 
 

@@ -17,9 +17,7 @@ from damas.engine.openings import CODE_MAX, MOVES_MAX, NAME_MAX
 from damas.engine.pairing import get_system
 from damas.extensions import db
 from damas.models import Event, EventStatus, Role, RoundStatus
-from damas.services import micromatch as micro_service
-from damas.services import openings as opening_service
-from damas.services import teams as team_service
+from damas.services import micromatch as micro_service, openings as opening_service, teams as team_service
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required, visible_event

@@ -42,13 +42,18 @@ from sqlalchemy.orm import selectinload
 from damas.engine.types import Outcome, RoundResult
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, GameResult, Player, RoundRequest, RoundStatus
-from damas.reports.standings import event_ruleset
+from damas.reports.standings import event_ruleset, shown_tiebreak_order as tiebreak_order, standings_context
 from damas.services.events import can_edit_event
 from damas.services.mapping import (REQUEST_OUTCOMES, board_results, event_rounds, micro_board_results, micro_games,
                                     round_is_complete)
 from damas.presentation.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.results import result_label
+from damas.reports.awards import category_standings_context, category_tables
+from damas.reports.bracket import player_bracket_rows
+from damas.services import registration as reg
+from damas.services.categories import event_categories
+from damas.services.micromatch import micro_rows
 
 bp = Blueprint("public", __name__, url_prefix="/eventos/<int:event_id>")
 api = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -98,10 +103,6 @@ def cached(kind: str, event: Event, extra: str, build: Callable[[], Any]) -> Any
 
 def _all_category_places(event: Event) -> dict[int, list[dict[str, Any]]]:
     en = _en()
-    try:
-        from damas.reports.awards import category_tables
-    except ImportError:  # pragma: no cover - the categories area not installed
-        return {}
     out: dict[int, list[dict[str, Any]]] = {}
     for table in category_tables(event):
         cat = table["category"]
@@ -117,35 +118,12 @@ def _all_category_places(event: Event) -> dict[int, list[dict[str, Any]]]:
 def category_places(event: Event, start_no: int | None) -> list[dict[str, Any]]:
     """The player's place in every category he belongs to (CBJD 124-125), after complete rounds.
 
-    Uses the event's own categories (damas.reports.awards, playoffs applied) and falls back to
-    the engine's CBJD set when that module is missing.
+    Uses the event's own categories (damas.reports.awards, playoffs applied).
     """
     if start_no is None:
         return []
-    try:
-        import damas.reports.awards  # noqa: F401
-    except ImportError:  # pragma: no cover - the categories area not installed
-        return _default_category_places(event, start_no)
     places = cached("places", event, "", lambda: _all_category_places(event))
     return [dict(p) for p in places.get(start_no, [])]
-
-
-def _default_category_places(event: Event, start_no: int) -> list[dict[str, Any]]:  # pragma: no cover
-    from damas.engine.categories import default_categories, members
-    from damas.reports.standings import standings_context
-    from damas.services.mapping import snapshot
-
-    snap = snapshot(event)
-    out = []
-    for cat in default_categories():
-        ids = set(members(cat, snap.state.entrants, event.start_date.year))
-        if start_no not in ids:
-            continue
-        ctx = standings_context(event, only=ids)
-        row = next((r for r in ctx["rows"] if r["start_no"] == start_no), None)
-        out.append({"code": cat.code, "name": cat.name_en if _en() else cat.name_pt,
-                    "rank": row["rank"] if row and snap.complete_rounds else "", "of": len(ids)})
-    return out
 
 
 def _category_link(event_id: int, code: str) -> str | None:
@@ -207,7 +185,6 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
                 row["result"] = OUTCOME_NAMES[rr.outcome][en]
         rows.append(row)
     if event.pairing_system == "knockout":  # no rounds of boards: his ties and games from the bracket
-        from damas.reports.bracket import player_bracket_rows
 
         rows, running = player_bracket_rows(event, entry)
     announced = [{"round": n, "kind": k.value} for n, k in sorted(requests.items()) if n > len(rounds)]
@@ -274,19 +251,9 @@ def events():  # type: ignore[no-untyped-def]
 
 @api.get("/events/<int:event_id>")
 def event(event_id: int):  # type: ignore[no-untyped-def]
-    from damas.reports.standings import shown_tiebreak_order as tiebreak_order
-    from damas.services import registration as reg
-
     e = _api_event(event_id)
     s = reg.settings_of(e)
-    try:
-        from damas.services.categories import event_categories
-
-        cats = event_categories(e)
-    except ImportError:  # pragma: no cover
-        from damas.engine.categories import default_categories
-
-        cats = list(default_categories())
+    cats = event_categories(e)
     rounds = [{"number": r.number, "boards": len(r.games), "complete": round_is_complete(r)}
               for r in event_rounds(e) if r.status == RoundStatus.PUBLISHED]
     active = reg.active_count(e)
@@ -319,10 +286,7 @@ def standings(event_id: int):  # type: ignore[no-untyped-def]
 
 
 def _standings_payload(e: Event, code: str) -> dict[str, Any] | None:
-    from damas.reports.standings import standings_context
-
     if code:
-        from damas.reports.awards import category_standings_context
 
         ctx = category_standings_context(e, code)
         if ctx is None:
@@ -348,7 +312,6 @@ def round_boards(event_id: int, number: int):  # type: ignore[no-untyped-def]
         abort(404)
     games: dict[int, dict] = {}
     if e.pairing_system == "micromatch":  # a micro-match: also its two games and its game score
-        from damas.services.micromatch import micro_rows
 
         games = {r["id"]: r for r in micro_rows(e, rnd) if r["game1"]}
     boards = [{"board": g.board, "white": _side(g.white), "black": _side(g.black),

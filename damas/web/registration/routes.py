@@ -13,9 +13,8 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, RoundRequest, User
-from damas.models.registration import GuestPolicy, ReserveStatus
-from damas.services import accounts
-from damas.services import registration as reg
+from damas.models.registration import GuestPolicy, ReserveEntry, ReserveStatus, SignUp
+from damas.services import accounts, registration as reg
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
 from damas.services.mapping import event_rounds
@@ -24,6 +23,7 @@ from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.limits import throttle_sign_up
 from damas.presentation.summaries import event_summary
 from damas.web.registration.forms import AbsenceForm, DecisionForm, SettingsForm, SignUpForm, SubstituteForm
+from damas.web.public.routes import load_event
 
 bp = Blueprint("registration", __name__)
 
@@ -36,8 +36,6 @@ def _english() -> bool:
 
 
 def _event(event_id: int) -> Event:
-    from damas.web.public.routes import load_event
-
     event = load_event(event_id) or abort(404)
     if event.status == EventStatus.DRAFT and not can_edit_event(current_user, event):
         abort(404)
@@ -132,7 +130,6 @@ def my_page():  # type: ignore[no-untyped-def]
                              for r in requests],
                 "half_bye": reg.half_bye_allowed(event),
             })
-        from damas.models.registration import ReserveEntry
 
         for r in db.session.scalars(select(ReserveEntry).where(ReserveEntry.player_id == player.id)).all():
             reserves.append({"event": event_summary(db.session.get(Event, r.event_id)), "status": r.status.value})
@@ -147,7 +144,6 @@ def my_page():  # type: ignore[no-untyped-def]
 def approvals():  # type: ignore[no-untyped-def]
     form = DecisionForm()
     if form.is_submitted():
-        from damas.models.registration import SignUp
 
         request_row = db.session.get(SignUp, form.signup_id.data) if form.validate() else None
         if request_row is None:

@@ -23,6 +23,9 @@ from damas.services import micromatch as micro_service
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required, visible_event
 from damas.presentation.summaries import start_list
+from damas.exports import rating as rating_export
+from damas.exports.rating import rating_list
+from damas.engine.trf_records import TRF26
 
 bp = Blueprint("reports", __name__, url_prefix="/eventos/<int:event_id>/relatorios")
 
@@ -193,7 +196,6 @@ def team_standings_pdf(event_id: int):  # type: ignore[no-untyped-def]
 def _simple(endpoint: str, path: str, partial: str, title_pt: Any,
             build: Callable[[Event], dict[str, Any]], editor_only: bool = False) -> None:
     """Register `endpoint` (web page) and `endpoint_pdf` (its print version)."""
-
     def title() -> str:
         return str(title_pt)
 
@@ -235,21 +237,16 @@ _simple("arbiter", "arbitro", "reports/_arbiter.html", _l("Relatório do árbitr
 @bp.get("/rating.csv")
 @event_editor_required
 def rating_csv(event_id: int):  # type: ignore[no-untyped-def]
-    from damas.exports.rating import rating_csv as build
-    from damas.exports.rating import rating_list
-
     event = db.session.get(Event, event_id)
-    return Response(build(event), mimetype="text/csv",
+    return Response(rating_export.rating_csv(event), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="rating-{rating_list(event)}-{event.id}.csv"'})
 
 
 @bp.get("/fide.trf")
 @event_editor_required
 def rating_trf(event_id: int):  # type: ignore[no-untyped-def]
-    from damas.exports.rating import rating_trf as build
-
     event = db.session.get(Event, event_id)
-    return Response(build(event), mimetype="text/plain",
+    return Response(rating_export.rating_trf(event), mimetype="text/plain",
                     headers={"Content-Disposition": f'attachment; filename="evento-{event.id}.trf"'})
 
 
@@ -257,9 +254,6 @@ def rating_trf(event_id: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def rating_trf26(event_id: int):  # type: ignore[no-untyped-def]
     """The same report in TRF-2026 (FIDE TEC), beside the TRF-16 one."""
-    from damas.engine.trf_records import TRF26
-    from damas.exports.rating import rating_trf as build
-
     event = db.session.get(Event, event_id)
-    return Response(build(event, TRF26), mimetype="text/plain",
+    return Response(rating_export.rating_trf(event, TRF26), mimetype="text/plain",
                     headers={"Content-Disposition": f'attachment; filename="evento-{event.id}-trf2026.trf"'})

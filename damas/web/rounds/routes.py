@@ -24,12 +24,21 @@ from damas.models import (
     RoundRequest,
     RoundStatus,
 )
-from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
-from damas.services import roundrobin as rr_service
-from damas.services import micromatch as micro_service
-from damas.services import rounds as round_service
-from damas.services import absence as absence_service
-from damas.services import swiss as swiss_service
+from damas.reports.standings import (
+    bye_override,
+    crosstable_context,
+    crosstable_kind,
+    shown_tiebreak_order,
+    standings_context,
+    unplayed_rule,
+)
+from damas.services import (
+    absence as absence_service,
+    micromatch as micro_service,
+    roundrobin as rr_service,
+    rounds as round_service,
+    swiss as swiss_service,
+)
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
 from damas.services.mapping import event_rounds, preload_entries, round_is_complete
@@ -41,6 +50,8 @@ from damas.web.rounds.blueprint import bp
 from damas.web.rounds.rules import event_rules_context
 from damas.presentation.summaries import event_summary
 from damas.presentation.results import result_choices, result_label
+from damas.engine.regulations import regulations
+from damas.engine.rulesets import get_ruleset
 
 
 
@@ -333,14 +344,9 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
 @bp.get("/regulamento")
 def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     """What the system does for this event: pairing rules, scoring, tiebreaks, our decisions."""
-    from damas.engine.regulations import regulations
-    from damas.reports.standings import shown_tiebreak_order
-
     event, editable = visible_event(event_id)
     lang = "en" if str(get_locale()) == "en" else "pt"
     options = event.tiebreak_options or {}
-    from damas.engine.rulesets import get_ruleset
-    from damas.reports.standings import bye_override, unplayed_rule
 
     scored = get_ruleset(event.ruleset, **bye_override(event))  # the event's pairing-bye score
     reg = regulations(scored, event.pairing_system, shown_tiebreak_order(event), lang,

@@ -16,6 +16,9 @@ from damas.web.access import event_editor_required
 from damas.web.rounds.forms import ManualNumbersForm
 from damas.presentation.summaries import event_summary
 from damas.web.rounds.blueprint import bp
+from damas.engine.event_rules import CORRECTION_CASE_TEXT, round_minutes
+from damas.services.events import play_hours_warnings
+from damas.services.registration_limits import settings_of
 
 
 @bp.route("/rodadas/numeros", methods=["GET", "POST"])
@@ -58,11 +61,6 @@ def manual_numbers(event_id: int):  # type: ignore[no-untyped-def]
 
 def event_rules_context(event: Event, lang: str) -> dict:
     """Issue 18's part of the regulations page: the C.04.2 #8 cases, the numbering, CBJD 117."""
-    from damas.engine.event_rules import CORRECTION_CASE_TEXT, round_minutes
-    from damas.services.events import play_hours_warnings
-
-    from damas.services.registration_limits import settings_of
-
     i = 1 if lang == "en" else 0
     warnings = play_hours_warnings(event)
     return {

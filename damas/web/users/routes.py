@@ -16,6 +16,8 @@ from damas.web.access import staff_required
 from damas.web.users.forms import UserForm
 from damas.web.forms_util import choices, show_service_error
 from damas.presentation.summaries import user_summary
+from damas.web.auth.routes import has_remember_cookie
+from damas.web.desk_report import audit_csv_response
 
 bp = Blueprint("users", __name__, url_prefix="/usuarios")
 
@@ -55,7 +57,6 @@ def edit_user(user_id: int):  # type: ignore[no-untyped-def]
     form = UserForm(obj=user, role=user.role.value)
     form.player_id.choices = _player_choices()
     if form.validate_on_submit():
-        from damas.web.auth.routes import has_remember_cookie
 
         version = user.session_version
         try:
@@ -87,7 +88,5 @@ def audit_log():  # type: ignore[no-untyped-def]
 @staff_required
 def audit_csv():  # type: ignore[no-untyped-def]
     """The filtered log as CSV (all pages), through the event trail's writer."""
-    from damas.web.desk_report import audit_csv_response
-
     rows = db.session.scalars(audit_log_data.filtered(audit_log_data.global_filters())).all()
     return audit_csv_response((audit_row(r) for r in rows), "auditoria.csv", with_event=True)
