@@ -257,7 +257,7 @@ def rating_trf(event_id: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def rating_trf26(event_id: int):  # type: ignore[no-untyped-def]
     """The same report in TRF-2026 (FIDE TEC), beside the TRF-16 one."""
-    from damas.engine.trf_records import TRF26
+    from damas.engine.trf.records import TRF26
     from damas.exports.rating import rating_trf as build
 
     event = db.session.get(Event, event_id)

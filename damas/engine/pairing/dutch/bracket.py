@@ -13,10 +13,10 @@ bracket decide everything:
    exchange of the lowest S1 players and highest S2 players first, then each S1 player's
    opponent as high in S2 as possible (the transposition order of B.2).
 
-Those tie-break weights are huge integers and slow in pure Python, so `dutch_shortcuts`
+Those tie-break weights are huge integers and slow in pure Python, so `dutch.shortcuts`
 first tries to prove the answer of the common cases with small matchings (`FAST`):
-`dutch_sink` replaces the next score group by one vertex when only one player floats,
-`dutch_certify` proves the moved-down players' opponents and the remainder's pairing with
+`dutch.sink` replaces the next score group by one vertex when only one player floats,
+`dutch.certify` proves the moved-down players' opponents and the remainder's pairing with
 LP duals of the S1-S2 matching, and the criteria weights are computed once per pair of
 player profiles (`_base_weights`). Each only skips work; the pairings are the same.
 
@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from dataclasses import fields
 
-from damas.engine.pairing.dutch_certify import certified_mdps
-from damas.engine.pairing.dutch_colors import compatible
-from damas.engine.pairing.dutch_lex import lex_bipartite
-from damas.engine.pairing.dutch_players import DPlayer, RoundContext
-from damas.engine.pairing.dutch_shortcuts import (
+from damas.engine.pairing.dutch.certify import certified_mdps
+from damas.engine.pairing.dutch.colors import compatible
+from damas.engine.pairing.dutch.lex import lex_bipartite
+from damas.engine.pairing.dutch.players import DPlayer, RoundContext
+from damas.engine.pairing.dutch.shortcuts import (
     colour_perfect,
     greedy_mdps,
     ideal_pairing,
@@ -41,12 +41,12 @@ from damas.engine.pairing.dutch_shortcuts import (
     next_group_irrelevant,
     without_exchanges,
 )
-from damas.engine.pairing.dutch_sink import sink_edges
-from damas.engine.pairing.dutch_weights import BracketWeights
+from damas.engine.pairing.dutch.sink import sink_edges
+from damas.engine.pairing.dutch.weights import BracketWeights
 from damas.engine.pairing.matching import augment_from
 from damas.engine.types import EngineError
 
-# The shortcuts (dutch_shortcuts) only skip work whose outcome they prove; tests compare
+# The shortcuts (dutch.shortcuts) only skip work whose outcome they prove; tests compare
 # them with FAST = False.
 FAST = True
 
@@ -128,7 +128,7 @@ class Completion:
 
 
 # DPlayer fields that are not part of a player's profile: identity and history. A pair's
-# weight (dutch_weights.BracketWeights.weight) must depend only on the two profiles, on
+# weight (dutch.weights.BracketWeights.weight) must depend only on the two profiles, on
 # whether each player is in the bracket and on compatibility (C.1, C.3); a weight that reads
 # one of these fields must drop it from this set.
 _NOT_PROFILE = frozenset({"no", "rank", "forbidden", "points", "accel", "played", "opponents",
@@ -176,7 +176,7 @@ def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
             m = nsgb
             sink = nsgb % 2 == 1
         else:
-            # The same with a gain per floater (dutch_sink), when only one player floats.
+            # The same with a gain per floater (dutch.sink), when only one player floats.
             sink_w = sink_edges(bw, max_pairs(ps, 0, nsgb, bw.ctx, sgb))
             if sink_w is not None:
                 m = nsgb

@@ -1,9 +1,9 @@
-"""Moved-down players paired by a proof instead of the big first matching of dutch_bracket.
+"""Moved-down players paired by a proof instead of the big first matching of dutch.bracket.
 
 The first matching of a heterogeneous bracket decides only which resident each moved-down
 player (MDP) meets: the criteria first, then the MDPs in order, each with the highest
 resident possible (C.04.3 B.2-B.3 as the reference engine reads them). The natural answer
-is "each MDP in order with the highest resident still free"; `greedy_mdps` (dutch_shortcuts)
+is "each MDP in order with the highest resident still free"; `greedy_mdps` (dutch.shortcuts)
 takes it when every criterion is met. This module proves it in the other cases with LP
 duality: the remainder (residents left) is paired S1 against S2 as the second matching
 would (`without_exchanges`), that pairing is shown optimal for the remainder with vertex
@@ -14,8 +14,8 @@ the same MDP opponents; the remainder's pairs are then what the second matching 
 """
 from __future__ import annotations
 
-from damas.engine.pairing.dutch_lex import bipartite_optimum, lex_refine
-from damas.engine.pairing.dutch_weights import BracketWeights
+from damas.engine.pairing.dutch.lex import bipartite_optimum, lex_refine
+from damas.engine.pairing.dutch.weights import BracketWeights
 
 CANDIDATES = 4  # opponents of the first MDP tried, highest first
 
@@ -24,7 +24,7 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
                    m: int) -> list[tuple[int, int]] | None:
     """The bracket's pairs (MDP pairs, then the remainder's) when the greedy MDP choice is
     proved optimal, else None. `base` holds the criteria weights (vertex `nsgb` is the sink
-    of dutch_sink when m == nsgb + 1)."""
+    of dutch.sink when m == nsgb + 1)."""
     sgb, nsgb = bw.sgb, bw.nsgb
     if m == nsgb and nsgb % 2 == 1:
         # One player stays unpaired (the bye of the last bracket): a virtual vertex meeting
