@@ -26,12 +26,10 @@ pairing bracket together with all remaining players (A.9 collapsed last bracket)
 """
 from __future__ import annotations
 
-from dataclasses import fields
-
 from damas.engine.pairing.dutch.certify import certified_mdps
 from damas.engine.pairing.dutch.colors import compatible
 from damas.engine.pairing.dutch.lex import lex_bipartite
-from damas.engine.pairing.dutch.players import DPlayer, RoundContext
+from damas.engine.pairing.dutch.players import DPlayer, RoundContext, profile
 from damas.engine.pairing.dutch.shortcuts import (
     colour_perfect,
     greedy_mdps,
@@ -127,22 +125,13 @@ class Completion:
         return ok
 
 
-# DPlayer fields that are not part of a player's profile: identity and history. A pair's
-# weight (dutch.weights.BracketWeights.weight) must depend only on the two profiles, on
-# whether each player is in the bracket and on compatibility (C.1, C.3); a weight that reads
-# one of these fields must drop it from this set.
-_NOT_PROFILE = frozenset({"no", "rank", "forbidden", "points", "accel", "played", "opponents",
-                          "colors"})
-_PROFILE = tuple(f.name for f in fields(DPlayer) if f.name not in _NOT_PROFILE)
-
-
 def _base_weights(bw: BracketWeights, m: int) -> dict[tuple[int, int], int]:
     """The weights of every compatible pair of bw.players[:m] (i < j, j from the first
     resident), each profile pair computed once: a score group holds hundreds of players but
     few distinct profiles (colour preference, floats, bye eligibility)."""
     ps, ctx, nsgb = bw.players, bw.ctx, bw.nsgb
     prof: dict[tuple, int] = {}
-    kind = [prof.setdefault(tuple(getattr(p, f) for f in _PROFILE), len(prof)) for p in ps[:m]]
+    kind = [prof.setdefault(profile(p), len(prof)) for p in ps[:m]]
     cache: dict[tuple[int, int, bool, bool], int] = {}
     base: dict[tuple[int, int], int] = {}
     for j in range(bw.sgb, m):

@@ -15,6 +15,8 @@ the same MDP opponents; the remainder's pairs are then what the second matching 
 from __future__ import annotations
 
 from damas.engine.pairing.dutch.lex import bipartite_optimum, lex_refine
+from damas.engine.pairing.dutch.players import profile
+from damas.engine.pairing.dutch.transport import profile_optimum
 from damas.engine.pairing.dutch.weights import BracketWeights
 
 CANDIDATES = 4  # opponents of the first MDP tried, highest first
@@ -104,12 +106,17 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
 def cached_bipartite(bw: BracketWeights, m: int, rem: list[int], rp: int,
                      wb: dict[tuple[int, int], int]) -> tuple[list[int], list[int]]:
     """`bipartite_optimum` of the S1-S2 graph `wb` of remainder `rem`, once per bracket (the
-    shortcuts and the MDP proof often ask for the same remainder). Copies: callers refine
-    the matching in place."""
+    shortcuts and the MDP proof often ask for the same remainder), from the players'
+    profiles when that proves optimal (`dutch.transport`), else by the blossom kernel.
+    Copies: callers refine the matching in place."""
     cache = bw.__dict__.setdefault("_bipartite", {})
     key = (m, rp, tuple(rem))
     if key not in cache:
-        cache[key] = bipartite_optimum(m, wb)
+        nsgb, ps = bw.nsgb, bw.players
+        left = set(rem[:rp]) | {nsgb}
+        kinds = {v: (profile(ps[v]), wb.get((v, nsgb))) for v in rem}
+        kinds[nsgb] = None
+        cache[key] = profile_optimum(m, wb, left, kinds) or bipartite_optimum(m, wb)
     mate, duals = cache[key]
     return list(mate), list(duals)
 

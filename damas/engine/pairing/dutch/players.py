@@ -8,7 +8,7 @@ playing, who may not get the bye again) are a `PlayerRules` of the edition (`dut
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Callable
 
 from damas.engine.pairing.base import PairingRequest
@@ -68,6 +68,20 @@ class DPlayer:
         idx = played_rounds - rounds_back
         raw = self.raw_score - sum(self.points[idx:played_rounds])
         return raw + (self.accel[idx] if idx < len(self.accel) else 0)
+
+
+# DPlayer fields that are not part of a player's profile: identity and history. A pair's
+# weight (dutch.weights.BracketWeights.weight) must depend only on the two profiles, on
+# whether each player is in the bracket and on compatibility (C.1, C.3); a weight that reads
+# one of these fields must drop it from this set.
+_NOT_PROFILE = frozenset({"no", "rank", "forbidden", "points", "accel", "played", "opponents",
+                          "colors"})
+_PROFILE = tuple(f.name for f in fields(DPlayer) if f.name not in _NOT_PROFILE)
+
+
+def profile(p: DPlayer) -> tuple:
+    """What a pair's criteria weight may read of a player (`_NOT_PROFILE`)."""
+    return tuple(getattr(p, f) for f in _PROFILE)
 
 
 @dataclass(frozen=True)
