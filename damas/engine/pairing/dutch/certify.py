@@ -104,14 +104,17 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
 
 
 def cached_bipartite(bw: BracketWeights, m: int, rem: list[int], rp: int,
-                     wb: dict[tuple[int, int], int]) -> tuple[list[int], list[int]]:
+                     wb: dict[tuple[int, int], int], profiles: bool = False) -> tuple[list[int], list[int]]:
     """`bipartite_optimum` of the S1-S2 graph `wb` of remainder `rem`, once per bracket (the
     shortcuts and the MDP proof often ask for the same remainder), from the players'
-    profiles when that proves optimal (`dutch.transport`), else by the blossom kernel.
+    profiles when `profiles` asks and that proves optimal (`dutch.transport`), else by the
+    blossom kernel. The MDP proof keeps the kernel's duals: they extend more often.
     Copies: callers refine the matching in place."""
     cache = bw.__dict__.setdefault("_bipartite", {})
-    key = (m, rp, tuple(rem))
-    if key not in cache:
+    key = (m, rp, tuple(rem), profiles)
+    if key not in cache and not profiles:
+        cache[key] = bipartite_optimum(m, wb)
+    elif key not in cache:
         nsgb, ps = bw.nsgb, bw.players
         left = set(rem[:rp]) | {nsgb}
         kinds = {v: (profile(ps[v]), wb.get((v, nsgb))) for v in rem}

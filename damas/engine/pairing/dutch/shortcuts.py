@@ -179,7 +179,7 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
     s1, s2 = set(rem[:rp]), set(rem[rp:])
     wb = {e: w for e, w in base.items()
           if (e[0] in s1 and e[1] in s2) or (e[0] in s2 and e[1] == nsgb)}
-    mate, duals = cached_bipartite(bw, m, rem, rp, wb)
+    mate, duals = cached_bipartite(bw, m, rem, rp, wb, profiles=True)
     if not all(i < mate[i] < nsgb for i in rem[:rp]):
         return None
     best = _meets_every_criterion(bw, rem, rp, mate, base, m)
