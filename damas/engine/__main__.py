@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import sys
 
+from damas.engine.commands import check, generate, pair, standings
 from damas.engine.types import EngineError
+
+_COMMANDS = {"pair": pair.main, "standings": standings.main, "check": check.main, "generate": generate.main}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -14,15 +17,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0 if argv else 2
     command, rest = argv[0], argv[1:]
     try:
-        if command == "pair":
-            from damas.engine.commands.pair import main as run
-        elif command == "standings":
-            from damas.engine.commands.standings import main as run
-        elif command == "check":
-            from damas.engine.commands.check import main as run
-        elif command == "generate":
-            from damas.engine.commands.generate import main as run
-        else:
+        run = _COMMANDS.get(command)
+        if run is None:
             print(usage, file=sys.stderr)
             return 2
         return run(rest)

@@ -21,7 +21,7 @@ from damas.engine.pairing.base import PairingRequest, get_system
 from damas.engine.rulesets import get_ruleset
 from damas.engine.standings import compute_standings
 from damas.engine.trf import TrfTournament
-from damas.engine.trf_records import tiebreak_codes_of
+from damas.engine.trf.records import tiebreak_codes_of
 from damas.engine.types import Color, EngineError, Outcome, TournamentState
 
 __all__ = ["Board", "RoundCheck", "RankCheck", "CheckReport", "check_tournament", "file_boards", "infer_first_color"]

@@ -22,7 +22,7 @@ from damas.engine.rulesets import get_ruleset
 from damas.engine.standings import compute_standings
 from damas.engine.trf import write_trf
 from damas.engine.tiebreaks.fide_codes import normalise
-from damas.engine.trf_records import TRF16, tiebreak_acronyms
+from damas.engine.trf.records import TRF16, tiebreak_acronyms
 from damas.engine.types import Color, EngineError, Entrant, Outcome, RoundResult, TournamentState
 
 __all__ = ["GeneratorSettings", "Generated", "generate", "generate_trf"]

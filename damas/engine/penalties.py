@@ -207,7 +207,7 @@ def incident_consequence(incident: Incident, earlier: Sequence[Incident], white:
     p, art = incident.player, incident_article(incident)
     opp = _opponent(p, white, black)
     if incident.kind in _FIDE_KINDS:  # the FIDE Laws as the seeds quote them (`penalty_rules`)
-        from damas.engine.penalty_rules import fide_consequence
+        from damas.engine.penalty_rules import fide_consequence  # here: penalty_rules imports this module
 
         return fide_consequence(incident, earlier, white, black, art)
     if incident.kind is IncidentKind.DISCONNECTION:

@@ -17,7 +17,7 @@ from typing import Any
 from damas.engine.rate_of_play import RateOfPlay, classify
 from damas.engine.pairing.acceleration import acceleration_table
 from damas.engine.trf import write_trf
-from damas.engine.trf_records import TRF16, TRF26, tiebreak_acronyms
+from damas.engine.trf.records import TRF16, TRF26, tiebreak_acronyms
 from damas.engine.types import Color, Outcome
 from damas.exports.csv_safe import Literal, safe_writer
 from damas.exports.rating_games import export_of, is_game_by_game, stage_label, stage_rate

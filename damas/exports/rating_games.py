@@ -8,8 +8,8 @@ round column per game, laid out as the engine's CLI reads it back:
 
 * micro-match round k -> columns 2k-1 (White in game 1 as White) and 2k (colours swapped),
   folded back by `micromatch_scoring.micro_state_from_games` (`pair --system micromatch`);
-* knockout -> `knockout_state.game_columns`: one column per game of the undecided ties of the
-  current knockout round, replayed by `knockout_state.bracket_from_state` (`pair --system knockout`).
+* knockout -> `knockout.state.game_columns`: one column per game of the undecided ties of the
+  current knockout round, replayed by `knockout.state.bracket_from_state` (`pair --system knockout`).
 
 Forfeits stay in both files as they are for round-by-round events (CSV `jogada` = no, TRF ``+``/``-``);
 micro-matches count over complete rounds only, knockout games as soon as they are recorded.

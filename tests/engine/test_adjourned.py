@@ -4,7 +4,7 @@ until the real result (issue 18 #5)."""
 from __future__ import annotations
 
 from damas.engine.pairing.base import PairingRequest, get_system
-from damas.engine.pairing.dutch_players import build_players
+from damas.engine.pairing.dutch.players import build_players
 from damas.engine.rulesets import get_ruleset
 from damas.engine.standings import compute_standings
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState

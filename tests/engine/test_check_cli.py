@@ -15,7 +15,7 @@ from damas.engine.__main__ import main as engine_main
 from damas.engine.check import check_tournament, infer_first_color
 from damas.engine.generator import GeneratorSettings, generate, generate_trf
 from damas.engine.trf import TrfTournament, read_trf, write_trf
-from damas.engine.trf_records import TRF16, TRF26
+from damas.engine.trf.records import TRF16, TRF26
 from damas.engine.types import Color, Outcome, RoundResult, TournamentState
 
 HERE = Path(__file__).parent

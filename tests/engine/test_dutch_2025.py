@@ -7,7 +7,7 @@ from pathlib import Path
 
 from damas.engine.commands.pair import request_from_trf
 from damas.engine.pairing.base import PairingRequest, family_of, get_system
-from damas.engine.pairing.dutch_players import DOWN, NONE_FLOAT, RULES_2017, RULES_2025, build_players
+from damas.engine.pairing.dutch.players import DOWN, NONE_FLOAT, RULES_2017, RULES_2025, build_players
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 
 W, B = Color.WHITE, Color.BLACK

@@ -14,7 +14,7 @@ import pytest
 from damas.engine.commands.pair import request_from_trf
 from damas.engine.pairing.base import get_system
 from damas.engine.pairing.dutch import dutch_pairs
-from damas.engine.pairing.dutch_editions import DUTCH_2025
+from damas.engine.pairing.dutch.editions import DUTCH_2025
 
 GOLDEN = sorted((Path(__file__).parent / "golden" / "dutch").glob("*.trf"))
 GOLDEN_2025 = sorted((Path(__file__).parent / "golden" / "dutch2025").glob("*.trf"))

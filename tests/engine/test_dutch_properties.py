@@ -165,9 +165,9 @@ def test_rounds_respect_absolute_criteria(code, t):
        st.randoms(use_true_random=False))
 @pytest.mark.parametrize("code", SYSTEMS)
 def test_shortcuts_give_the_same_pairing_as_the_plain_procedure(code, n, total, rng):
-    """The ideal-pairing, next-group and bipartite shortcuts of dutch_bracket only skip work:
+    """The ideal-pairing, next-group and bipartite shortcuts of dutch.bracket only skip work:
     every round must come out exactly as with the plain two-matching procedure."""
-    import damas.engine.pairing.dutch_bracket as bracket
+    import damas.engine.pairing.dutch.bracket as bracket
 
     DUTCH = get_system(code)
     entrants = tuple(Entrant(start_no=i + 1, name=f"P{i + 1}") for i in range(n))

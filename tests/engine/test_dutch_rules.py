@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from damas.engine.pairing.base import PairingRequest, get_system
-from damas.engine.pairing.dutch_players import baku_group_a, build_players
+from damas.engine.pairing.dutch.players import baku_group_a, build_players
 from damas.engine.types import (
     Color,
     EngineError,

@@ -1,9 +1,9 @@
 """The speed-ups of the Dutch bracket procedure give exactly the plain procedure's pairings.
 
-`dutch_sink` (the next score group reduced to one vertex with a gain per floater),
-`dutch_certify` (moved-down players' opponents and the remainder proved optimal by LP duality)
+`dutch.sink` (the next score group reduced to one vertex with a gain per floater),
+`dutch.certify` (moved-down players' opponents and the remainder proved optimal by LP duality)
 and the profile cache of the weights only skip work (issue 19, point 3): every round must come
-out as with `dutch_bracket.FAST` off, on tournaments shaped to reach them (a huge score group
+out as with `dutch.bracket.FAST` off, on tournaments shaped to reach them (a huge score group
 above a tiny one, many draws, half-point byes). The counters make sure they were reached.
 """
 from __future__ import annotations
@@ -13,10 +13,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import damas.engine.pairing.dutch_bracket as bracket
+import damas.engine.pairing.dutch.bracket as bracket
 from damas.engine.pairing.base import PairingRequest, get_system
-from damas.engine.pairing.dutch_certify import certificates
-from damas.engine.pairing.dutch_lex import bipartite_optimum
+from damas.engine.pairing.dutch.certify import certificates
+from damas.engine.pairing.dutch.lex import bipartite_optimum
 from damas.engine.pairing.matching import matching_weight, max_weight_matching
 from damas.engine.types import Color, EngineError, Entrant, Outcome, RoundResult, TournamentState
 

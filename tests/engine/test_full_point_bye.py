@@ -5,7 +5,7 @@ ineligible for a later pairing-allocated bye in the Dutch system (C.04.3 C.2, 20
 pairing bye or a forfeit win does), as the FIDE-endorsed engine behaves.
 """
 from damas.engine.pairing.base import PairingRequest
-from damas.engine.pairing.dutch_players import build_players
+from damas.engine.pairing.dutch.players import build_players
 from damas.engine.rulesets import get_ruleset
 from damas.engine.trf import read_trf, write_trf
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState

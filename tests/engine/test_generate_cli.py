@@ -13,7 +13,7 @@ from damas.engine.expected_score import expected_score
 from damas.engine.generator import GeneratorSettings, generate, generate_trf
 from damas.engine.pairing.base import system_codes
 from damas.engine.trf import read_trf
-from damas.engine.trf_records import TRF16, TRF26
+from damas.engine.trf.records import TRF16, TRF26
 from damas.engine.types import Outcome
 
 

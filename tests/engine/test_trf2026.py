@@ -11,7 +11,7 @@ from damas.engine.commands.pair import request_from_trf
 from damas.engine.pairing.acceleration import acceleration_table
 from damas.engine.pairing.base import get_system
 from damas.engine.trf import TrfError, read_trf, write_trf
-from damas.engine.trf_records import (
+from damas.engine.trf.records import (
     TRF16,
     TRF26,
     acceleration_250_lines,

@@ -7,7 +7,7 @@ from damas.engine.check import check_tournament, file_boards
 from damas.engine.commands.pair import request_of
 from damas.engine.pairing.base import get_system
 from damas.engine.trf import read_trf
-from damas.engine.trf_records import TRF16, TRF26, system_type
+from damas.engine.trf.records import TRF16, TRF26, system_type
 from damas.engine.types import Color
 from damas.exports.rating import rating_trf
 from damas.models import Entry, Event, Round, User

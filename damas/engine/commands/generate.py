@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from damas.engine.generator import GeneratorSettings, generate_trf
-from damas.engine.trf_records import TRF16, TRF26
+from damas.engine.trf.records import TRF16, TRF26
 from damas.engine.types import EngineError
 
 

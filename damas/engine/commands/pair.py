@@ -16,7 +16,7 @@ games of round k against the same opponent, colours swapped); they are folded in
 micro-match per round (`micromatch_scoring.micro_state_from_games`) before pairing, and the
 output lists White in game 1 first.
 
-For `knockout` the options are the event's settings (`knockout_state.settings_from_options`):
+For `knockout` the options are the event's settings (`knockout.state.settings_from_options`):
 games per tie, how a drawn tie is settled (default: `replay` under `--ruleset club`, `playoff`
 otherwise), rapid play-off games, the places played off (4 adds the third-place match), the
 seeding (start numbers, best first; default by rating) and the lot for play-off colours. Each
@@ -25,16 +25,16 @@ TRF column is one game of every tie still undecided (the layout the knockout rat
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from damas.engine.micromatch_scoring import micro_ruleset, micro_state_from_games
 from damas.engine.pairing.acceleration import file_options
 from damas.engine.pairing.base import PairingRequest, format_pairs, get_system
-from damas.engine.pairing.knockout_state import settings_from_options
+from damas.engine.pairing.berger import table_text
+from damas.engine.pairing.knockout.state import settings_from_options
+from damas.engine.trf import TrfTournament, read_trf
 from damas.engine.types import Color, EngineError, Outcome
-
-if TYPE_CHECKING:
-    from damas.engine.trf import TrfTournament
 
 __all__ = ["knockout_options", "main", "request_from_trf", "request_of"]
 
@@ -43,12 +43,10 @@ def request_from_trf(text: str, ruleset: str = "fide", options: dict | None = No
     """The request for the round after the last completed one of a TRF text: requested byes
     standing in that round's column (or in 240 records) become `requested_byes` (an empty one
     means absent); the file's acceleration as `file_options` says."""
-    from damas.engine.trf import read_trf
-
     return request_of(read_trf(text), ruleset, options)
 
 
-def request_of(trf: "TrfTournament", ruleset: str = "fide", options: dict | None = None) -> PairingRequest:
+def request_of(trf: TrfTournament, ruleset: str = "fide", options: dict | None = None) -> PairingRequest:
     state = trf.state
     requested = {no: o for no, o in trf.pending.items() if o is not Outcome.NOT_PAIRED}
     absent = frozenset(no for no, o in trf.pending.items() if o is Outcome.NOT_PAIRED)
@@ -125,8 +123,6 @@ def main(argv: list[str]) -> int:
     if args.system == "berger" and args.trf is None:
         if not args.players:
             raise EngineError("berger needs --players N")
-        from damas.engine.pairing.berger import table_text
-
         text = table_text(args.players, args.double)
     else:
         if not args.trf:
@@ -135,24 +131,16 @@ def main(argv: list[str]) -> int:
             source = Path(args.trf).read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise EngineError(f"cannot read {args.trf}: {exc.strerror}") from None
-        from damas.engine.trf import read_trf
-
         options: dict = {"acceleration": args.acceleration} if args.acceleration else {}
         trf = read_trf(source)
         args.system = args.system or trf.system or "dutch"
         request = request_of(trf, args.ruleset, options)
         if args.system == "knockout":
-            from dataclasses import replace
-
             entrants = frozenset(e.start_no for e in request.state.entrants)
             options = {**options, **knockout_options(args, entrants)}
             settings_from_options(options, args.ruleset)  # refuse bad settings before pairing
             request = replace(request, options=options)
         if args.system == "micromatch":
-            from dataclasses import replace
-
-            from damas.engine.micromatch_scoring import micro_ruleset, micro_state_from_games
-
             rs = micro_ruleset(args.ruleset, args.micro_scoring)
             state = micro_state_from_games(request.state, rs)
             request = replace(request, state=state, round_no=state.rounds_played + 1,

@@ -16,7 +16,7 @@ from damas.engine.standings import compute_standings
 from damas.engine.tiebreaks import KIND_POINTS, get_tiebreak
 from damas.engine.tiebreaks.fide_codes import normalise, parse_fide_list
 from damas.engine.trf import read_trf
-from damas.engine.trf_records import tiebreak_codes_of
+from damas.engine.trf.records import tiebreak_codes_of
 
 
 def _parser() -> argparse.ArgumentParser:

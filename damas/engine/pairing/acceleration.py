@@ -3,13 +3,13 @@
 Another program rebuilds an accelerated Dutch event only if the file says who got which virtual
 points in which round (TRF-16 ``XXA`` lines, TRF-2026 ``250`` records): engines compute "Baku"
 differently at the edges (group size, late entries), so the table is written out, not the name.
-`acceleration_table` gives the table our own pairing used (`dutch_players.build_players`).
+`acceleration_table` gives the table our own pairing used (`dutch.players.build_players`).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from damas.engine.pairing.dutch_players import baku_acceleration, baku_group_a, points_table
+from damas.engine.pairing.dutch.players import baku_acceleration, baku_group_a, points_table
 from damas.engine.types import EngineError, Outcome, TournamentState
 
 if TYPE_CHECKING:

@@ -5,6 +5,7 @@ registers itself under a stable code; events store only that code.
 """
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Mapping
@@ -91,8 +92,6 @@ def family_of(code: str) -> str:
 
 def _load_builtin_systems() -> None:
     """Import the built-in system modules so they register themselves (import is idempotent)."""
-    import importlib
-
     for module in ("berger", "dutch", "micromatch", "knockout", "sb_swiss"):
         try:
             importlib.import_module(f"damas.engine.pairing.{module}")

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from damas.engine.pairing.base import PairingRequest, PairingSystem, register
 from damas.engine.pairing.matching import max_cardinality_matching, max_weight_matching
 from damas.engine.points import Exact
+from damas.engine.tiebreaks import build_context, get_tiebreak
 from damas.engine.types import (
     Color,
     EngineError,
@@ -146,8 +147,6 @@ def _as_draws(state: TournamentState) -> TournamentState:
 
 def build_players(request: PairingRequest) -> list[SBPlayer]:
     """The players to pair this round, in pairing order (highest first)."""
-    from damas.engine.tiebreaks import build_context, get_tiebreak
-
     state = request.state
     if request.round_no != state.rounds_played + 1:
         raise EngineError(

@@ -25,7 +25,7 @@ from damas.web.access import event_editor_required, visible_event
 from damas.presentation.summaries import start_list
 from damas.exports import rating as rating_export
 from damas.exports.rating import rating_list
-from damas.engine.trf_records import TRF26
+from damas.engine.trf.records import TRF26
 
 bp = Blueprint("reports", __name__, url_prefix="/eventos/<int:event_id>/relatorios")
 

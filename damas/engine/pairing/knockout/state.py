@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from damas.engine.pairing.base import PairingRequest, PairingSystem, register
-from damas.engine.pairing.knockout_bracket import (
+from damas.engine.pairing.knockout.bracket import (
     Bracket,
     KnockoutSettings,
     TieGame,

@@ -1,7 +1,7 @@
 """The round procedure of the 2025 Dutch rules (C.04.3 2025 edition, in force for FIDE-rated
 events from 1 February 2026).
 
-Brackets are paired from the top score group down as in the 2017 procedure (`dutch_bracket`),
+Brackets are paired from the top score group down as in the 2017 procedure (`dutch.bracket`),
 with the three changes of the 2025 text:
 
 * C5 (new, above every quality criterion): the pairing-allocated bye goes to the lowest
@@ -25,12 +25,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from damas.engine.pairing.dutch_bracket import Completion, _pair_bracket
-from damas.engine.pairing.dutch_players import DPlayer, RoundContext
-from damas.engine.pairing.dutch_colors import compatible
-from damas.engine.pairing.dutch_shortcuts import max_pairs
+from damas.engine.pairing.dutch.bracket import Completion, _pair_bracket
+from damas.engine.pairing.dutch.players import DPlayer, RoundContext
+from damas.engine.pairing.dutch.colors import compatible
+from damas.engine.pairing.dutch.shortcuts import max_pairs
 from damas.engine.pairing.matching import augment_from
-from damas.engine.pairing.dutch_weights_2025 import BracketWeights2025
+from damas.engine.pairing.dutch.weights_2025 import BracketWeights2025
 from damas.engine.types import EngineError
 
 __all__ = ["bye_score", "pair_round_2025"]

@@ -8,14 +8,14 @@ reaches the field above, so comparing weights compares the criteria in priority 
   from the largest difference: each distinct difference owns a bit group);
 * C.7 pairs and PSD of the next bracket (the choice of downfloaters);
 * C.8-C.11 colour criteria, C.12-C.15 repeated floats, C.16-C.19 their score differences;
-* room for the exchange order of C.04.3 B.2-B.3 (filled by `dutch_bracket`).
+* room for the exchange order of C.04.3 B.2-B.3 (filled by `dutch.bracket`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from damas.engine.pairing.dutch_colors import compatible, invert, prefs_compatible
-from damas.engine.pairing.dutch_players import DOWN, UP, DPlayer, RoundContext
+from damas.engine.pairing.dutch.colors import compatible, invert, prefs_compatible
+from damas.engine.pairing.dutch.players import DOWN, UP, DPlayer, RoundContext
 
 
 def _bits(x: int) -> int:
@@ -32,7 +32,7 @@ class BracketWeights:
     special: bool
     final: bool
     ctx: RoundContext
-    c9 = False  # no C9 (bye assignee's unplayed games) in the 2017 rules; see dutch_weights_2025
+    c9 = False  # no C9 (bye assignee's unplayed games) in the 2017 rules; see dutch.weights_2025
 
     def __post_init__(self) -> None:
         ps, one = self.players, self.ctx.one_point
@@ -73,7 +73,7 @@ class BracketWeights:
 
     def sink_weight(self, i: int) -> int:
         """Weight of player i floating into the next group, as its pair there would score
-        (C.7 fields only), used when the next group itself is left out (see dutch_bracket)."""
+        (C.7 fields only), used when the next group itself is left out (see dutch.bracket)."""
         h = self.players[i]
         pcb, sds = self.pcb, self.sds
         r = 0

@@ -22,9 +22,9 @@ whom in later rounds is derived, never stored, so recording a game is the only m
 
 from __future__ import annotations
 
-# The bracket (seeding, ties, places) is in knockout_bracket; the replay of a tournament state
-# and the pairing system, registered as "knockout" on import, in knockout_state.
-from damas.engine.pairing.knockout_bracket import (
+# The bracket (seeding, ties, places) is in knockout.bracket; the replay of a tournament state
+# and the pairing system, registered as "knockout" on import, in knockout.state.
+from damas.engine.pairing.knockout.bracket import (
     NOBODY,
     PLAYOFF_CLOCKS,
     Bracket,
@@ -44,7 +44,7 @@ from damas.engine.pairing.knockout_bracket import (
     record_game,
     record_games,
 )
-from damas.engine.pairing.knockout_state import (
+from damas.engine.pairing.knockout.state import (
     KnockoutSystem,
     bracket_from_state,
     default_seeds,

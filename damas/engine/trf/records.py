@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from damas.engine.tiebreaks.fide_codes import parse_fide_list, to_fide
 from damas.engine.types import Color, EngineError, Outcome
 
 __all__ = [
@@ -269,8 +270,6 @@ def system_of_type(value: str) -> str:
 
 def tiebreak_acronyms(codes: Sequence[str]) -> str:
     """Our tie-break codes as the FIDE acronyms of the 202 record (``BH/C1,BH,SB,WON``)."""
-    from damas.engine.tiebreaks.fide_codes import to_fide
-
     return ",".join(to_fide(code) for code in codes)
 
 
@@ -278,8 +277,6 @@ def tiebreak_codes_of(acronyms: Sequence[str]) -> tuple[str, ...]:
     """The 202 record's FIDE acronyms as our registered tie-break codes (FIDE's meaning: ``WIN``
     is rounds won, our ``WIN-R``; `damas.engine.tiebreaks.fide_codes`); EngineError names every
     one we do not compute."""
-    from damas.engine.tiebreaks.fide_codes import parse_fide_list
-
     return parse_fide_list(",".join(acronyms))
 
 

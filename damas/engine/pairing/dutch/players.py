@@ -1,17 +1,18 @@
 """The Dutch system's view of each player: score, colour preference, floats, bye eligibility.
 
 Built once per round from a `PairingRequest` by `build_players`; the bracket procedure in
-`dutch_bracket` reads nothing else. Definitions follow C.04.3 A.2-A.7 (2017 rules) and
+`dutch.bracket` reads nothing else. Definitions follow C.04.3 A.2-A.7 (2017 rules) and
 C.04.2 #1, #5, #6 (adjourned games count as draws, unplayed rounds leave no colour and
 allow a new pairing). The two rules the 2025 edition words differently (who floats without
-playing, who may not get the bye again) are a `PlayerRules` of the edition (`dutch_editions`).
+playing, who may not get the bye again) are a `PlayerRules` of the edition (`dutch.editions`).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Callable
 
 from damas.engine.pairing.base import PairingRequest
+from damas.engine.rulesets import get_ruleset
 from damas.engine.types import Color, EngineError, EntrantStatus, Outcome, RoundResult
 
 WHITE, BLACK = "w", "b"
@@ -28,12 +29,10 @@ _LOCAL_POINTS = {
 def points_table(ruleset: str) -> tuple[dict[Outcome, int], int, int]:
     """Points per outcome, win points, draw points of the rule set (C.04.2 #1: adjourned = draw)."""
     try:
-        from damas.engine.rulesets import get_ruleset
-
         rs = get_ruleset(ruleset)
         table = {o: rs.outcome_points(o) for o in Outcome}
         table[Outcome.ADJOURNED] = rs.outcome_points(Outcome.DRAW)
-    except (ImportError, EngineError):
+    except EngineError:
         table = dict(_LOCAL_POINTS)
     return table, table[Outcome.WIN], table[Outcome.DRAW]
 
@@ -69,6 +68,20 @@ class DPlayer:
         idx = played_rounds - rounds_back
         raw = self.raw_score - sum(self.points[idx:played_rounds])
         return raw + (self.accel[idx] if idx < len(self.accel) else 0)
+
+
+# DPlayer fields that are not part of a player's profile: identity and history. A pair's
+# weight (dutch.weights.BracketWeights.weight) must depend only on the two profiles, on
+# whether each player is in the bracket and on compatibility (C.1, C.3); a weight that reads
+# one of these fields must drop it from this set.
+_NOT_PROFILE = frozenset({"no", "rank", "forbidden", "points", "accel", "played", "opponents",
+                          "colors"})
+_PROFILE = tuple(f.name for f in fields(DPlayer) if f.name not in _NOT_PROFILE)
+
+
+def profile(p: DPlayer) -> tuple:
+    """What a pair's criteria weight may read of a player (`_NOT_PROFILE`)."""
+    return tuple(getattr(p, f) for f in _PROFILE)
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,10 @@ bracket decide everything:
    exchange of the lowest S1 players and highest S2 players first, then each S1 player's
    opponent as high in S2 as possible (the transposition order of B.2).
 
-Those tie-break weights are huge integers and slow in pure Python, so `dutch_shortcuts`
+Those tie-break weights are huge integers and slow in pure Python, so `dutch.shortcuts`
 first tries to prove the answer of the common cases with small matchings (`FAST`):
-`dutch_sink` replaces the next score group by one vertex when only one player floats,
-`dutch_certify` proves the moved-down players' opponents and the remainder's pairing with
+`dutch.sink` replaces the next score group by one vertex when only one player floats,
+`dutch.certify` proves the moved-down players' opponents and the remainder's pairing with
 LP duals of the S1-S2 matching, and the criteria weights are computed once per pair of
 player profiles (`_base_weights`). Each only skips work; the pairings are the same.
 
@@ -26,13 +26,11 @@ pairing bracket together with all remaining players (A.9 collapsed last bracket)
 """
 from __future__ import annotations
 
-from dataclasses import fields
-
-from damas.engine.pairing.dutch_certify import certified_mdps
-from damas.engine.pairing.dutch_colors import compatible
-from damas.engine.pairing.dutch_lex import lex_bipartite
-from damas.engine.pairing.dutch_players import DPlayer, RoundContext
-from damas.engine.pairing.dutch_shortcuts import (
+from damas.engine.pairing.dutch.certify import certified_mdps
+from damas.engine.pairing.dutch.colors import compatible
+from damas.engine.pairing.dutch.lex import lex_bipartite
+from damas.engine.pairing.dutch.players import DPlayer, RoundContext, profile
+from damas.engine.pairing.dutch.shortcuts import (
     colour_perfect,
     greedy_mdps,
     ideal_pairing,
@@ -41,12 +39,12 @@ from damas.engine.pairing.dutch_shortcuts import (
     next_group_irrelevant,
     without_exchanges,
 )
-from damas.engine.pairing.dutch_sink import sink_edges
-from damas.engine.pairing.dutch_weights import BracketWeights
+from damas.engine.pairing.dutch.sink import sink_edges
+from damas.engine.pairing.dutch.weights import BracketWeights
 from damas.engine.pairing.matching import augment_from
 from damas.engine.types import EngineError
 
-# The shortcuts (dutch_shortcuts) only skip work whose outcome they prove; tests compare
+# The shortcuts (dutch.shortcuts) only skip work whose outcome they prove; tests compare
 # them with FAST = False.
 FAST = True
 
@@ -127,22 +125,13 @@ class Completion:
         return ok
 
 
-# DPlayer fields that are not part of a player's profile: identity and history. A pair's
-# weight (dutch_weights.BracketWeights.weight) must depend only on the two profiles, on
-# whether each player is in the bracket and on compatibility (C.1, C.3); a weight that reads
-# one of these fields must drop it from this set.
-_NOT_PROFILE = frozenset({"no", "rank", "forbidden", "points", "accel", "played", "opponents",
-                          "colors"})
-_PROFILE = tuple(f.name for f in fields(DPlayer) if f.name not in _NOT_PROFILE)
-
-
 def _base_weights(bw: BracketWeights, m: int) -> dict[tuple[int, int], int]:
     """The weights of every compatible pair of bw.players[:m] (i < j, j from the first
     resident), each profile pair computed once: a score group holds hundreds of players but
     few distinct profiles (colour preference, floats, bye eligibility)."""
     ps, ctx, nsgb = bw.players, bw.ctx, bw.nsgb
     prof: dict[tuple, int] = {}
-    kind = [prof.setdefault(tuple(getattr(p, f) for f in _PROFILE), len(prof)) for p in ps[:m]]
+    kind = [prof.setdefault(profile(p), len(prof)) for p in ps[:m]]
     cache: dict[tuple[int, int, bool, bool], int] = {}
     base: dict[tuple[int, int], int] = {}
     for j in range(bw.sgb, m):
@@ -176,7 +165,7 @@ def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
             m = nsgb
             sink = nsgb % 2 == 1
         else:
-            # The same with a gain per floater (dutch_sink), when only one player floats.
+            # The same with a gain per floater (dutch.sink), when only one player floats.
             sink_w = sink_edges(bw, max_pairs(ps, 0, nsgb, bw.ctx, sgb))
             if sink_w is not None:
                 m = nsgb

@@ -1,7 +1,7 @@
 """Absolute colour criterion (C.3) and colour allocation (C.04.3 E.1-E.5)."""
 from __future__ import annotations
 
-from damas.engine.pairing.dutch_players import BLACK, WHITE, DPlayer, RoundContext
+from damas.engine.pairing.dutch.players import BLACK, WHITE, DPlayer, RoundContext
 
 
 def invert(c: str | None) -> str | None:

@@ -1,18 +1,18 @@
-"""FIDE Dutch system (C.04.3), one registered system per edition (`dutch_editions`):
+"""FIDE Dutch system (C.04.3), one registered system per edition (`dutch.editions`):
 `dutch` the Baku 2016 rules with the 2017 programmers' guidelines, `dutch-2025` the 2025
 edition.
 
-`DutchSystem.pair` builds the players' pairing view (`dutch_players`), pairs bracket by
-bracket (`dutch_bracket` for 2017, `dutch_2025`; criteria as exact integer weights in
-`dutch_weights` / `dutch_weights_2025`), allocates colours by E.1-E.5 (2025: 5.2.1-5.2.5,
-the same rules; `dutch_colors`) and orders the boards by C.04.2 #9.
+`DutchSystem.pair` builds the players' pairing view (`dutch.players`), pairs bracket by
+bracket (`dutch.bracket` for 2017, `dutch.bracket_2025`; criteria as exact integer weights in
+`dutch.weights` / `dutch.weights_2025`), allocates colours by E.1-E.5 (2025: 5.2.1-5.2.5,
+the same rules; `dutch.colors`) and orders the boards by C.04.2 #9.
 """
 from __future__ import annotations
 
 from damas.engine.pairing.base import PairingRequest, PairingSystem, register
-from damas.engine.pairing.dutch_colors import colour_of
-from damas.engine.pairing.dutch_editions import DUTCH_2017, EDITIONS, DutchEdition
-from damas.engine.pairing.dutch_players import WHITE, DPlayer, build_players
+from damas.engine.pairing.dutch.colors import colour_of
+from damas.engine.pairing.dutch.editions import DUTCH_2017, EDITIONS, DutchEdition
+from damas.engine.pairing.dutch.players import WHITE, DPlayer, build_players
 from damas.engine.types import Pairing
 
 __all__ = ["DutchSystem", "dutch_pairs"]

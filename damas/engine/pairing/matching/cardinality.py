@@ -1,7 +1,7 @@
 """Maximum-cardinality matching (Edmonds' blossom algorithm, BFS with contraction) with a warm
 start, and the single augmenting-path search it is built on.
 
-Re-exported by `damas.engine.pairing.matching`, which holds the maximum-weight kernel.
+Part of `damas.engine.pairing.matching`, beside the maximum-weight kernel (`blossom`).
 """
 from __future__ import annotations
 

@@ -1,54 +1,13 @@
-"""FIDE TRF-16 read / write for a tournament's players and results.
-
-TRF-16 is the exchange format of Swiss-Manager, JaVaFo and bbpPairings (FIDE Handbook
-C.04 Annex "TRF16"). We read the 001 player lines, the 012/022/032/042/052/062/072/082/092/
-102/112/122/132 headers and the pairing-engine extensions ``XXR`` (total rounds) and ``XXC``
-(``white1``/``black1``: colour of player 1 in round 1). Columns are fixed (1-based):
-
-    1-3 "001"   5-8 start no   10 sex   11-13 title   15-47 name   49-52 rating
-    54-56 federation   58-68 FIDE id   70-79 birth date   81-84 points   86-89 rank
-    round r: 92+10(r-1) .. 99+10(r-1) = "oooo c r" (opponent, colour, result)
-
-Result codes: ``1 = 0`` and ``W D L`` played; ``+ -`` forfeit win / loss (``-`` on both sides
-of a board is a double forfeit); with opponent ``0000``: ``H`` half-point bye, ``F`` full-point
-bye, ``U`` pairing-allocated bye, ``Z`` (or ``-``/``0``) zero-point bye; an empty field means the
-player was not paired.
-
-TRF-16 has no code for an adjourned game. We write it ``D`` (a draw not to be rated) with the
-opponent and colour **[ours]**: the pairing engines read it as C.04.2 #1 asks (a draw for pairing,
-the pair has met, the colour counts) and a rating officer does not rate it; its half point is in
-the points column as a pairing engine expects. Read back, ``D`` is a draw.
-
-A pairing engine's input file may already hold, in the column of the round to pair, the byes
-players requested for it (``0000 - H``/``Z``/``F``) while nobody has played that round yet: that
-column is returned apart as ``pending`` and not as a completed round. The points column counts
-the completed rounds only (shared/golden/README.md).
-
-TRF-2026 (`trf_records`) is read beside TRF-16: a file holding any TRF-2026 record (142, 152,
-192, 202, 240, 250, ``###`` ...) is TRF-2026, otherwise TRF-16 [ours: the format has no version
-line]. Both carry the acceleration an engine needs to re-pair the event (``XXA`` / ``250``).
-
-Errors raise `TrfError` naming the line and column; nothing is half-read.
-"""
+"""Reading TRF-16 and TRF-2026 text into a `TrfTournament` (the format: `damas.engine.trf`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Mapping, Sequence
 
-from damas.engine import trf_records as rec
-from damas.engine.types import (
-    Color,
-    EngineError,
-    Entrant,
-    Outcome,
-    RoundResult,
-    TournamentState,
-)
+from damas.engine.trf import records as rec
+from damas.engine.trf.tournament import HALF_POINTS, HEADER_CODES, TrfError, TrfTournament
+from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 
-__all__ = ["TrfError", "TrfTournament", "read_trf", "write_trf", "trf_points"]
-
-HEADER_CODES = ("012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132")
 _ROUND_START = 91  # 0-based index of the first round field (column 92)
 _ROUND_WIDTH = 10
 
@@ -61,58 +20,6 @@ _BYE_CODES = {"H": Outcome.HALF_BYE, "F": Outcome.FULL_BYE, "U": Outcome.PAIRING
               "L": Outcome.ZERO_BYE}
 _REQUESTED = frozenset({"H", "Z", "F", "-", "0", " "})  # codes that may stand in a round not yet paired
 _MIRROR_CODE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
-_WRITE_BYE = {Outcome.PAIRING_BYE: "U", Outcome.FULL_BYE: "F", Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z"}
-_WRITE_GAME = {Outcome.WIN: "1", Outcome.DRAW: "=", Outcome.LOSS: "0",
-               Outcome.FORFEIT_WIN: "+", Outcome.FORFEIT_LOSS: "-", Outcome.DOUBLE_FORFEIT: "-",
-               Outcome.ADJOURNED: "D"}  # no TRF-16 code: an unrated draw [ours, see above]
-# TRF points are always chess points; we keep half points (win 2, draw 1).
-_HALF_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.FORFEIT_WIN: 2, Outcome.PAIRING_BYE: 2,
-                Outcome.FULL_BYE: 2, Outcome.HALF_BYE: 1, Outcome.ADJOURNED: 1}
-
-
-class TrfError(EngineError):
-    """Malformed TRF: says which line (1-based) and column (1-based) is wrong."""
-
-    def __init__(self, message: str, line: int, column: int | None = None) -> None:
-        where = f"TRF line {line}" + (f", column {column}" if column is not None else "")
-        super().__init__(f"{where}: {message}")
-        self.line = line
-        self.column = column
-
-
-@dataclass(frozen=True)
-class TrfTournament:
-    """What a TRF file says: completed rounds, pending byes and the pairing-engine extensions.
-
-    `pending` maps start_no -> Outcome (HALF_BYE, ZERO_BYE, FULL_BYE for ``F``, NOT_PAIRED)
-    for requests already written in the column of the next round that nobody has played yet.
-    `points_column` is the points column as written, in half points (missing when blank).
-    `codes` keeps each player's raw result characters of the completed rounds (e.g. ``F`` vs
-    ``U``) and `pending_codes` those of the pending requests, for tools that need the distinction.
-
-    `version` is ``TRF-16`` or ``TRF-26``; `accelerations` the fictitious half points per round
-    (index 0 = round 1) of XXA / 250 records; `system` our pairing-system code named by 192 and
-    `acceleration` "baku" when 192 names the Baku method; `tiebreaks` the 202 record's FIDE
-    acronyms as written; `ranks` the rank column (86-89) where filled.
-    """
-
-    state: TournamentState
-    first_color: Color | None = None
-    total_rounds: int = 0
-    pending: Mapping[int, Outcome] = field(default_factory=dict)
-    points_column: Mapping[int, int] = field(default_factory=dict)
-    codes: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
-    pending_codes: Mapping[int, str] = field(default_factory=dict)
-    version: str = rec.TRF16
-    accelerations: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
-    system: str = ""
-    acceleration: str = ""
-    tiebreaks: tuple[str, ...] = ()
-    ranks: Mapping[int, int] = field(default_factory=dict)
-
-    @property
-    def next_round(self) -> int:
-        return self.state.rounds_played + 1
 
 
 @dataclass
@@ -376,111 +283,5 @@ def _column_counted(players: dict, columns: int) -> bool:
 
 def _cell_half_points(cell: _Cell) -> int:
     if cell.opponent is None:
-        return _HALF_POINTS.get(_BYE_CODES[cell.code], 0)
+        return HALF_POINTS.get(_BYE_CODES[cell.code], 0)
     return {"1": 2, "W": 2, "+": 2, "=": 1, "D": 1}.get(cell.code, 0)
-
-
-def trf_points(results: tuple[RoundResult, ...]) -> int:
-    """A player's score in chess half points, as the TRF points column counts it."""
-    return sum(_HALF_POINTS.get(r.outcome, 0) for r in results)
-
-
-def _fmt_points(half: int) -> str:
-    return f"{half // 2}.{5 if half % 2 else 0}"
-
-
-def _cell_text(res: RoundResult) -> str:
-    if res.outcome is Outcome.NOT_PAIRED:
-        return " " * 8
-    if res.opponent is None or not res.outcome.has_opponent:
-        return f"0000 - {_WRITE_BYE.get(res.outcome, 'Z')}"
-    return f"{res.opponent:4d} {res.color.value} {_WRITE_GAME[res.outcome]}"
-
-
-_CONTROL = {code: " " for code in (*range(32), *range(127, 160), 0x2028, 0x2029)}
-
-
-def _field(value: object) -> str:
-    """A text field as written: control characters (CR, LF, tab, NUL...) and the line and
-    paragraph separators become blanks, so no field (a venue, a name) can start a line of its
-    own in the file (a venue "x\r001 ..." would have added a player line)."""
-    return str(value).translate(_CONTROL)
-
-
-def write_trf(
-    source: TrfTournament | TournamentState,
-    *,
-    first_color: Color | None = None,
-    pending: Mapping[int, Outcome] | None = None,
-    points: Mapping[int, int] | None = None,
-    ranks: Mapping[int, int] | None = None,
-    version: str | None = None,
-    accelerations: Mapping[int, Sequence[int]] | None = None,
-    system: str | None = None,
-    acceleration: str | None = None,
-    tiebreaks: Sequence[str] | None = None,
-) -> str:
-    """Write TRF-16 (LF line endings) or TRF-2026 (CR LF) text for a state or a read `TrfTournament`.
-
-    `points` (half points) overrides the points column, which otherwise counts the completed
-    rounds in chess points; `ranks` fills the rank column (default: starting number);
-    `pending` writes requested byes of the next round (TRF-16: in its column, ``H``, ``Z``,
-    ``F``; TRF-2026: 240 records). `accelerations` (half points per round, index 0 = round 1)
-    become ``XXA`` lines / 250 records; TRF-2026 also writes 192 for `system` (+ `acceleration`)
-    and 202 for `tiebreaks` (FIDE acronyms, as written; see `trf_records.tiebreak_acronyms`).
-    Values not given come from a read `TrfTournament`.
-    """
-    if isinstance(source, TrfTournament):
-        state = source.state
-        first_color = source.first_color if first_color is None else first_color
-        pending = source.pending if pending is None else pending
-        ranks = source.ranks if ranks is None and source.ranks else ranks
-        version = version or source.version
-        accelerations = source.accelerations if accelerations is None else accelerations
-        system = source.system if system is None else system
-        acceleration = source.acceleration if acceleration is None else acceleration
-        tiebreaks = source.tiebreaks if tiebreaks is None else tiebreaks
-    else:
-        state = source
-    version = version or rec.TRF16
-    if version not in (rec.TRF16, rec.TRF26):
-        raise EngineError(f"unknown TRF version {version!r} (TRF-16 or TRF-26)")
-    trf26 = version == rec.TRF26
-    pending = pending or {}
-    lines: list[str] = []
-    extra = dict(state.extra)
-    if state.name and "012" not in extra:
-        extra["012"] = state.name
-    extra.setdefault("062", str(len(state.entrants)))
-    for tag in HEADER_CODES + (rec.TRF26_TEXT_HEADERS if trf26 else ()):
-        if tag in extra and extra[tag] != "":
-            for value in str(extra[tag]).split("\n"):  # a multi-line header: one line each
-                lines.append(f"{tag} {_field(value)}".rstrip())
-    lines.extend(rec.engine_lines(state.total_rounds, first_color, trf26, system or "", acceleration or "",
-                               tiebreaks or ()))
-    pend_code = {Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z", Outcome.FULL_BYE: "F"}
-    for e in sorted(state.entrants, key=lambda x: x.start_no):
-        if e.start_no > 9999:
-            raise EngineError(f"starting number {e.start_no} does not fit TRF (max 9999)")
-        res = state.rounds_of(e.start_no)
-        half = points[e.start_no] if points is not None and e.start_no in points else trf_points(res)
-        sex = {"f": "w", "m": "m"}.get(e.sex, " ")
-        birth = f"{e.birth_year:04d}/00/00" if e.birth_year else ""
-        rank = ranks.get(e.start_no, e.start_no) if ranks else e.start_no
-        head = (f"001 {e.start_no:4d} {sex}{_field(e.title)[:3]:>3} {_field(e.name)[:33]:<33} "
-                f"{(str(e.rating) if e.rating else ''):>4} {_field(e.federation)[:3]:<3} {_field(e.fide_id)[:11]:>11} "
-                f"{birth:<10} {_fmt_points(half):>4} {rank:4d}")
-        cells = [_cell_text(r) for r in res]
-        if not trf26 and e.start_no in pending and pending[e.start_no] in pend_code:
-            cells.append(f"0000 - {pend_code[pending[e.start_no]]}")
-        body = "".join("  " + c for c in cells)
-        lines.append((head + body).rstrip())
-    table = {no: tuple(v) for no, v in (accelerations or {}).items()}
-    if trf26:
-        lines.extend(rec.bye_240_lines(state.rounds_played + 1, pending))
-        lines.extend(rec.acceleration_250_lines(table))
-    else:
-        lines.extend(rec.xxa_lines(table))
-    end = "\r\n" if trf26 else "\n"
-    return end.join(lines) + end
-

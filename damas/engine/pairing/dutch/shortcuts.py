@@ -1,18 +1,18 @@
 """Shortcuts of the bracket procedure: each proves the answer of a common case without the
-big tie-break matchings of `dutch_bracket` (the ideal S1-S2 pairing, a next group that cannot
+big tie-break matchings of `dutch.bracket` (the ideal S1-S2 pairing, a next group that cannot
 matter, exchanges that are not needed, moved-down players that all get their first choice).
 
 Each one applies only when it can show that its pairing is as good as any under the C.04.3
 criteria, and then picks it in the order of C.04.3 B.2-B.3, so the result is what the plain
-procedure gives (tests compare both with `dutch_bracket.FAST` off).
+procedure gives (tests compare both with `dutch.bracket.FAST` off).
 """
 from __future__ import annotations
 
-from damas.engine.pairing.dutch_certify import cached_bipartite, certificates
-from damas.engine.pairing.dutch_colors import compatible
-from damas.engine.pairing.dutch_lex import lex_refine, lex_refine_tight
-from damas.engine.pairing.dutch_players import DOWN, UP, DPlayer, RoundContext
-from damas.engine.pairing.dutch_weights import BracketWeights, colours_all_met
+from damas.engine.pairing.dutch.certify import cached_bipartite, certificates
+from damas.engine.pairing.dutch.colors import compatible
+from damas.engine.pairing.dutch.lex import lex_refine, lex_refine_tight
+from damas.engine.pairing.dutch.players import DOWN, UP, DPlayer, RoundContext
+from damas.engine.pairing.dutch.weights import BracketWeights, colours_all_met
 from damas.engine.pairing.matching import augment_from, max_weight_matching
 
 
@@ -105,7 +105,7 @@ def _meets_every_criterion(bw: BracketWeights, rem: list[int], rp: int, mate: li
     """True when a remainder pairing (all of S1 paired inside the bracket) scores the most
     any pairing can: every pair meets C.8-C.11, no repeated downfloater floats (C.12-C.19;
     residents share one score, so nothing else differs), the floater gains the most any
-    resident could in the next bracket (C.7, the sink edge of dutch_sink) and a lone
+    resident could in the next bracket (C.7, the sink edge of dutch.sink) and a lone
     unpaired player of the last bracket may take the bye (C.2)."""
     ps, nsgb = bw.players, bw.nsgb
     for i in rem[:rp]:
@@ -170,7 +170,7 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
                        rp: int, m: int, bound_only: bool) -> list[tuple[int, int]] | None:
     """The remainder's pairs when pairing S1 against S2 without exchanges is optimal, else None.
 
-    Without exchanges S1/S2 are the roles and the transpositions are bipartite (dutch_lex).
+    Without exchanges S1/S2 are the roles and the transpositions are bipartite (dutch.lex).
     It is optimal (B.3: no exchange needed) when the best S1-S2 pairing meets every
     criterion, or its duals bound every pairing of the remainder, or a general matching is
     no better. With `bound_only` only the first proof counts (it also proves the MDP choice)."""
@@ -179,7 +179,7 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
     s1, s2 = set(rem[:rp]), set(rem[rp:])
     wb = {e: w for e, w in base.items()
           if (e[0] in s1 and e[1] in s2) or (e[0] in s2 and e[1] == nsgb)}
-    mate, duals = cached_bipartite(bw, m, rem, rp, wb)
+    mate, duals = cached_bipartite(bw, m, rem, rp, wb, profiles=True)
     if not all(i < mate[i] < nsgb for i in rem[:rp]):
         return None
     best = _meets_every_criterion(bw, rem, rp, mate, base, m)
@@ -204,7 +204,7 @@ def colour_perfect(bw: BracketWeights, s1: list[int], s2: list[int], m: int) -> 
     Within one score group a pair's weight is a sum of per-player terms (floats, byes) plus
     its colour criteria, so when all players are paired the optimal pairings are exactly the
     perfect S1-S2 pairings of colour-perfect compatible pairs (B.3: no exchange needed);
-    the transposition order then picks one (dutch_lex)."""
+    the transposition order then picks one (dutch.lex)."""
     ps, ctx = bw.players, bw.ctx
     tight: dict[int, list[int]] = {}
     for h in s1:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from damas.engine.pairing.berger import BYE, berger_rounds
-from damas.engine.playoffs_data import (
+from damas.engine.playoffs.data import (
     _BRACKET,
     _NUMBERS,
     _SCORES,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from damas.engine.playoffs_data import _NUMBERS, _SECTIONS
-from damas.engine.playoffs_replay import _numbered
+from damas.engine.playoffs.data import _NUMBERS, _SECTIONS
+from damas.engine.playoffs.replay import _numbered
 
 _R = ("3 min + 5 s por lance desde o 1º", "3 min + 5 s per move from move 1")
 _A = ("Armagedom (Brancas 5 min, Pretas 4; empate = vitória das Pretas)",

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from damas.engine.pairing.dutch_2025 import pair_round_2025
-from damas.engine.pairing.dutch_bracket import pair_round
-from damas.engine.pairing.dutch_players import RULES_2017, RULES_2025, DPlayer, PlayerRules, RoundContext
+from damas.engine.pairing.dutch.bracket_2025 import pair_round_2025
+from damas.engine.pairing.dutch.bracket import pair_round
+from damas.engine.pairing.dutch.players import RULES_2017, RULES_2025, DPlayer, PlayerRules, RoundContext
 from damas.engine.types import EngineError
 
 __all__ = ["DUTCH_2017", "DUTCH_2025", "DutchEdition", "EDITIONS", "get_edition"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Sequence
 
-from damas.engine.playoffs_data import (
+from damas.engine.playoffs.data import (
     _NUMBERS,
     _SECTIONS,
     GameResult,
@@ -33,8 +33,8 @@ from damas.engine.playoffs_data import (
     PlayoffPlan,
     PlayoffStatus,
 )
-from damas.engine.playoffs_replay import _resolve, _Run
-from damas.engine.playoffs_text import _plan_steps
+from damas.engine.playoffs.replay import _resolve, _Run
+from damas.engine.playoffs.text import _plan_steps
 from damas.engine.standings import Standings
 from damas.engine.types import EngineError
 

@@ -4,7 +4,7 @@ A bracket is paired together with the next score group only so that C.7 (pairs a
 differences of the next bracket) can choose who floats down. When the bracket pairs all its
 players but one (C.5), the next group's pairs only depend on that one floater, so the next
 group can be replaced by a single vertex whose edge to each bracket player weighs what the
-next bracket gains when that player floats. `next_group_irrelevant` (dutch_shortcuts) covers
+next bracket gains when that player floats. `next_group_irrelevant` (dutch.shortcuts) covers
 the case where every floater gains the same; `sink_edges` computes the gains one by one
 (Gallai-Edmonds decomposition of the next group), for instance a huge score group above a
 tiny one whose players cannot all meet each other.
@@ -18,8 +18,8 @@ minus P·ν (no edge when nothing is gained).
 """
 from __future__ import annotations
 
-from damas.engine.pairing.dutch_colors import compatible
-from damas.engine.pairing.dutch_weights import BracketWeights
+from damas.engine.pairing.dutch.colors import compatible
+from damas.engine.pairing.dutch.weights import BracketWeights
 from damas.engine.pairing.matching import augment_from
 
 

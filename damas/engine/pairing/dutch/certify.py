@@ -1,9 +1,9 @@
-"""Moved-down players paired by a proof instead of the big first matching of dutch_bracket.
+"""Moved-down players paired by a proof instead of the big first matching of dutch.bracket.
 
 The first matching of a heterogeneous bracket decides only which resident each moved-down
 player (MDP) meets: the criteria first, then the MDPs in order, each with the highest
 resident possible (C.04.3 B.2-B.3 as the reference engine reads them). The natural answer
-is "each MDP in order with the highest resident still free"; `greedy_mdps` (dutch_shortcuts)
+is "each MDP in order with the highest resident still free"; `greedy_mdps` (dutch.shortcuts)
 takes it when every criterion is met. This module proves it in the other cases with LP
 duality: the remainder (residents left) is paired S1 against S2 as the second matching
 would (`without_exchanges`), that pairing is shown optimal for the remainder with vertex
@@ -14,8 +14,10 @@ the same MDP opponents; the remainder's pairs are then what the second matching 
 """
 from __future__ import annotations
 
-from damas.engine.pairing.dutch_lex import bipartite_optimum, lex_refine
-from damas.engine.pairing.dutch_weights import BracketWeights
+from damas.engine.pairing.dutch.lex import bipartite_optimum, lex_refine
+from damas.engine.pairing.dutch.players import profile
+from damas.engine.pairing.dutch.transport import profile_optimum
+from damas.engine.pairing.dutch.weights import BracketWeights
 
 CANDIDATES = 4  # opponents of the first MDP tried, highest first
 
@@ -24,7 +26,7 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
                    m: int) -> list[tuple[int, int]] | None:
     """The bracket's pairs (MDP pairs, then the remainder's) when the greedy MDP choice is
     proved optimal, else None. `base` holds the criteria weights (vertex `nsgb` is the sink
-    of dutch_sink when m == nsgb + 1)."""
+    of dutch.sink when m == nsgb + 1)."""
     sgb, nsgb = bw.sgb, bw.nsgb
     if m == nsgb and nsgb % 2 == 1:
         # One player stays unpaired (the bye of the last bracket): a virtual vertex meeting
@@ -102,14 +104,22 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
 
 
 def cached_bipartite(bw: BracketWeights, m: int, rem: list[int], rp: int,
-                     wb: dict[tuple[int, int], int]) -> tuple[list[int], list[int]]:
+                     wb: dict[tuple[int, int], int], profiles: bool = False) -> tuple[list[int], list[int]]:
     """`bipartite_optimum` of the S1-S2 graph `wb` of remainder `rem`, once per bracket (the
-    shortcuts and the MDP proof often ask for the same remainder). Copies: callers refine
-    the matching in place."""
+    shortcuts and the MDP proof often ask for the same remainder), from the players'
+    profiles when `profiles` asks and that proves optimal (`dutch.transport`), else by the
+    blossom kernel. The MDP proof keeps the kernel's duals: they extend more often.
+    Copies: callers refine the matching in place."""
     cache = bw.__dict__.setdefault("_bipartite", {})
-    key = (m, rp, tuple(rem))
-    if key not in cache:
+    key = (m, rp, tuple(rem), profiles)
+    if key not in cache and not profiles:
         cache[key] = bipartite_optimum(m, wb)
+    elif key not in cache:
+        nsgb, ps = bw.nsgb, bw.players
+        left = set(rem[:rp]) | {nsgb}
+        kinds = {v: (profile(ps[v]), wb.get((v, nsgb))) for v in rem}
+        kinds[nsgb] = None
+        cache[key] = profile_optimum(m, wb, left, kinds) or bipartite_optimum(m, wb)
     mate, duals = cache[key]
     return list(mate), list(duals)
 

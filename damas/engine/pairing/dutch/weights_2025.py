@@ -11,9 +11,9 @@ reaches the field above (comparing weights compares the criteria in priority ord
 * C8 pairs and scores of the next bracket (the choice of downfloaters);
 * C9 unplayed games of the bye assignee, in the bracket whose one downfloater gets the bye;
 * C10-C13 colour criteria; C14-C17 repeated floats; C18-C21 their scores;
-* room for the exchange order of C.04.3 2025 Art. 4.2-4.3 (filled by `dutch_bracket`).
+* room for the exchange order of C.04.3 2025 Art. 4.2-4.3 (filled by `dutch.bracket`).
 
-The same interface as the 2017 `BracketWeights`, so `dutch_bracket` and `dutch_shortcuts`
+The same interface as the 2017 `BracketWeights`, so `dutch.bracket` and `dutch.shortcuts`
 pair with either. `players` is the bracket (MDPs first, then residents), the next score
 group from `nsgb`, and, from `nrest`, the players below it when C4 needs them.
 """
@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from damas.engine.pairing.dutch_colors import colour_criteria, compatible
-from damas.engine.pairing.dutch_players import DOWN, UP, DPlayer, RoundContext
+from damas.engine.pairing.dutch.colors import colour_criteria, compatible
+from damas.engine.pairing.dutch.players import DOWN, UP, DPlayer, RoundContext
 
 
 def _bits(x: int) -> int:
@@ -75,7 +75,7 @@ class BracketWeights2025:
 
     def sink_weight(self, i: int) -> int:
         """Weight of player i floating into the next group, as its pair there would score
-        (C4/C5 and C8 fields), used when the next group itself is left out (dutch_bracket)."""
+        (C4/C5 and C8 fields), used when the next group itself is left out (dutch.bracket)."""
         h = self.players[i]
         r = (1 + (not h.elig_bye)) if self.top else 0
         r = (r << self.pcb) << self.sds  # C6, C7: not a pair of this bracket
