@@ -11,7 +11,7 @@ from damas.models import Player, User
 from damas.services.errors import ServiceError
 from damas.services.users import create_user, update_user
 from damas.web import audit_log as audit_log_data
-from damas.web.desk_audit import audit_row
+from damas.web.desk.audit import audit_row
 from damas.web.access import staff_required
 from damas.web.forms import UserForm
 from damas.web.forms_util import choices, show_service_error
@@ -87,7 +87,7 @@ def audit_log():  # type: ignore[no-untyped-def]
 @staff_required
 def audit_csv():  # type: ignore[no-untyped-def]
     """The filtered log as CSV (all pages), through the event trail's writer."""
-    from damas.web.desk_report import audit_csv_response
+    from damas.web.desk.report import audit_csv_response
 
     rows = db.session.scalars(audit_log_data.filtered(audit_log_data.global_filters())).all()
     return audit_csv_response((audit_row(r) for r in rows), "auditoria.csv", with_event=True)

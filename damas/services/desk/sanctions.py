@@ -1,6 +1,8 @@
 """The arbiter's desk: sanctions (CBJD 51) and CBJD 95 d irregular-move claims (RULES.md §6).
 
-Split from `damas.services.desk` (which re-exports these names); each operation is one transaction.
+One flow for every kind of event: the board is the event's (`damas.services.desk.boards`), which
+also says which sanctions it has no rule for (a knockout tie needs a winner; team events have no
+withdrawal of a player). Each operation is one transaction.
 """
 from __future__ import annotations
 
@@ -12,62 +14,68 @@ from sqlalchemy.orm.exc import StaleDataError
 from damas.engine.penalties import Action, Consequence, Sanction, irregular_move_claim, sanction_consequence
 from damas.engine.rulesets import get_ruleset
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, Game, User
-from damas.models.desk import DeskPenalty, DeskSanction
-from damas.services import desk_knockout
+from damas.models import Entry, EntryStatus, Event, User
+from damas.models.desk import DeskSanction
 from damas.services.audit import record, transaction
+from damas.services.desk.boards import Applied, board_kind
 from damas.services.errors import ServiceError
 from damas.services.rounds import require_running, withdraw_entry
 
-# ---------------------------------------------------------------- sanctions (CBJD 51) and CBJD 95 d
 
-def add_sanction(actor: User, event: Event, round_number: int, entry: Entry, kind: str,
-                 note: str, micro_game: int | None = None) -> tuple[DeskSanction, Consequence]:
-    """CBJD 51: warnings are recorded; a lost game is recorded as the board's result; exclusion
-    withdraws the player after this round under the rule set's policy (rounds.withdraw_entry)."""
+def add_sanction(actor: User, event: Event, round_number: int, player: Entry | int | None, kind: str,
+                 note: str, micro_game: int | None = None) -> tuple[DeskSanction, Consequence, Applied | None]:
+    """CBJD 51: warnings are recorded; a lost game is recorded as the board's result (on a
+    micro-match board the game named, in a knockout the tie's current game); exclusion withdraws
+    the player after this round under the rule set's policy (rounds.withdraw_entry)."""
     require_running(event)
     try:
         sanction = Sanction(kind)
     except ValueError:
         raise ServiceError(_("Sanção inválida."), "kind") from None
-    if entry.event_id != event.id:
-        raise ServiceError(_("Inscrição de outro evento."), "entry_id")
-    if desk_knockout.is_knockout(event):  # ties of the bracket, not Round/Game boards
-        return desk_knockout.add_sanction(actor, event, round_number, entry, sanction, note)
-    game: Game | None
-    if sanction in (Sanction.GAME_LOST, Sanction.GAME_LOST_BOTH):
-        game = board_of(event, round_number, entry)
-        found = sanction_consequence(sanction, _no(entry), round_number, _no(game.white), _no(game.black))
+    boards = board_kind(event)
+    seat = boards.seat(event, player)
+    refusal = boards.sanction_refusal(sanction)
+    if refusal is not None:
+        raise ServiceError(refusal, "kind")
+    loses = sanction in (Sanction.GAME_LOST, Sanction.GAME_LOST_BOTH)
+    if sanction is Sanction.EXCLUSION and seat.entry is not None and seat.entry.status != EntryStatus.REGISTERED:
+        raise ServiceError(_("Este jogador já saiu do evento."), "entry_id")
+    board = boards.board_of(event, round_number, seat, strict=loses)
+    if loses:
+        assert board is not None
+        boards.check_decidable(event, board, micro_game)
+        found = sanction_consequence(sanction, seat.number, round_number, board.white, board.black)
     else:
-        if sanction is Sanction.EXCLUSION and entry.status != EntryStatus.REGISTERED:
-            raise ServiceError(_("Este jogador já saiu do evento."), "entry_id")
-        rnd = _published_round(event, round_number)
-        game = next((g for g in rnd.games if entry.id in (g.white_entry_id, g.black_entry_id)), None)
-        found = sanction_consequence(sanction, _no(entry), round_number)
-    row = DeskSanction(event_id=event.id, entry_id=entry.id, round_number=round_number,
-                       board=game.board if game is not None else None, kind=sanction.value, note=note.strip(),
+        found = sanction_consequence(sanction, seat.number, round_number)
+    where = board.where if board is not None else {"round": round_number, "board": None}
+    row = DeskSanction(event_id=event.id, entry_id=seat.entry.id if seat.entry is not None else None,
+                       player_id=seat.player_id, round_number=round_number,
+                       board=board.number if board is not None else None, kind=sanction.value, note=note.strip(),
                        arbiter_user_id=actor.id, at=datetime.now(timezone.utc))
+    applied = None
     try:
         db.session.add(row)
         db.session.flush()
         record(actor, "sanction", "sanction", row.id, None, {
-            "round": round_number, "board": row.board, "player": entry.player.full_name, "kind": sanction.value,
-            "article": found.article, "note": row.note, "message": found.message_pt}, event.id)
+            **where, "player": seat.name, "kind": sanction.value, "article": found.article, "note": row.note,
+            "message": found.message_pt}, event.id)
         if sanction is Sanction.EXCLUSION:
+            assert seat.entry is not None  # the kinds without entries refuse exclusion
             # withdraw_entry commits this sanction with the withdrawal (or nothing on refusal)
-            withdraw_entry(actor, event, entry, round_number, _("Afastado da competição (CBJD 51 d)") +
+            withdraw_entry(actor, event, seat.entry, round_number, _("Afastado da competição (CBJD 51 d)") +
                            (f": {row.note}" if row.note else ""))
         else:
             with transaction():
-                if found.result is not None and game is not None:
-                    _apply_result(actor, event, game, found.result, "sanction", row.id, found.article, micro_game)
+                if found.result is not None and board is not None:
+                    applied = boards.apply_result(actor, event, board, found.result, "sanction", row.id,
+                                                  found.article, micro_game)
     except ServiceError:
         db.session.rollback()
         raise
     except StaleDataError:
         db.session.rollback()
-        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")) from None
-    return row, found
+        raise ServiceError(boards.stale_message()) from None
+    return row, found, applied
 
 
 def claims_95d(event: Event) -> bool:
@@ -87,33 +95,32 @@ def fast_enough_for_95d(event: Event) -> bool:
     return found.action is Action.GAME_WON
 
 
-def claim_irregular_move(actor: User, event: Event, round_number: int, offender: Entry, before_own_move: bool,
-                         note: str, micro_game: int | None = None) -> tuple[Consequence, DeskPenalty | None]:
+def claim_irregular_move(actor: User, event: Event, round_number: int, offender: Entry | int | None,
+                         before_own_move: bool, note: str,
+                         micro_game: int | None = None) -> tuple[Consequence, Applied | None]:
     """CBJD 95 d: in 5x5 or faster an irregular move claimed before the claimant's own move wins
-    the game for him; otherwise nothing is applied and the engine says why."""
+    the game for him (on a micro-match board the game named, in a knockout the tie's current
+    game); otherwise nothing is applied and the engine says why."""
     require_running(event)
     require_95d(event)
-    if desk_knockout.is_knockout(event):  # the claimant wins the tie's current game
-        found, _ko_game = desk_knockout.claim_irregular_move(actor, event, round_number, offender, before_own_move,
-                                                             note)
-        return found, None
-    game = board_of(event, round_number, offender)
-    found = irregular_move_claim(event.time_minutes, event.time_increment, _no(offender), _no(game.white),
-                                 _no(game.black), before_own_move)
-    if found.action is not Action.GAME_WON:
+    boards = board_kind(event)
+    seat = boards.seat(event, offender)
+    board = boards.board_of(event, round_number, seat)
+    assert board is not None
+    found = irregular_move_claim(event.time_minutes, event.time_increment, seat.number, board.white, board.black,
+                                 before_own_move)
+    if found.action is not Action.GAME_WON or found.result is None:
         raise ServiceError(found.message_pt)
+    boards.check_decidable(event, board, micro_game)
     try:
         with transaction():
-            record(actor, "irregular_move_claim", "game", game.id, None, {
-                "round": round_number, "board": game.board, "offender": offender.player.full_name,
-                "article": found.article, "note": note.strip(), "message": found.message_pt}, event.id)
-            assert found.result is not None
-            penalty = _apply_result(actor, event, game, found.result, "claim", game.id, found.article, micro_game)
+            applied = boards.apply_result(actor, event, board, found.result, "claim", board.game_id, found.article,
+                                          micro_game)
+            target = applied.target if applied is not None else board.target
+            assert target is not None
+            record(actor, "irregular_move_claim", target[0], target[1], None, {
+                **board.where, "offender": seat.name, "article": found.article, "note": note.strip(),
+                "message": found.message_pt}, event.id)
     except StaleDataError:
-        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")) from None
-    return found, penalty
-
-
-# Imported last: `damas.services.desk` re-exports this module's names from its own end, so
-# either module can be imported first.
-from damas.services.desk import _apply_result, _no, _published_round, board_of  # noqa: E402
+        raise ServiceError(boards.stale_message()) from None
+    return found, applied

@@ -16,6 +16,9 @@ rows are mapped onto the team rounds like this **[ours]**:
   scope (both games of the micro-match together, as on individual micro-match boards), over the
   whole event under the "per event" scope, as for the other systems.
 
+The flows are the desk's own (`incidents`, `sanctions`); this module is the team boards' adapter
+(`TeamBoards`) they act through.
+
 A consequence that decides a game (game lost by incidence or disconnections, CBJD 51 c, CBJD 95 d)
 decides ONE game of the board's micro-match: the arbiter names game 1 or 2 and the result is
 written into that game through the team service's own entry (`teams.record_board_game`), so the
@@ -29,48 +32,32 @@ both players and exclusion (CBJD 51 d) are refused: the team services have no ru
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.orm.exc import StaleDataError
 
-from damas.engine.penalties import (
-    Action,
-    BoardResult,
-    Consequence,
-    Sanction,
-    consequences,
-    incident_article,
-    irregular_move_claim,
-    sanction_consequence,
-)
+from damas.engine.penalties import BoardResult, Sanction
 from damas.engine.teams import event_board
-from damas.engine.types import EngineError, Outcome
+from damas.engine.types import Outcome
 from damas.extensions import db
-from damas.models import AuditEntry, Event, User
-from damas.models.desk import DeskIncident, DeskSanction
+from damas.models import AuditEntry, Entry, Event, User
+from damas.models.desk import DeskPenalty
 from damas.models.micromatch import TeamBoardRow
-from damas.services.audit import record, transaction
+from damas.services import teams as team_service
+from damas.services.audit import record
+from damas.services.desk.boards import MICRO_TEAMS, Applied, DeskBoard, Seat, register
 from damas.services.errors import ServiceError
+from damas.services.team_entries import _settings, team_rounds, teams_of
+from damas.services.team_standings import _lineups
 
 MICRO_GAMES = (1, 2)
-
-
-def is_team(event: Event) -> bool:
-    from damas.services.micromatch import is_team_event
-
-    return event.pairing_system == "micromatch" and is_team_event(event)
 
 
 def team_boards(event: Event) -> list[dict[str, Any]]:
     """Every board with two players in the published team rounds, latest round first: round,
     event board number, table, board within the match, the match row, the two players (ids) and
     their names and teams."""
-    from damas.services.team_entries import _settings, team_rounds, teams_of
-    from damas.services.team_standings import _lineups
-
     boards = _settings(event).boards
     lineups = _lineups(event)
     names = {m.player_id: m.player.full_name for t in teams_of(event) for m in t.members}
@@ -100,14 +87,10 @@ def boards(event: Event) -> dict[tuple[int, int], tuple[int, int]]:
 
 def names(event: Event) -> dict[int, str]:
     """Player id -> name, for the engine's numbers in a team event."""
-    from damas.services.team_entries import teams_of
-
     return {m.player_id: m.player.full_name for t in teams_of(event) for m in t.members}
 
 
 def _board_of(event: Event, round_number: int, player_id: int | None) -> dict[str, Any]:
-    from damas.services.team_entries import team_rounds
-
     if not any(r.number == round_number and r.published for r in team_rounds(event)):
         raise ServiceError(_("Escolha uma rodada publicada."), "round_number")
     found = next((b for b in team_boards(event) if b["round"] == round_number and player_id in (b["a"], b["b"])),
@@ -123,8 +106,12 @@ def _game_text(result: BoardResult) -> str:
         return "2-0"
     if pair == (Outcome.LOSS, Outcome.WIN):
         return "0-2"
-    raise ServiceError(_("No evento por equipes a perda da partida pelos dois jogadores não tem regra: aplique a "
-                         "perda a um dos jogadores ou lance o resultado no formulário da rodada."), "kind")
+    raise ServiceError(_no_rule_for_both(), "kind")
+
+
+def _no_rule_for_both() -> str:
+    return _("No evento por equipes a perda da partida pelos dois jogadores não tem regra: aplique a "
+             "perda a um dos jogadores ou lance o resultado no formulário da rodada.")
 
 
 def _require_game(micro_game: int | None) -> int:
@@ -138,8 +125,6 @@ def _apply_result(actor: User, event: Event, board: dict[str, Any], result: Boar
                   source_id: int | None, article: str, micro_game: int | None) -> TeamBoardRow | None:
     """Record the game the penalty decides (inside the caller's transaction) through the team
     service, and audit it as a penalty; None when that game already has this result."""
-    from damas.services import teams as team_service
-
     k = _require_game(micro_game)
     text = _game_text(result)
     match = board["match"]
@@ -158,121 +143,56 @@ def _where(board: dict[str, Any]) -> dict[str, Any]:
     return {"round": board["round"], "board": board["board"], "table": board["table"], "team_board": board["k"]}
 
 
-# ---------------------------------------------------------------- incidents
+class TeamBoards:
+    """The board adapter of team micro-match events (`damas.services.desk.boards.BoardKind`):
+    players are named by player id; a penalty decides game 1 or 2 of the board's micro-match."""
 
-def add_incident(actor: User, event: Event, round_number: int, player_id: int | None, kind: str, article: str,
-                 note: str, micro_game: int | None = None) -> tuple[DeskIncident, Consequence, TeamBoardRow | None]:
-    """An incident on a team board (CBJD 60, CLUB disconnections); from the limit on, the game named
-    (1 or 2) is recorded as lost by the offender."""
-    from damas.services.desk import (
-        _check_article,
-        _engine_incident,
-        check_incident_kind,
-        counting_incidents,
-        event_incidents,
-        penalty_settings,
-        settings_for,
-    )
-    from damas.services.rounds import require_running
+    code = MICRO_TEAMS
+    per_game = True
 
-    require_running(event)
-    s = settings_for(event)
-    kind_ = check_incident_kind(event, kind, s)
-    article = _check_article(kind_, article)
-    board = _board_of(event, round_number, player_id)
-    table = boards(event)
-    earlier = counting_incidents([_engine_incident(r) for r in event_incidents(event)], table)
-    player = board["a_name"] if player_id == board["a"] else board["b_name"]
-    try:
-        with transaction():
-            row = DeskIncident(event_id=event.id, round_number=round_number, board=board["board"], game_id=None,
-                               entry_id=None, player_id=player_id, kind=kind_.value, article=article,
-                               note=note.strip(), arbiter_user_id=actor.id, at=datetime.now(timezone.utc))
-            db.session.add(row)
-            db.session.flush()
-            try:
-                found = consequences([*earlier, _engine_incident(row)], table, penalty_settings(s))[-1]
-            except EngineError as error:
-                raise ServiceError(str(error)) from None
-            record(actor, "incident", "incident", row.id, None, {
-                **_where(board), "player": player, "kind": kind_.value,
-                "article": incident_article(_engine_incident(row)), "note": row.note, "incidence": found.incidence,
-                "consequence": found.action.value, "message": found.message_pt,
-            }, event.id)
-            applied = None
-            if found.action is Action.GAME_LOST and found.result is not None:
-                applied = _apply_result(actor, event, board, found.result, "incident", row.id, found.article,
-                                        micro_game)
-    except StaleDataError:
-        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")) from None
-    return row, found, applied
+    def seat(self, event: Event, player: Entry | int | None) -> Seat:
+        player_id = player.player_id if isinstance(player, Entry) else player
+        return Seat(player_id or 0, names(event).get(player_id or 0, "?"), player_id=player_id)
 
+    def board_of(self, event: Event, round_number: int, seat: Seat, strict: bool = True) -> DeskBoard | None:
+        b = _board_of(event, round_number, seat.player_id)
+        return DeskBoard(round=round_number, number=b["board"], white=b["a"], black=b["b"], ref=b,
+                         where=_where(b), target=("team_match", b["match"].id))
 
-# ---------------------------------------------------------------- sanctions and CBJD 95 d
+    def boards(self, event: Event) -> dict[tuple[int, int], tuple[int, int]]:
+        return boards(event)
 
-def add_sanction(actor: User, event: Event, round_number: int, player_id: int | None, kind: str, note: str,
-                 micro_game: int | None = None) -> tuple[DeskSanction, Consequence]:
-    """CBJD 51 on a team board: warnings are recorded; a lost game decides the game named (1 or 2)."""
-    from damas.services.rounds import require_running
+    def names(self, event: Event) -> dict[int, str]:
+        return names(event)
 
-    require_running(event)
-    try:
-        sanction = Sanction(kind)
-    except ValueError:
-        raise ServiceError(_("Sanção inválida."), "kind") from None
-    if sanction is Sanction.EXCLUSION:
-        raise ServiceError(_("O evento por equipes não tem regra de desistência de um jogador: o afastamento "
-                             "(CBJD 51 d) não pode ser aplicado aqui. Aplique a perda da partida (CBJD 51 c)."), "kind")
-    if sanction is Sanction.GAME_LOST_BOTH:
-        _game_text(BoardResult(Outcome.LOSS, Outcome.LOSS))  # refused with its message
-    board = _board_of(event, round_number, player_id)
-    if sanction is Sanction.GAME_LOST:
+    def sanction_refusal(self, sanction: Sanction) -> str | None:
+        if sanction is Sanction.EXCLUSION:
+            return _("O evento por equipes não tem regra de desistência de um jogador: o afastamento "
+                     "(CBJD 51 d) não pode ser aplicado aqui. Aplique a perda da partida (CBJD 51 c).")
+        if sanction is Sanction.GAME_LOST_BOTH:
+            return _no_rule_for_both()
+        return None
+
+    def check_decidable(self, event: Event, board: DeskBoard, micro_game: int | None) -> None:
         _require_game(micro_game)
-        found = sanction_consequence(sanction, player_id or 0, round_number, board["a"], board["b"])
-    else:
-        found = sanction_consequence(sanction, player_id or 0, round_number)
-    player = board["a_name"] if player_id == board["a"] else board["b_name"]
-    try:
-        with transaction():
-            row = DeskSanction(event_id=event.id, entry_id=None, player_id=player_id, round_number=round_number,
-                               board=board["board"], kind=sanction.value, note=note.strip(), arbiter_user_id=actor.id,
-                               at=datetime.now(timezone.utc))
-            db.session.add(row)
-            db.session.flush()
-            record(actor, "sanction", "sanction", row.id, None, {
-                **_where(board), "player": player, "kind": sanction.value, "article": found.article,
-                "note": row.note, "message": found.message_pt}, event.id)
-            if found.result is not None:
-                _apply_result(actor, event, board, found.result, "sanction", row.id, found.article, micro_game)
-    except StaleDataError:
-        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")) from None
-    return row, found
+
+    def apply_result(self, actor: User, event: Event, board: DeskBoard, result: BoardResult, source: str,
+                     source_id: int | None, article: str, micro_game: int | None) -> Applied | None:
+        if _apply_result(actor, event, board.ref, result, source, source_id, article, micro_game) is None:
+            return None
+        return Applied(_("Resultado registrado pelo sistema na partida escolhida do tabuleiro (mesa %(board)s da "
+                         "rodada); o placar do match por equipes foi atualizado.", board=board.number),
+                       ("team_match", board.ref["match"].id))
+
+    def reverse(self, actor: User, event: Event, penalty: DeskPenalty, reason: str) -> None:
+        raise ServiceError(_("No evento por equipes um resultado da mesa é mudado no formulário de resultados "
+                             "da rodada."))
+
+    def stale_message(self) -> str:
+        return _("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")
 
 
-def claim_irregular_move(actor: User, event: Event, round_number: int, offender_id: int | None,
-                         before_own_move: bool, note: str, micro_game: int | None = None) -> Consequence:
-    """CBJD 95 d on a team board: the claimant wins the game named (1 or 2)."""
-    from damas.services.desk_sanctions import require_95d
-    from damas.services.rounds import require_running
-
-    require_running(event)
-    require_95d(event)
-    board = _board_of(event, round_number, offender_id)
-    found = irregular_move_claim(event.time_minutes, event.time_increment, offender_id or 0, board["a"], board["b"],
-                                 before_own_move)
-    if found.action is not Action.GAME_WON or found.result is None:
-        raise ServiceError(found.message_pt)
-    _require_game(micro_game)
-    offender = board["a_name"] if offender_id == board["a"] else board["b_name"]
-    try:
-        with transaction():
-            _apply_result(actor, event, board, found.result, "claim", None, found.article, micro_game)
-            record(actor, "irregular_move_claim", "team_match", board["match"].id, None, {
-                **_where(board), "offender": offender, "article": found.article, "note": note.strip(),
-                "message": found.message_pt}, event.id)
-    except StaleDataError:
-        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e registre de novo.")) from None
-    return found
+register(TeamBoards())
 
 
 # ---------------------------------------------------------------- penalties shown on the desk
