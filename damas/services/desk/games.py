@@ -64,7 +64,12 @@ class GameBoards:
     per_game = False
 
     def seat(self, event: Event, player: Entry | int | None) -> Seat:
-        entry = db.session.get(Entry, player) if isinstance(player, int) else player
+        if isinstance(player, int):  # a form's value: an entry of this event
+            entry = db.session.get(Entry, player)
+            if entry is None or entry.event_id != event.id:
+                raise ServiceError(_("Jogador inexistente."), "entry_id")
+        else:
+            entry = player
         if entry is None:
             raise ServiceError(_("Jogador inexistente."), "entry_id")
         if entry.event_id != event.id:
