@@ -405,11 +405,11 @@ def _demo_micromatch(staff, arbiter, players) -> str:  # type: ignore[no-untyped
             team_service.submit_lineup(staff, teams, rnd, team, [m.player_id for m in team.members[:2]])
         games[match.id] = {b: (rng.choice(("2-0", "1-1", "0-2")), rng.choice(("2-0", "1-1", "0-2"))) for b in (1, 2)}
     team_service.record_round_results(staff, teams, rnd, games)
-    from damas.services import desk_teams  # the arbiter's desk on a team board: a first incidence, a warning
+    from damas.services import desk as desk_service  # the arbiter's desk on a team board: a first incidence
 
     played = next(m for m in rnd.matches if m.team_b_id is not None)
-    desk_teams.add_incident(arbiter, teams, 1, team_service.lineup_of(rnd, played.team_b_id)[1], "irregular_move",
-                            "", "Lance irregular corrigido; adversário recebeu 2 minutos.")
+    desk_service.add_incident(arbiter, teams, 1, team_service.lineup_of(rnd, played.team_b_id)[1], "irregular_move",
+                              "", "Lance irregular corrigido; adversário recebeu 2 minutos.")
     return "1 running micro-match event (3 rounds played), 1 running team micro-match event (1 round played)"
 
 
@@ -423,7 +423,7 @@ def _demo_desk(staff, arbiter) -> None:  # type: ignore[no-untyped-def]
     from damas.extensions import db
     from damas.models import Event
     from damas.services import desk as desk_service
-    from damas.services import desk_appeals as appeal_service
+    from damas.services.desk import appeals as appeal_service
     from damas.services.mapping import event_rounds
 
     event = db.session.scalar(select(Event).where(Event.name.like("Aberto de Xadrez de Fortaleza%")))

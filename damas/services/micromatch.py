@@ -127,7 +127,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
         raise ServiceError(_("O evento não está em andamento."))
     if rnd.event_id != event.id or rnd.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Publique a rodada antes de lançar resultados."))
-    from damas.services.desk_micro import active_game_penalties
+    from damas.services.desk.micro import active_game_penalties
 
     games = {g.id: g for g in rnd.games}
     existing = {m.game_id: m for m in db.session.scalars(select(MicroGame).where(MicroGame.game_id.in_(list(games))))}
@@ -178,7 +178,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
 
 def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
     """The round's boards with both games and the micro-match total, plain data."""
-    from damas.services.desk_micro import active_game_penalties
+    from damas.services.desk.micro import active_game_penalties
 
     ids = [g.id for g in rnd.games]
     games = {m.game_id: (m.game1, m.game2) for m in db.session.scalars(

@@ -121,7 +121,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou estes resultados ao mesmo tempo. Confira e lance de novo.")) from None
     if any(result in FORFEIT_RESULTS for result, _version in changes.values()):
-        from damas.services.desk_forfeits import apply_mandatory_expulsions
+        from damas.services.desk.forfeits import apply_mandatory_expulsions
 
         apply_mandatory_expulsions(actor, event)
     return saved, conflicts

@@ -190,7 +190,7 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
     if rnd.status == RoundStatus.PUBLISHED and not reason.strip():
         raise ServiceError(_("A rodada já foi publicada: informe o motivo para desfazê-la (C.04.2 #10)."), "reason")
     if rnd.status == RoundStatus.PUBLISHED:
-        from damas.services.desk_corrections import rematch_boards
+        from damas.services.desk.corrections import rematch_boards
 
         if not rematch_boards(event, rnd):
             raise ServiceError(_("Um emparceiramento publicado só muda para desfazer um reencontro (C.04.2 #10, "

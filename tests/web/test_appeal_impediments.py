@@ -8,7 +8,7 @@ from datetime import datetime
 
 from damas.models import AuditEntry, Role
 from damas.models.desk import DeskAppeal, DeskCommitteeMember
-from damas.services.desk_appeals import normal_name
+from damas.services.desk.appeals import normal_name
 from tests.web.test_desk import running_event
 from tests.web.test_desk_forfeits_appeals import _member
 

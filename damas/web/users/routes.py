@@ -11,13 +11,13 @@ from damas.models import Player, User
 from damas.services.errors import ServiceError
 from damas.services.users import create_user, update_user
 from damas.web import audit_log as audit_log_data
-from damas.web.desk_audit import audit_row
+from damas.web.desk.audit import audit_row
 from damas.web.access import staff_required
 from damas.web.users.forms import UserForm
 from damas.web.forms_util import choices, show_service_error
 from damas.presentation.summaries import user_summary
 from damas.web.auth.routes import has_remember_cookie
-from damas.web.desk_report import audit_csv_response
+from damas.web.desk.report import audit_csv_response
 
 bp = Blueprint("users", __name__, url_prefix="/usuarios")
 

@@ -1,6 +1,6 @@
 """Arbiter's desk routes: the arbiter's report and the audit trail download (CSV).
 
-Registered on the desk blueprint (`damas.web.desk.bp`), which imports this module at its end.
+Registered on the desk blueprint (`damas.web.desk.routes.bp`); the package imports this module.
 """
 from __future__ import annotations
 
@@ -14,18 +14,13 @@ from sqlalchemy import select
 from damas.exports.csv_safe import safe_writer
 from damas.extensions import db
 from damas.models import Event
-from damas.services import desk_appeals as appeal_service
+from damas.models.desk import DeskForfeitDecision
+from damas.services.desk import appeals as appeal_service
 from damas.web.access import event_editor_required
-from damas.web.desk import (
-    _event,
-    _fmt_dt,
-    appeal_rows,
-    bp,
-    incident_rows,
-    penalty_rows,
-    sanction_rows,
-)
-from damas.web.desk_audit import audit_filters, audit_rows
+from damas.web.desk.common import _event, _fmt_dt
+from damas.web.desk.routes import bp
+from damas.web.desk.rows import appeal_rows, incident_rows, penalty_rows, sanction_rows
+from damas.web.desk.audit import audit_filters, audit_rows
 from damas.web.presenters import event_summary
 
 # ---------------------------------------------------------------- arbiter's report
@@ -45,8 +40,6 @@ def report_context(event: Event) -> dict[str, Any]:
 
 
 def forfeit_decision_rows(event: Event) -> list[dict[str, Any]]:
-    from damas.models.desk import DeskForfeitDecision
-
     rows = db.session.scalars(select(DeskForfeitDecision).where(DeskForfeitDecision.event_id == event.id)
                               .order_by(DeskForfeitDecision.at)).all()
     names = {"excused": _("W.O. justificado"), "kept": _("Mantido no torneio"), "expelled": _("Eliminado")}

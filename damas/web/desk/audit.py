@@ -1,6 +1,6 @@
 """The audit trail of an event: filters, rows and the page body of `events.audit_log`.
 
-Used by the desk's CSV download (`damas.web.desk_report.audit_csv`); `damas.web.desk` re-exports
+Used by the desk's CSV download (`damas.web.desk.report.audit_csv`); `damas.web.desk` re-exports
 `audit_page` for `damas.web.events`.
 """
 from __future__ import annotations

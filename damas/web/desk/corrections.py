@@ -1,6 +1,6 @@
 """Arbiter's desk routes: result corrections (C.04.2 #8) and undoing a rematch (#10).
 
-Registered on the desk blueprint (`damas.web.desk.bp`), which imports this module at its end.
+Registered on the desk blueprint (`damas.web.desk.routes.bp`); the package imports this module.
 """
 from __future__ import annotations
 
@@ -10,18 +10,13 @@ from flask_login import current_user
 
 from damas.models import GameResult, RoundStatus
 from damas.services import desk as desk_service
-from damas.services.desk_corrections import case_text, correction_case_for
+from damas.services.desk.corrections import case_text, correction_case_for
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
 from damas.web.access import event_editor_required
-from damas.web.desk import (
-    CORRECTION_MODE_NAMES,
-    _back,
-    _event,
-    _fmt_dt,
-    bp,
-)
-from damas.web.desk_forms import CorrectionForm, RoundActionForm
+from damas.web.desk.common import _back, _event, _fmt_dt, CORRECTION_MODE_NAMES
+from damas.web.desk.routes import bp
+from damas.web.desk.forms import CorrectionForm, RoundActionForm
 from damas.web.forms_util import choices
 from damas.web.presenters import event_summary
 from damas.web.results import result_choices

@@ -1,6 +1,6 @@
 """The arbiter's desk: forfeits and expulsion (FIDE-GR "Penalidades, apelações" a; RULES.md §5).
 
-Split from `damas.services.desk` (which re-exports these names). The chief arbiter excuses a
+Part of `damas.services.desk` (which re-exports these names). The chief arbiter excuses a
 forfeit and confirms or declines a proposed expulsion (`damas.services.desk.is_chief`).
 """
 from __future__ import annotations
@@ -17,6 +17,8 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, GameResult, User
 from damas.models.desk import DeskForfeitDecision
 from damas.services.audit import record, transaction
+from damas.services.desk.games import number as _no
+from damas.services.desk.settings import require_chief, settings_for
 from damas.services.errors import ServiceError
 from damas.services.mapping import board_results, event_rounds
 from damas.services.rounds import require_running, withdraw_entry
@@ -71,7 +73,7 @@ def forfeit_review(event: Event) -> list[ForfeitRow]:
 
 def excuse_forfeit(actor: User, event: Event, entry: Entry, round_number: int, reason: str) -> None:
     """The chief arbiter accepts the reason for a forfeit (FIDE-GR a: "valid reason")."""
-    _require_chief(actor, event)
+    require_chief(actor, event)
     row = next((r for r in forfeit_review(event) if r.entry.id == entry.id), None)
     if row is None or round_number not in row.forfeit_rounds:
         raise ServiceError(_("Este jogador não perdeu por W.O. nesta rodada."), "round_number")
@@ -97,7 +99,7 @@ def decide_expulsion(actor: User, event: Event, entry: Entry, expel: bool, reaso
         raise ServiceError(_("Não há eliminação proposta para este jogador."), "entry_id")
     mandatory = row.consequence.action is Action.EXPULSION
     if not mandatory or not expel:
-        _require_chief(actor, event)
+        require_chief(actor, event)
     if not reason.strip() and not (mandatory and expel):
         raise ServiceError(_("Informe o motivo da decisão."), "reason")
     n = row.consequence.incidence
@@ -137,8 +139,3 @@ def apply_mandatory_expulsions(actor: User, event: Event) -> list[str]:
             continue
         names.append(row.entry.player.full_name)
     return names
-
-
-# Imported last: `damas.services.desk` re-exports this module's names from its own end, so
-# either module can be imported first.
-from damas.services.desk import _no, _require_chief, settings_for  # noqa: E402

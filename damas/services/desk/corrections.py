@@ -5,7 +5,7 @@ deadline (the desk settings' correction mode) before the next pairing, after the
 after the end of the next round (rating report only); a late report before the next pairing
 is refused until that pairing exists [ours, the seeds' note on #7].
 
-Split from `damas.services.desk` (which re-exports these names); `check_correction_allowed` is
+Part of `damas.services.desk` (which re-exports these names); `check_correction_allowed` is
 also called by `damas.services.rounds.record_results`.
 """
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm.exc import StaleDataError
@@ -24,7 +25,10 @@ from damas.models.desk import DeskPenalty
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mapping import RESULT_OUTCOMES, event_rounds, round_is_complete
+from damas.services.desk.games import number as _no
+from damas.services.desk.settings import settings_for
 from damas.services.rounds import ENTERABLE_RESULTS, game_snapshot, require_running
+from damas.services.swiss import pair_next_round, round_by_round
 
 # ---------------------------------------------------------------- corrections (C.04.2 #8) and rematches (#10)
 
@@ -49,8 +53,6 @@ def correction_case_for(event: Event, rnd: Round) -> CorrectionCase | None:
     `correction_case`), for events paired round by round; None for the others (round robin,
     knockout: their pairings do not depend on results, so the event's deadline alone decides
     [ours])."""
-    from damas.services.swiss import round_by_round
-
     if not round_by_round(event):
         return None
     open_, _deadline = correction_deadline(event, rnd)
@@ -62,8 +64,6 @@ def correction_case_for(event: Event, rnd: Round) -> CorrectionCase | None:
 
 def case_text(case: CorrectionCase) -> str:
     """The case in the page's language (the engine's words)."""
-    from flask_babel import get_locale
-
     return CORRECTION_CASE_TEXT[case][1 if str(get_locale()) == "en" else 0]
 
 
@@ -167,7 +167,6 @@ def _rating_only(actor: User, event: Event, game: Game, result: GameResult, reas
 def undo_rematch(actor: User, event: Event, rnd: Round) -> Round | None:
     """C.04.2 #10: a published pairing changes only to undo a rematch. The last round, with no
     result entered, is unpaired (audit-logged) and paired again; returns the new round."""
-    from damas.services.swiss import pair_next_round, round_by_round
 
     require_running(event)
     if not round_by_round(event):
@@ -192,8 +191,3 @@ def undo_rematch(actor: User, event: Event, rnd: Round) -> Round | None:
         return pair_next_round(actor, event)
     except ServiceError:
         return None
-
-
-# Imported last: `damas.services.desk` re-exports this module's names from its own end, so
-# either module can be imported first.
-from damas.services.desk import _no, settings_for  # noqa: E402

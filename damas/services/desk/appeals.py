@@ -32,7 +32,7 @@ from damas.extensions import db
 from damas.models import Entry, Event, RoundStatus, User
 from damas.models.desk import DeskAppeal, DeskCommitteeMember
 from damas.services.audit import record, transaction
-from damas.services.desk import settings_for
+from damas.services.desk.settings import settings_for
 from damas.services.errors import ServiceError
 from damas.services.mapping import event_rounds
 

@@ -1,6 +1,6 @@
 """Arbiter's desk routes: the appeals committee and the appeals (FIDE-GR; CBJD 30).
 
-Registered on the desk blueprint (`damas.web.desk.bp`), which imports this module at its end.
+Registered on the desk blueprint (`damas.web.desk.routes.bp`); the package imports this module.
 """
 from __future__ import annotations
 
@@ -13,18 +13,13 @@ from flask_login import current_user
 
 from damas.models import Event
 from damas.services import desk as desk_service
-from damas.services import desk_appeals as appeal_service
+from damas.services.desk import appeals as appeal_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required
-from damas.web.desk import (
-    DECISION_NAMES,
-    _back,
-    _event,
-    _money,
-    appeal_rows,
-    bp,
-)
-from damas.web.desk_forms import AppealForm, DecisionForm, MemberForm, RemoveMemberForm
+from damas.web.desk.common import _back, _event, _money, DECISION_NAMES
+from damas.web.desk.routes import bp
+from damas.web.desk.rows import appeal_rows
+from damas.web.desk.forms import AppealForm, DecisionForm, MemberForm, RemoveMemberForm
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.presenters import event_summary
 

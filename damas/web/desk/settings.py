@@ -1,6 +1,6 @@
 """Arbiter's desk routes: the event's desk settings and naming the chief arbiter (staff).
 
-Registered on the desk blueprint (`damas.web.desk.bp`), which imports this module at its end.
+Registered on the desk blueprint (`damas.web.desk.routes.bp`); the package imports this module.
 """
 from __future__ import annotations
 
@@ -14,14 +14,9 @@ from damas.models import Role
 from damas.services import desk as desk_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, staff_required
-from damas.web.desk import (
-    CORRECTION_MODE_NAMES,
-    SCOPE_NAMES,
-    _back,
-    _event,
-    bp,
-)
-from damas.web.desk_forms import ChiefForm, SettingsForm
+from damas.web.desk.common import _back, _event, CORRECTION_MODE_NAMES, SCOPE_NAMES
+from damas.web.desk.routes import bp
+from damas.web.desk.forms import ChiefForm, SettingsForm
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.presenters import event_summary
 

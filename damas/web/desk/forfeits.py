@@ -1,6 +1,6 @@
 """Arbiter's desk routes: games lost by default and expulsion (FIDE-GR).
 
-Registered on the desk blueprint (`damas.web.desk.bp`), which imports this module at its end.
+Registered on the desk blueprint (`damas.web.desk.routes.bp`); the package imports this module.
 """
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from damas.engine.penalties import Action
 from damas.services import absence as absence_service
 from damas.services import desk as desk_service
 from damas.web.access import event_editor_required
-from damas.web.desk import _back, _entry_or_none, _event, bp
-from damas.web.desk_forms import ConfirmNoShowForm, ExcuseForm, ExpulsionForm
+from damas.web.desk.common import _back, _entry_or_none, _event
+from damas.web.desk.routes import bp
+from damas.web.desk.forms import ConfirmNoShowForm, ExcuseForm, ExpulsionForm
 from damas.web.forms_util import run_service
 from damas.web.presenters import event_summary, pick
 

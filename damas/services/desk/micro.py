@@ -25,14 +25,12 @@ from damas.models import Event, Game, GameResult, User
 from damas.models.desk import DeskPenalty
 from damas.models.micromatch import MicroGame
 from damas.services.audit import record
+from damas.services.desk.boards import MICRO, Applied, DeskBoard, register
+from damas.services.desk.games import GameBoards
 from damas.services.errors import ServiceError
+from damas.services.micromatch import _summary
 
 MICRO_GAMES = (1, 2)
-
-
-def is_micro(event: Event) -> bool:
-    """An individual micro-match event (team boards are not `Game` rows)."""
-    return event.pairing_system == "micromatch"
 
 
 def game_text(result: BoardResult) -> str:
@@ -62,8 +60,6 @@ def board_result(g1: str, g2: str, ruleset: str) -> GameResult:
     """The board's summary for the round machinery: pending until both games have a result."""
     if not (g1 and g2):
         return GameResult.PENDING
-    from damas.services.micromatch import _summary
-
     return _summary(g1, g2, ruleset)[0]
 
 
@@ -76,7 +72,7 @@ def _snapshot(game: Game, row: MicroGame | None) -> dict:
             "games": [row.game1, row.game2] if row is not None else None}
 
 
-def apply_penalty(actor: User, event: Event, game: Game, result: BoardResult, source: str, source_id: int,
+def apply_penalty(actor: User, event: Event, game: Game, result: BoardResult, source: str, source_id: int | None,
                   article: str, micro_game: int | None) -> DeskPenalty | None:
     """Record the game of the micro-match the penalty decides (inside the caller's transaction)."""
     if micro_game not in MICRO_GAMES:
@@ -123,3 +119,29 @@ def reverse(actor: User, event: Event, game: Game, penalty: DeskPenalty, reason:
     record(actor, "penalty_reversed", "game", game.id, before,
            {**_snapshot(game, row), "micro_game": k, "penalty_id": penalty.id, "reason": penalty.reversal_reason},
            event.id)
+
+
+class MicroBoards(GameBoards):
+    """The board adapter of individual micro-match events: a `Game` whose penalty decides game 1
+    or 2 of the micro-match (`damas.services.desk.boards.BoardKind`)."""
+
+    code = MICRO
+    per_game = True
+
+    def apply_result(self, actor: User, event: Event, board: DeskBoard, result: BoardResult, source: str,
+                     source_id: int | None, article: str, micro_game: int | None) -> Applied | None:
+        game: Game = board.ref
+        penalty = apply_penalty(actor, event, game, result, source, source_id, article, micro_game)
+        return Applied("", ("game", game.id), penalty) if penalty is not None else None
+
+    def reverse(self, actor: User, event: Event, penalty: DeskPenalty, reason: str) -> None:
+        game = db.session.get(Game, penalty.game_id)
+        if game is None:
+            raise ServiceError(_("O resultado da mesa mudou depois da penalidade; use a correção de resultado."))
+        if penalty.micro_game is None:  # a board penalty of before the micro-match games were named
+            GameBoards.reverse(self, actor, event, penalty, reason)
+            return
+        reverse(actor, event, game, penalty, reason)
+
+
+register(MicroBoards())

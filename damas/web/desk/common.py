@@ -1,0 +1,67 @@
+"""Shared pieces of the arbiter's desk pages: the event lookup, the names of incident kinds,
+sanctions, decisions and settings, and the small formatters the desk's pages use."""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import abort, redirect, url_for
+from flask_babel import lazy_gettext as _l
+
+from damas.engine.appeals import Decision
+from damas.engine.penalties import IncidentKind, Sanction
+from damas.extensions import db
+from damas.models import Entry, Event
+from damas.web.converters import db_id
+
+KIND_NAMES = {
+    IncidentKind.CLAIMED_IRREGULARITY.value: _l("Irregularidade reclamada (CBJD 60 a: arts. 52, 56, 65, 66)"),
+    IncidentKind.IRREGULAR_MOVE.value: _l("Lance irregular não previsto (CBJD 60 b)"),
+    IncidentKind.BREACH.value: _l("Infração repetida dos arts. 3/70 ou 38–50 (CBJD 60 c)"),
+    IncidentKind.UNSPORTING.value: _l("Conduta antidesportiva repetida (CBJD 60 d)"),
+    IncidentKind.DISCONNECTION.value: _l("Queda de conexão (evento online)"),
+    IncidentKind.ILLEGAL_MOVE.value: _l("Lance ilegal (Leis do Xadrez: 1º +2 minutos ao adversário, 2º perde)"),
+    IncidentKind.DEVICE_SOUND.value: _l("Celular ou aparelho eletrônico tocou (Leis do Xadrez: perde a partida)"),
+}
+CBJD_60_KINDS = frozenset({IncidentKind.CLAIMED_IRREGULARITY.value, IncidentKind.IRREGULAR_MOVE.value,
+                           IncidentKind.BREACH.value, IncidentKind.UNSPORTING.value})
+SANCTION_NAMES = {
+    Sanction.VERBAL_WARNING.value: _l("Advertência verbal (CBJD 51 a)"),
+    Sanction.WRITTEN_WARNING.value: _l("Advertência verbal e por escrito (CBJD 51 b)"),
+    Sanction.GAME_LOST.value: _l("Perda da partida (CBJD 51 c)"),
+    Sanction.GAME_LOST_BOTH.value: _l("Perda da partida pelos dois jogadores (CBJD 51 c)"),
+    Sanction.EXCLUSION.value: _l("Afastamento da competição (CBJD 51 d)"),
+}
+DECISION_NAMES = {
+    Decision.UPHELD.value: _l("Aceita"),
+    Decision.REJECTED_REASONABLE.value: _l("Rejeitada, mas considerada razoável"),
+    Decision.REJECTED.value: _l("Rejeitada"),
+}
+CORRECTION_MODE_NAMES = {
+    "hours": _l("Até N horas após a publicação da rodada"),
+    "next_pairing": _l("Até o emparceiramento da rodada seguinte"),
+    "event_end": _l("Enquanto o evento estiver em andamento"),
+}
+SCOPE_NAMES = {"game": _l("Por jogador, em cada partida"), "event": _l("Por jogador, no evento todo")}
+
+
+def _event(event_id: int) -> Event:
+    return db.session.get(Event, event_id) or abort(404)
+
+
+def _fmt_dt(value: datetime | None) -> str:
+    return value.strftime("%d/%m/%Y %H:%M") if value else ""
+
+
+def _money(cents: int) -> str:
+    return f"R$ {cents // 100},{cents % 100:02d}"
+
+
+def _entry_or_none(event: Event, entry_id: Any) -> Entry | None:
+    number = db_id(entry_id)
+    entry = db.session.get(Entry, number) if number is not None else None
+    return entry if entry is not None and entry.event_id == event.id else None
+
+
+def _back(endpoint: str, event_id: int) -> Any:
+    return redirect(url_for(endpoint, event_id=event_id))

@@ -1,0 +1,163 @@
+"""The arbiter's desk of an event: the blueprint and the incident, penalty, sanction and CBJD 95 d
+routes (the desk's other route groups register on the same `bp` from their modules, imported by
+the package).
+
+Every route is for the event's arbiters and staff (`event_editor_required`); the chief-arbiter
+decisions are checked by the services (`damas.services.desk.is_chief`). The forms name a board
+the same way for every kind of event (a round and a player); what differs is the board adapter's
+(`damas.services.desk.boards`, `damas.web.desk.boards`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, render_template
+from flask_babel import gettext as _
+from flask_login import current_user
+
+from damas.engine.penalties import IncidentKind, Sanction
+from damas.extensions import db
+from damas.models import Event, EventStatus
+from damas.models.desk import DeskPenalty
+from damas.services import desk as desk_service
+from damas.services.desk.boards import Applied
+from damas.services.errors import ServiceError
+from damas.web.access import event_editor_required
+from damas.web.converters import db_id
+from damas.web.desk.boards import desk_page
+from damas.web.desk.common import CBJD_60_KINDS, KIND_NAMES, SANCTION_NAMES, SCOPE_NAMES, _back, _event
+from damas.web.desk.forms import ClaimForm, IncidentForm, ReversalForm, SanctionForm
+from damas.web.desk.rows import consequence_text, incident_rows, names, penalty_result, penalty_rows, sanction_rows
+from damas.web.forms_util import choices, run_service
+from damas.web.presenters import event_summary, pick
+
+bp = Blueprint("desk", __name__, url_prefix="/eventos/<int:event_id>/mesa")
+
+
+def _flash_applied(event: Event, applied: Applied | None, board: int | None) -> None:
+    """What the system recorded on the board: a penalty's result, or the adapter's sentence."""
+    if applied is None:
+        return
+    if applied.penalty is not None:
+        flash(_("Resultado registrado pelo sistema: %(result)s (mesa %(board)s).",
+                result=penalty_result(event, applied.penalty.result_after, applied.penalty.micro_game),
+                board=board), "info")
+    elif applied.note:
+        flash(applied.note, "info")
+
+
+def _board_form(event: Event, form: Any) -> Any:
+    desk_page(event).fill_form(event, form)
+    return form
+
+
+# ---------------------------------------------------------------- incidents, sanctions, claims
+
+@bp.get("/")
+@event_editor_required
+def index(event_id: int):  # type: ignore[no-untyped-def]
+    event = _event(event_id)
+    s = desk_service.settings_for(event)
+    boards = desk_service.board_kind(event)
+    incident_form = _board_form(event, IncidentForm(prefix="i"))
+    sanction_form = _board_form(event, SanctionForm(prefix="s"))
+    claim_form = _board_form(event, ClaimForm(prefix="c"))
+    rules = desk_service.penalty_rules(event)
+    online = desk_service.is_online(event, s)
+    kinds = rules.offered_kinds(online)
+    incident_form.kind.choices = choices((k.value, str(KIND_NAMES[k.value])) for k in kinds)
+    offered = [k for k in Sanction if boards.sanction_refusal(k) is None]  # a tie needs a winner; teams: no rule
+    sanction_form.kind.choices = choices((k.value, str(SANCTION_NAMES[k.value])) for k in offered)
+    board_note, board_data = desk_page(event).note(event)
+    return render_template(
+        "desk/index.html", event=event_summary(event), incidents=incident_rows(event), penalties=penalty_rows(event),
+        sanctions=sanction_rows(event), incident_form=incident_form, sanction_form=sanction_form,
+        claim_form=claim_form, reversal_form=ReversalForm(), fast=desk_service.fast_enough_for_95d(event),
+        claims_95d=desk_service.claims_95d(event), incident_title=pick(rules.title),
+        incident_summary=pick(rules.summary(desk_service.penalty_settings(s), online)),
+        cbjd_60=any(k.value in CBJD_60_KINDS for k in kinds),
+        running=event.status == EventStatus.RUNNING, chief=desk_service.is_chief(current_user, event),
+        scope=str(SCOPE_NAMES[s.incident_scope]), loss_from=s.loss_from, extra_minutes=s.extra_minutes,
+        online=online, disconnection_limit=s.disconnection_limit, per_game=boards.per_game,
+        board_note=board_note, board_data=board_data,
+    )
+
+
+@bp.post("/incidentes")
+@event_editor_required
+def add_incident(event_id: int):  # type: ignore[no-untyped-def]
+    event = _event(event_id)
+    form = _board_form(event, IncidentForm(prefix="i"))
+    form.kind.choices = choices((k.value, k.value) for k in IncidentKind)
+    if not form.validate_on_submit():
+        flash(_("Escolha rodada, jogador e tipo do incidente."), "error")
+        return _back("desk.index", event_id)
+    try:
+        row, found, applied = desk_service.add_incident(current_user, event, form.round_number.data,
+                                                        form.entry_id.data, form.kind.data, form.article.data or "",
+                                                        form.note.data or "", form.micro_game.data)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(consequence_text(found, row.kind, names(event)), "success")
+        _flash_applied(event, applied, row.board)
+    return _back("desk.index", event_id)
+
+
+@bp.post("/penalidades/reverter")
+@event_editor_required
+def reverse_penalty(event_id: int):  # type: ignore[no-untyped-def]
+    event = _event(event_id)
+    form = ReversalForm()
+    if not form.validate_on_submit() or db_id(form.penalty_id.data) is None:
+        flash(_("Informe o motivo da reversão."), "error")
+        return _back("desk.index", event_id)
+    penalty = db.session.get(DeskPenalty, int(form.penalty_id.data))
+    if penalty is None or penalty.event_id != event.id:
+        flash(_("Penalidade inexistente."), "error")
+        return _back("desk.index", event_id)
+    run_service(lambda: desk_service.reverse_penalty(current_user, event, penalty, form.reason.data or ""),
+                _("Penalidade revertida; a mesa voltou ao resultado anterior."))
+    return _back("desk.index", event_id)
+
+
+@bp.post("/sancoes")
+@event_editor_required
+def add_sanction(event_id: int):  # type: ignore[no-untyped-def]
+    event = _event(event_id)
+    form = _board_form(event, SanctionForm(prefix="s"))
+    form.kind.choices = choices((k.value, k.value) for k in Sanction)
+    if not form.validate_on_submit():
+        flash(_("Escolha rodada, jogador e sanção."), "error")
+        return _back("desk.index", event_id)
+    try:
+        row, found, applied = desk_service.add_sanction(current_user, event, form.round_number.data,
+                                                        form.entry_id.data, form.kind.data, form.note.data or "",
+                                                        form.micro_game.data)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(pick((found.message_pt, found.message_en)) + f" ({found.article})", "success")
+        if applied is not None and applied.penalty is None:  # a board penalty: on the desk's penalty table
+            _flash_applied(event, applied, row.board)
+    return _back("desk.index", event_id)
+
+
+@bp.post("/lance-irregular")
+@event_editor_required
+def claim_irregular_move(event_id: int):  # type: ignore[no-untyped-def]
+    event = _event(event_id)
+    form = _board_form(event, ClaimForm(prefix="c"))
+    if not form.validate_on_submit():
+        flash(_("Escolha rodada e jogador."), "error")
+        return _back("desk.index", event_id)
+    try:
+        found, _applied = desk_service.claim_irregular_move(current_user, event, form.round_number.data,
+                                                            form.entry_id.data, bool(form.before_own_move.data),
+                                                            form.note.data or "", form.micro_game.data)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Lance irregular reclamado (CBJD 95 d): vitória de %(name)s.",
+                name=names(event).get(found.beneficiary or 0, "")), "success")
+    return _back("desk.index", event_id)
