@@ -212,7 +212,8 @@ def tie_label(bracket: Any, tie_id: tuple[int, int]) -> str:
 def player_bracket_rows(event: Event, entry: Any) -> tuple[list[dict[str, Any]], int]:
     """The player card of a knockout player: his ties and their games from the bracket, in the
     card's row format (round = the tie's name), and his game points (rule-set units)."""
-    from damas.reports.standings import _english, event_ruleset
+    from damas.formats.event_rules import event_ruleset
+    from damas.reports.standings import _english
     from damas.web.public import OUTCOME_NAMES
 
     en = _english()

@@ -11,8 +11,9 @@ from flask_babel import get_locale
 from sqlalchemy import select
 
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest
-from damas.services.mapping import event_rounds, round_is_complete
+from damas.formats.mapping import event_rounds, round_is_complete
 from damas.web.presenters import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.web.results import result_label
 
@@ -52,7 +53,7 @@ def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
 
 def _micro_scores(event: Event, rnd: Any) -> dict[int, str]:
     """A micro-match event's boards with both games entered: the game score ("3-1")."""
-    if event.pairing_system != "micromatch":
+    if not get_format(event).micro_match:
         return {}
     from damas.services.micromatch import micro_rows
 
@@ -135,7 +136,7 @@ def arbiter_context(event: Event) -> dict[str, Any]:
             if g.result in FORFEITS:
                 forfeits.append({"round": rnd.number, "board": g.board, "white": _player(g.white),
                                  "black": _player(g.black), "result": result_label(event.ruleset, g.result)})
-    if event.pairing_system == "knockout":  # its games are the bracket's, not rounds of boards
+    if get_format(event).has_bracket:  # its games are the bracket's, not rounds of boards
         from damas.reports.bracket import unplayed_rows
 
         forfeits += unplayed_rows(event)

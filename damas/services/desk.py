@@ -51,7 +51,7 @@ from damas.models.desk import DeskIncident, DeskPenalty, DeskSettings
 from damas.services import desk_knockout, desk_micro, desk_teams
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.services.rounds import game_snapshot, require_running
 
 CLAIMABLE_ARTICLES = ("52", "56", "65", "66")

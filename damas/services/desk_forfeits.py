@@ -18,7 +18,7 @@ from damas.models import Entry, EntryStatus, Event, GameResult, User
 from damas.models.desk import DeskForfeitDecision
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.mapping import board_results, event_rounds
+from damas.formats.mapping import board_results, event_rounds
 from damas.services.rounds import require_running, withdraw_entry
 
 # ---------------------------------------------------------------- forfeits and expulsion (FIDE-GR)

@@ -17,7 +17,7 @@ from damas.extensions import db
 from damas.models import Event, EventArbiter, EventStatus, Role, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
-from damas.reports.standings import tiebreak_order
+from damas.formats.event_rules import system_kind_of, tiebreak_order
 
 EVENT_FIELDS = (
     "name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes",
@@ -231,8 +231,6 @@ def tiebreak_warnings(data: dict[str, Any]) -> list[str]:
     from damas.engine.tiebreak_fit import KIND_NAMES, suited_kinds, unsuited
     from flask_babel import get_locale
 
-    from damas.reports.standings import SYSTEM_KINDS
-
     def pick(names: tuple[str, str]) -> str:
         return names[1] if str(get_locale()) == "en" else names[0]
 
@@ -242,7 +240,7 @@ def tiebreak_warnings(data: dict[str, Any]) -> list[str]:
         return []  # the save reports the bad field
     if values["ruleset"] not in RULESETS:
         return []
-    kind = SYSTEM_KINDS.get(values["pairing_system"] or "", "swiss")
+    kind = system_kind_of(values["pairing_system"] or "")
     codes = tuple(c for c in values["tiebreak_order"].split(", ") if c)
     out = []
     for code in unsuited(codes, kind, values["ruleset"]):
@@ -321,7 +319,7 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
     from damas.services.entries import renumber
 
     if new_status == EventStatus.FINISHED:
-        from damas.services.mapping import event_rounds, has_adjourned, round_is_complete
+        from damas.formats.mapping import event_rounds, has_adjourned, round_is_complete
 
         rounds = event_rounds(event)
         if not all(round_is_complete(r) for r in rounds) or has_adjourned(rounds):
@@ -343,7 +341,7 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
 
 
 def event_has_rounds(event: Event) -> bool:
-    from damas.services.mapping import event_rounds
+    from damas.formats.mapping import event_rounds
 
     return bool(event_rounds(event))
 

@@ -12,7 +12,8 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from damas.engine.micromatch_scoring import micro_match, micro_ruleset
+from damas.engine.micromatch_scoring import micro_match
+from damas.engine.points import format_value
 from damas.engine.pairing.micromatch import MicromatchSystemError, check_micromatch_system
 from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import EngineError, Outcome
@@ -21,8 +22,11 @@ from damas.models import Event, EventStatus, Game, GameResult, Round, RoundStatu
 from damas.models.micromatch import MicroGame, MicroMatchSettings
 from damas.services import events as event_service
 from damas.services.audit import record, transaction
+from damas.formats import get_format
+from damas.formats.event_rules import event_ruleset
+from damas.formats.mapping import event_rounds, micro_settings
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.services.standings import standings_of
 
 SCORINGS = ("game", "match")
 OPENING_MODES = ("none", "round", "board")
@@ -37,7 +41,7 @@ SETTINGS_FIELDS = ("team", "boards", "scoring", "openings")
 
 
 def get_settings(event: Event) -> MicroMatchSettings | None:
-    return db.session.scalar(select(MicroMatchSettings).where(MicroMatchSettings.event_id == event.id))
+    return micro_settings(event)
 
 
 def settings_of(event: Event) -> dict[str, Any]:
@@ -49,8 +53,7 @@ def settings_of(event: Event) -> dict[str, Any]:
 
 
 def is_team_event(event: Event) -> bool:
-    s = get_settings(event)
-    return bool(s and s.team)
+    return get_format(event).team_based
 
 
 def _check_settings(event: Event, data: dict[str, Any]) -> dict[str, Any]:
@@ -205,24 +208,10 @@ def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
 
 # -- standings ---------------------------------------------------------------------------------
 
-def tiebreaks_for(event: Event, scoring: str) -> tuple[str, ...]:
-    """The event's order, else: match points -> GP first (RULES.md §2); game points -> MP first."""
-    if event.tiebreak_order.strip():
-        return tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
-    rs = micro_ruleset(event.ruleset, scoring)
-    default = rs.default_tiebreaks("micromatch")
-    if scoring == "game":
-        return ("MP",) + tuple(c for c in default if c != "GP")
-    return default
-
-
 def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
     """Rows ranked by the event's micro-match scoring, then its tiebreaks (GP for match points):
     the table of `/classificacao`, its PDFs and the prizes (`standings_of`: drawn order and
     withdrawals included), with the game and match points beside it."""
-    from damas.reports.standings import event_ruleset
-    from damas.services.standings import standings_of
-
     scoring = settings_of(event)["scoring"]
     computed = standings_of(event)
     snap, table = computed.snap, computed.standings
@@ -236,18 +225,12 @@ def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
             "rank": row.rank_label, "start_no": row.start_no, "player_id": entry.player_id,
             "name": entry.player.full_name, "points": row.points,
             "gp": sum(rs.game_points_for(r) for r in results), "mp": sum(rs.match_points_for(r) for r in results),
-            "tiebreaks": [_fmt(v) for v in row.tiebreaks], "excluded": row.excluded,
+            "tiebreaks": [format_value(v) for v in row.tiebreaks], "excluded": row.excluded,
         })
     columns = [{"code": c, "name": get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt}
                for c in table.tiebreak_order]
     return {"rows": rows, "columns": columns, "after_round": snap.complete_rounds, "scoring": scoring,
             "drawn_order": bool(computed.options), "lot_seed": table.lot_seed}
-
-
-def _fmt(value: Any) -> str:
-    from damas.reports.standings import format_value
-
-    return format_value(value)
 
 
 def first_pending_game(rnd: Round) -> Game | None:

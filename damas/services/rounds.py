@@ -16,7 +16,7 @@ from damas.models.desk import DeskPenalty
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.mapping import event_rounds, round_is_complete
+from damas.formats.mapping import event_rounds, round_is_complete
 
 FORFEIT_RESULTS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 

@@ -29,11 +29,13 @@ from damas.models import (
     RoundStatus,
     User,
 )
+from damas.formats import get_format
+from damas.formats.event_rules import pairing_ruleset
 from damas.services.audit import record, transaction
 from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.mapping import EventSnapshot, event_rounds, micro_scoring, round_is_complete, snapshot
+from damas.formats.mapping import EventSnapshot, event_rounds, round_is_complete, snapshot
 from damas.services.rounds import current_round
 
 ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")  # system families (every Dutch edition)
@@ -57,18 +59,12 @@ def _first_color(event: Event) -> Color:
 
 
 def _pairing_ruleset(event: Event) -> object:
-    from damas.reports.standings import pairing_ruleset  # the one place rows become rule sets
-
-    return pairing_ruleset(event)
+    return pairing_ruleset(event)  # the one place rows become rule sets (`formats.event_rules`)
 
 
 def _pairing_options(event: Event) -> dict[str, object]:
     """The event's settings the pairing system reads: micro-match scoring, acceleration."""
-    if event.pairing_system == "micromatch":
-        return {"micro_scoring": micro_scoring(event)}
-    if event.acceleration:
-        return {"acceleration": event.acceleration}
-    return {}
+    return get_format(event).pairing_options(event)
 
 
 def round_requests(event: Event, snap: EventSnapshot, number: int) -> tuple[dict[int, Outcome], set[int]]:

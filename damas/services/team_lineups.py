@@ -16,7 +16,7 @@ from damas.models.micromatch import Team, TeamBoardRow, TeamLineup, TeamMatchRow
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
-from damas.services.mapping import team_entry
+from damas.formats.mapping import team_entry
 from damas.services.micromatch import GAME_CHOICES
 from damas.services.team_entries import _settings, teams_of
 

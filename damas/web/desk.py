@@ -38,7 +38,7 @@ from damas.services import desk as desk_service
 from damas.services import desk_appeals as appeal_service
 from damas.services import desk_knockout, desk_teams
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required
 from damas.web.desk_audit import audit_page  # noqa: F401 (re-exported: events.audit_log)
 from damas.web.converters import db_id

@@ -12,7 +12,7 @@ from damas.models import GameResult, RoundStatus
 from damas.services import desk as desk_service
 from damas.services.desk_corrections import case_text, correction_case_for
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required
 from damas.web.desk import (
     CORRECTION_MODE_NAMES,

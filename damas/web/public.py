@@ -39,13 +39,13 @@ from flask_login import current_user
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from damas.engine.types import Outcome, RoundResult
+from damas.engine.types import Outcome
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, GameResult, Player, RoundRequest, RoundStatus
-from damas.reports.standings import event_ruleset
+from damas.formats import get_format
+from damas.formats.event_rules import event_ruleset
 from damas.services.events import can_edit_event
-from damas.services.mapping import (REQUEST_OUTCOMES, board_results, event_rounds, micro_board_results, micro_games,
-                                    round_is_complete)
+from damas.formats.mapping import entry_results, event_rounds, round_is_complete
 from damas.web.presenters import event_summary, start_list
 from damas.web.results import result_label
 
@@ -144,7 +144,7 @@ def category_places(event: Event, start_no: int | None) -> list[dict[str, Any]]:
 def _default_category_places(event: Event, start_no: int) -> list[dict[str, Any]]:  # pragma: no cover
     from damas.engine.categories import default_categories, members
     from damas.reports.standings import standings_context
-    from damas.services.mapping import snapshot
+    from damas.formats.mapping import snapshot
 
     snap = snapshot(event)
     out = []
@@ -189,27 +189,18 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
                (Game.white_entry_id == entry.id) | (Game.black_entry_id == entry.id)))}
     requests = {r.round_number: r.kind for r in db.session.scalars(
         select(RoundRequest).where(RoundRequest.entry_id == entry.id))}
-    micro = micro_games(event, rounds) if event.pairing_system == "micromatch" else None
+    results = entry_results(event, entry, rounds, games, requests)
     running = 0
     rows = []
     for rnd in rounds:
         game = games.get(rnd.id)
         row: dict[str, Any] = {"round": rnd.number, "board": None, "colour": "", "opponent": None,
                                "result": "", "points": "", "running": "", "label": ""}
-        rr: RoundResult | None = None
         if game is not None:
             white = game.white_entry_id == entry.id
             row.update(board=game.board, colour="w" if white else "b" if game.black_entry_id else "",
                        opponent=_side(game.black if white else game.white), label=result_label(event.ruleset, game.result))
-            if game.result.value:
-                black_no = 2 if game.black_entry_id else None
-                mine = dict(board_results(game, 1, black_no, rnd.number))
-                if micro is not None:  # a micro-match: game points of its two games, as in the standings
-                    mine.update(micro_board_results(event, game, micro, 1, black_no, rnd.number))
-                rr = mine[1 if white else 2]
-        else:  # not on a board: his request (bye, absence) or not paired
-            kind = requests.get(rnd.number)
-            rr = RoundResult(rnd.number, REQUEST_OUTCOMES[kind] if kind else Outcome.NOT_PAIRED)
+        rr = results[rnd.number]
         if rr is not None:
             points = rs.points_for(rr)
             running += points
@@ -217,7 +208,7 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
             if rr.outcome in OUTCOME_NAMES:
                 row["result"] = OUTCOME_NAMES[rr.outcome][en]
         rows.append(row)
-    if event.pairing_system == "knockout":  # no rounds of boards: his ties and games from the bracket
+    if get_format(event).has_bracket:  # no rounds of boards: his ties and games from the bracket
         from damas.reports.bracket import player_bracket_rows
 
         rows, running = player_bracket_rows(event, entry)
@@ -285,7 +276,7 @@ def events():  # type: ignore[no-untyped-def]
 
 @api.get("/events/<int:event_id>")
 def event(event_id: int):  # type: ignore[no-untyped-def]
-    from damas.reports.standings import shown_tiebreak_order as tiebreak_order
+    from damas.formats.event_rules import shown_tiebreak_order as tiebreak_order
     from damas.services import registration as reg
 
     e = _api_event(event_id)
@@ -358,7 +349,7 @@ def round_boards(event_id: int, number: int):  # type: ignore[no-untyped-def]
     if rnd is None:
         abort(404)
     games: dict[int, dict] = {}
-    if e.pairing_system == "micromatch":  # a micro-match: also its two games and its game score
+    if get_format(e).micro_match:  # a micro-match: also its two games and its game score
         from damas.services.micromatch import micro_rows
 
         games = {r["id"]: r for r in micro_rows(e, rnd) if r["game1"]}

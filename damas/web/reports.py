@@ -13,6 +13,7 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import lazy_gettext as _l
 
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Event, RoundStatus
 from damas.reports.awards import all_categories_context, allocation_context
 from damas.reports.event_reports import arbiter_context, base_context, brochure_context, round_context
@@ -20,7 +21,7 @@ from damas.reports.pdf import render_pdf
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.reports.teams import find_team_round, team_round_context, team_round_list, team_standings_context
 from damas.services import micromatch as micro_service
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, visible_event
 from damas.web.presenters import start_list
 
@@ -60,26 +61,26 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
               if editable or r.status == RoundStatus.PUBLISHED]
     items = []
     # A knockout ranks by its bracket and a team event by its team table: no individual table.
-    own_standings = event.pairing_system == "knockout" or (
-        event.pairing_system == "micromatch" and micro_service.is_team_event(event))
+    fmt = get_format(event)
+    own_standings = fmt.own_standings
     for endpoint, title, access in REPORTS:
         if access == "editor" and not editable:
             continue
-        if access == "crosstable" and crosstable_kind(event) is None:
+        if access == "crosstable" and fmt.crosstable_kind is None:
             continue
         if access == "individual" and own_standings and not (
-                endpoint == "categories" and event.pairing_system == "knockout"):  # ranked by the bracket's places
+                endpoint == "categories" and fmt.has_bracket):  # ranked by the bracket's places
             continue
         items.append({"title": str(title), "url": url_for(f"reports.{endpoint}", event_id=event_id),
                       "pdf": url_for(f"reports.{endpoint}_pdf", event_id=event_id)})
-    if event.pairing_system == "knockout":
+    if fmt.has_bracket:
         items.insert(1, {"title": str(_l("Chave")), "url": url_for("knockout.bracket", event_id=event_id),
                          "pdf": url_for("knockout.bracket_report", event_id=event_id)})
     elif own_standings:
         items.insert(1, {"title": str(_l("Classificação por equipes")),
                          "url": url_for("reports.team_standings", event_id=event_id),
                          "pdf": url_for("reports.team_standings_pdf", event_id=event_id)})
-    team_rounds = team_round_list(event, editable) if own_standings and event.pairing_system == "micromatch" else []
+    team_rounds = team_round_list(event, editable) if fmt.team_based else []
     return render_template("reports/index.html", **base_context(event), items=items, rounds=rounds, editable=editable,
                            team_rounds=team_rounds)
 
@@ -127,7 +128,7 @@ for _kind, _path in (("pairings", "emparceiramento"), ("results", "resultados"))
 
 def _team_event(event_id: int) -> tuple[Event, bool] | None:
     event, editable = visible_event(event_id)
-    if event.pairing_system != "micromatch" or not micro_service.is_team_event(event):
+    if not get_format(event).team_based:
         flash(str(_l("Este evento não é um evento por equipes em micro match.")), "error")
         return None
     return event, editable

@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from damas.engine.pairing import get_system
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import (
     Entry,
     EntryStatus,
@@ -32,7 +33,7 @@ from damas.services import absence as absence_service
 from damas.services import swiss as swiss_service
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
-from damas.services.mapping import event_rounds, preload_entries, round_is_complete
+from damas.formats.mapping import event_rounds, preload_entries, round_is_complete
 from damas.web.access import event_editor_required, visible_event
 from damas.web.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
 from damas.web.absence_forms import ExplainAbsenceForm, MarkAbsentForm
@@ -62,7 +63,7 @@ def _round_rows(event: Event, rnd: Round) -> list[dict]:
     preload_entries(event)  # the boards' players come from the session
     # a micro-match shows its game score (e.g. 3-1), as on its results page, not the summary result
     micro = ({r["id"]: r["total"] for r in micro_service.micro_rows(event, rnd) if r["game1"]}
-             if event.pairing_system == "micromatch" else {})
+             if get_format(event).micro_match else {})
     return [{
         "id": g.id, "board": g.board, "white": _player(g.white), "black": _player(g.black),
         "result": g.result.value, "label": micro.get(g.id) or result_label(event.ruleset, g.result),
@@ -77,9 +78,10 @@ def _own_pages(event: Event, standings: bool) -> str | None:
     Their games are not rounds of individual boards: the knockout has the bracket, a team
     micro-match event its matches and team table; the generic tabs send the reader there.
     """
-    if event.pairing_system == "knockout":
+    fmt = get_format(event)
+    if fmt.has_bracket:
         return url_for("knockout.bracket", event_id=event.id)
-    if event.pairing_system == "micromatch" and micro_service.is_team_event(event):
+    if fmt.team_based:
         return url_for("micromatch.standings" if standings else "micromatch.overview", event_id=event.id)
     return None
 
@@ -97,7 +99,7 @@ def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     return render_template(
         "rounds/list.html", event=event_summary(event), rounds=rounds, editable=editable,
-        round_robin=event.pairing_system == "berger", round_by_round=swiss_service.round_by_round(event),
+        round_robin=get_format(event).round_robin, round_by_round=swiss_service.round_by_round(event),
         generate_form=GenerateRoundRobinForm(), numbering_method=event.numbering_method,
         numbering_seed=event.numbering_seed, has_protocol=bool(event.numbering_protocol),
         first_color=event.first_color, first_color_seed=event.first_color_seed, active_entries=len(active),
@@ -183,7 +185,7 @@ def delete(event_id: int, number: int):  # type: ignore[no-untyped-def]
 def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     rnd = _round_or_404(event, number, True)
-    if event.pairing_system == "micromatch":  # both games of each micro-match go on their own form
+    if not get_format(event).individual_results_form:  # both games of each micro-match go on their own form
         flash(_("Em micro matches, lance as duas partidas de cada mesa no formulário de micro matches."), "error")
         return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
     valid = {c for c, _label in result_choices(event.ruleset)}
@@ -333,13 +335,13 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
 def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     """What the system does for this event: pairing rules, scoring, tiebreaks, our decisions."""
     from damas.engine.regulations import regulations
-    from damas.reports.standings import shown_tiebreak_order
+    from damas.formats.event_rules import shown_tiebreak_order
 
     event, editable = visible_event(event_id)
     lang = "en" if str(get_locale()) == "en" else "pt"
     options = event.tiebreak_options or {}
     from damas.engine.rulesets import get_ruleset
-    from damas.reports.standings import bye_override, unplayed_rule
+    from damas.formats.event_rules import bye_override, unplayed_rule
 
     scored = get_ruleset(event.ruleset, **bye_override(event))  # the event's pairing-bye score
     reg = regulations(scored, event.pairing_system, shown_tiebreak_order(event), lang,
