@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 
+from damas.engine.types import EngineError
+from damas.exports.standings_csv import standings_csv as build_standings_csv
 from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event, RoundStatus
@@ -20,7 +22,6 @@ from damas.reports.event_reports import arbiter_context, base_context, brochure_
 from damas.reports.pdf import render_pdf
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.reports.teams import find_team_round, team_round_context, team_round_list, team_standings_context
-from damas.services import micromatch as micro_service
 from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, visible_event
 from damas.web.presenters import start_list
@@ -72,7 +73,8 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
                 endpoint == "categories" and fmt.has_bracket):  # ranked by the bracket's places
             continue
         items.append({"title": str(title), "url": url_for(f"reports.{endpoint}", event_id=event_id),
-                      "pdf": url_for(f"reports.{endpoint}_pdf", event_id=event_id)})
+                      "pdf": url_for(f"reports.{endpoint}_pdf", event_id=event_id),
+                      "csv": url_for("reports.standings_csv", event_id=event_id) if endpoint == "standings" else None})
     if fmt.has_bracket:
         items.insert(1, {"title": str(_l("Chave")), "url": url_for("knockout.bracket", event_id=event_id),
                          "pdf": url_for("knockout.bracket_report", event_id=event_id)})
@@ -231,6 +233,18 @@ _simple("prizes", "premiacao", "reports/_prizes.html", _l("Premiação"), alloca
 _simple("brochure", "folheto", "reports/_brochure.html", _l("Folheto do evento"), brochure_context)
 _simple("arbiter", "arbitro", "reports/_arbiter.html", _l("Relatório do árbitro"), arbiter_context,
         editor_only=True)
+
+
+@bp.get("/classificacao.csv")
+def standings_csv(event_id: int):  # type: ignore[no-untyped-def]
+    """The standings table as CSV (`?category=` a category's), the page's own computation."""
+    event, _editable = visible_event(event_id)
+    try:
+        text = build_standings_csv(event, request.args.get("category") or None)
+    except EngineError:  # no such category
+        abort(404)
+    return Response("\ufeff" + text, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="classificacao-{event.id}.csv"'})
 
 
 @bp.get("/rating.csv")
