@@ -28,6 +28,11 @@ from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentS
 from damas.models import Event, GameResult
 from damas.formats import get_format
 from damas.formats.mapping import RESULT_OUTCOMES, member_entrant, micro_games, snapshot
+from damas.services import knockout as ko
+from damas.engine.teams import board_colours, event_board
+from damas.services.team_entries import team_rounds
+from damas.services.team_standings import _lineups, team_snapshot
+from damas.engine.micromatch_scoring import parse_game
 
 # (White's outcome, Black's outcome) -> the board result the CSV writes.
 BOARD_RESULT: dict[tuple[Outcome, Outcome], GameResult] = {v: k for k, v in RESULT_OUTCOMES.items()}
@@ -106,8 +111,6 @@ def _named(state: TournamentState, event: Event, total_rounds: int) -> Tournamen
 # -- knockout ---------------------------------------------------------------------------------------
 
 def _knockout(event: Event) -> GameExport:
-    from damas.services import knockout as ko
-
     snap = snapshot(event)
     loaded = ko.load_bracket(event)
     if loaded is None:  # not started: the players and no game
@@ -173,9 +176,6 @@ def _board_games(round_no: int, board: int, results: dict[int, tuple[RoundResult
 # -- team micro-matches ------------------------------------------------------------------------------
 
 def _teams(event: Event) -> GameExport:
-    from damas.engine.teams import board_colours, event_board
-    from damas.services.team_entries import team_rounds
-    from damas.services.team_standings import _lineups, team_snapshot
 
     snap = team_snapshot(event)
     boards, complete = snap["settings"].boards, snap["complete"]
@@ -232,6 +232,4 @@ def _teams(event: Event) -> GameExport:
 
 def _mirrored(game1: str, game2: str) -> tuple[Outcome, Outcome]:
     """Team A's player's two results seen from team B's player."""
-    from damas.engine.micromatch_scoring import parse_game
-
     return parse_game(game1).mirror, parse_game(game2).mirror

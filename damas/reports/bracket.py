@@ -17,6 +17,8 @@ from damas.reports.pdf import render_pdf
 from damas.services import knockout as ko
 from damas.web.presenters import event_summary
 from damas.web.results import result_label
+from damas.formats.event_rules import event_ruleset
+from damas.reports.standings import _english
 
 # SVG geometry (px): a tie is a box of two rows plus a line with its games under it.
 COL_W, BOX_W, ROW_H, UNIT, TOP, LEFT = 230, 200, 18, 66, 34, 6
@@ -212,8 +214,6 @@ def tie_label(bracket: Any, tie_id: tuple[int, int]) -> str:
 def player_bracket_rows(event: Event, entry: Any) -> tuple[list[dict[str, Any]], int]:
     """The player card of a knockout player: his ties and their games from the bracket, in the
     card's row format (round = the tie's name), and his game points (rule-set units)."""
-    from damas.formats.event_rules import event_ruleset
-    from damas.reports.standings import _english
     from damas.web.public import OUTCOME_NAMES
 
     en = _english()

@@ -12,10 +12,17 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.formats import get_format
-from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest
+from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest, desk
+from damas.models.micromatch import OpeningDrawRow
 from damas.formats.mapping import event_rounds, round_is_complete
 from damas.web.presenters import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.web.results import result_label
+from damas.services.micromatch import micro_rows
+from damas.reports.standings import standings_context
+from damas.services.playoffs import playoffs_of
+from damas.reports.bracket import unplayed_rows
+from damas.services.registration import aware, settings_of
+from damas.reports.awards import category_summary, category_tables, prize_list
 
 FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 REQUEST_NAMES = {"half_bye": ("Bye de meio ponto", "Half-point bye"), "zero_bye": ("Bye de zero ponto", "Zero-point bye"),
@@ -42,10 +49,6 @@ def _player(entry: Entry | None) -> dict[str, Any] | None:
 
 def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
     """Openings drawn for micro-match rounds (board 0 = every board), if that module exists."""
-    try:
-        from damas.models.micromatch import OpeningDrawRow
-    except ImportError:  # pragma: no cover - optional area
-        return {}
     rows = db.session.scalars(select(OpeningDrawRow).where(OpeningDrawRow.event_id == event.id,
                                                            OpeningDrawRow.round_number == number))
     return {r.board: {"code": r.code, "moves": r.moves, "name": r.name, "seed": str(r.seed)} for r in rows}
@@ -55,7 +58,6 @@ def _micro_scores(event: Event, rnd: Any) -> dict[int, str]:
     """A micro-match event's boards with both games entered: the game score ("3-1")."""
     if not get_format(event).micro_match:
         return {}
-    from damas.services.micromatch import micro_rows
 
     return {r["id"]: r["total"] for r in micro_rows(event, rnd) if r["game1"]}
 
@@ -88,10 +90,6 @@ def _protocol(event: Event) -> list[str]:
 
 def _desk(event: Event) -> dict[str, list[dict[str, Any]]] | None:
     """Penalties, sanctions, forfeit decisions and appeals from the arbiter's desk, if present."""
-    try:
-        from damas.models import desk
-    except ImportError:  # pragma: no cover - the desk area is optional
-        return None
 
     def rows(model: Any) -> list[Any]:
         return list(db.session.scalars(select(model).where(model.event_id == event.id).order_by(model.id)))
@@ -121,9 +119,6 @@ def _desk(event: Event) -> dict[str, list[dict[str, Any]]] | None:
 def arbiter_context(event: Event) -> dict[str, Any]:
     """The arbiter's report: withdrawals, forfeits, requests, lot draws with seeds, tiebreaks used,
     and the desk's penalties, sanctions and appeals when that area is installed."""
-    from damas.reports.awards import category_summary, category_tables
-    from damas.reports.standings import standings_context
-    from damas.services.playoffs import playoffs_of
 
     withdrawals = [{"name": f"{e.pairing_number or '—'}. {e.player.full_name}",
                     "status": pick(ENTRY_STATUS_NAMES[e.status.value]), "after": e.withdrawn_after_round,
@@ -137,7 +132,6 @@ def arbiter_context(event: Event) -> dict[str, Any]:
                 forfeits.append({"round": rnd.number, "board": g.board, "white": _player(g.white),
                                  "black": _player(g.black), "result": result_label(event.ruleset, g.result)})
     if get_format(event).has_bracket:  # its games are the bracket's, not rounds of boards
-        from damas.reports.bracket import unplayed_rows
 
         forfeits += unplayed_rows(event)
     requests = [{"round": r.round_number, "name": r.entry.player.full_name,
@@ -165,10 +159,6 @@ def arbiter_context(event: Event) -> dict[str, Any]:
 
 
 def _all_openings(event: Event) -> list[dict[str, Any]]:
-    try:
-        from damas.models.micromatch import OpeningDrawRow
-    except ImportError:  # pragma: no cover
-        return []
     rows = db.session.scalars(select(OpeningDrawRow).where(OpeningDrawRow.event_id == event.id)
                               .order_by(OpeningDrawRow.round_number, OpeningDrawRow.board))
     return [{"round": r.round_number, "board": r.board or "", "code": r.code, "moves": r.moves, "seed": r.seed}
@@ -179,7 +169,6 @@ def _invitation(event: Event) -> dict[str, Any]:
     """The registration settings' invitation texts and deadline (local time, as printed)."""
     from flask_babel import to_user_timezone
 
-    from damas.services.registration import aware, settings_of
 
     s = settings_of(event)
 
@@ -194,8 +183,6 @@ def _invitation(event: Event) -> dict[str, Any]:
 def brochure_context(event: Event) -> dict[str, Any]:
     """FIDE-GR "Invitation": dates, venue, schedule, rate of play, pairing and tiebreak systems,
     categories and prizes, organiser, chief arbiter, contacts and deadlines."""
-    from damas.reports.awards import category_summary, category_tables, prize_list
-
     tables = category_tables(event)
     summary = event_summary(event)
     schedule = [{"number": r.number, "published": r.published_at.strftime("%d/%m/%Y %H:%M") if r.published_at else ""}

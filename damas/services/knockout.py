@@ -51,6 +51,7 @@ from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.formats.mapping import snapshot
+from damas.services.registration import refuse_if_too_few, start_or_refuse
 
 DRAWN_MODES = ("replay", "playoff")
 PLACES = (2, 4, 8, 16)
@@ -123,7 +124,6 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     if len(active) < 2:
         raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
-    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
     refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), no bracket
     with transaction():  # the start lands with the first round(s), or neither does

@@ -27,6 +27,8 @@ from damas.formats.event_rules import event_ruleset
 from damas.formats.mapping import event_rounds, micro_settings
 from damas.services.errors import ServiceError
 from damas.services.standings import standings_of
+from damas.services import openings as opening_service
+from damas.services import swiss as swiss_service
 
 SCORINGS = ("game", "match")
 OPENING_MODES = ("none", "round", "board")
@@ -77,7 +79,7 @@ def save_settings(actor: User, event: Event, data: dict[str, Any]) -> MicroMatch
     """Create or change the micro-match settings; team/scoring are fixed once a round is paired."""
     values = _check_settings(event, data)
     current = get_settings(event)
-    from damas.services.teams import team_rounds
+    from damas.services.teams import team_rounds  # a module cycle: the team services import this module
 
     started = bool(event_rounds(event)) or bool(team_rounds(event))
     if current is not None and started:
@@ -130,7 +132,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
         raise ServiceError(_("O evento não está em andamento."))
     if rnd.event_id != event.id or rnd.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Publique a rodada antes de lançar resultados."))
-    from damas.services.desk_micro import active_game_penalties
+    from damas.services.desk_micro import active_game_penalties  # a module cycle: the desk imports this module
 
     games = {g.id: g for g in rnd.games}
     existing = {m.game_id: m for m in db.session.scalars(select(MicroGame).where(MicroGame.game_id.in_(list(games))))}
@@ -181,7 +183,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
 
 def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
     """The round's boards with both games and the micro-match total, plain data."""
-    from damas.services.desk_micro import active_game_penalties
+    from damas.services.desk_micro import active_game_penalties  # a module cycle: the desk imports this module
 
     ids = [g.id for g in rnd.games]
     games = {m.game_id: (m.game1, m.game2) for m in db.session.scalars(
@@ -242,8 +244,6 @@ def pair_individual_round(actor: User, event: Event) -> Round:
 
     A round paired again after being undone keeps the opening already drawn for its number
     (the recorded draw is never repeated to pick another). Pairing and draw are one transaction."""
-    from damas.services import openings as opening_service
-    from damas.services import swiss as swiss_service
 
     mode = settings_of(event)["openings"]
     if mode != "none":

@@ -18,6 +18,7 @@ from damas.services.entries import rating_list_of
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.services.registration_limits import _check_player_limits, own_entry, player_of, settings_of, utcnow
+from damas.models.knockout import KnockoutGame
 
 PLAYED = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
 
@@ -59,8 +60,6 @@ def _has_result(rnd: Round) -> bool:
 
 
 def _knockout_games(event: Event) -> list:
-    from damas.models.knockout import KnockoutGame
-
     return list(db.session.scalars(select(KnockoutGame).where(KnockoutGame.event_id == event.id)))
 
 

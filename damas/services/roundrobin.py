@@ -21,6 +21,7 @@ from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.formats.mapping import entrant_of, event_rounds
+from damas.services.registration import refuse_if_too_few, start_or_refuse
 
 NUMBERING_METHODS = ("rating", "lot", "varma", "manual")
 
@@ -105,7 +106,6 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
     if method == "varma" and not 9 <= len(entries) <= 24:
         raise ServiceError(_("As tabelas Varma valem para 9 a 24 jogadores."), "method")
     manual = check_manual_numbers(entries, numbers) if method == "manual" else None
-    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
     refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing generated
     seed = secrets.randbelow(2**31) if method in ("lot", "varma") else None

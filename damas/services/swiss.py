@@ -37,6 +37,8 @@ from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.formats.mapping import EventSnapshot, event_rounds, round_is_complete, snapshot
 from damas.services.rounds import current_round
+from damas.engine.event_rules import restricted_pairs
+from damas.services.registration import refuse_if_too_few, start_or_refuse
 
 ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")  # system families (every Dutch edition)
 
@@ -89,7 +91,6 @@ def _pair_restricted(event: Event, request: PairingRequest) -> tuple[list, bool]
     pairing respects it, pair without it [ours] and say so (returns `relaxed`)."""
     from dataclasses import replace
 
-    from damas.engine.event_rules import restricted_pairs
 
     system = get_system(event.pairing_system)
     pairs = restricted_pairs(request.state.entrants, event.pair_restriction)
@@ -132,7 +133,6 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     if len(active) < 2:
         raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
-    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
     refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing paired
     with transaction():  # the start and the first pairing land together, or neither does
@@ -186,7 +186,7 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
     if rnd.status == RoundStatus.PUBLISHED and not reason.strip():
         raise ServiceError(_("A rodada já foi publicada: informe o motivo para desfazê-la (C.04.2 #10)."), "reason")
     if rnd.status == RoundStatus.PUBLISHED:
-        from damas.services.desk_corrections import rematch_boards
+        from damas.services.desk_corrections import rematch_boards  # a module cycle: the desk pairs through this module
 
         if not rematch_boards(event, rnd):
             raise ServiceError(_("Um emparceiramento publicado só muda para desfazer um reencontro (C.04.2 #10, "
