@@ -65,5 +65,6 @@ class EventFormat(Protocol):
     def boards(self, event: Event, rnd: Round) -> list[Any]:
         """The boards of a round as model rows, in board order."""
 
-    def record_result(self, board: Any, result: str) -> None:
-        """Write a result code on a board row (the caller commits, with its audit entry)."""
+    def record_result(self, board: Any, result: Any) -> None:
+        """Write a result on a board row (the caller commits, with its audit entry): a result
+        code, or a team board's two games."""

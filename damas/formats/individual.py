@@ -67,7 +67,7 @@ class RoundFormat:
     def boards(self, event: Event, rnd: Round) -> list[Game]:
         return sorted(rnd.games, key=lambda g: g.board)
 
-    def record_result(self, board: Game, result: str) -> None:
+    def record_result(self, board: Game, result: Any) -> None:
         board.result = GameResult(result)
 
 

@@ -63,7 +63,7 @@ class KnockoutFormat:
         """The games of bracket round `rnd`, tie by tie."""
         return [g for g in game_rows(event) if g.round == rnd]
 
-    def record_result(self, board: KnockoutGame, result: str) -> None:
+    def record_result(self, board: KnockoutGame, result: Any) -> None:
         """White's engine outcome code on a tie game."""
         board.outcome = Outcome(result).value
 

@@ -80,12 +80,13 @@ class MicroFormat:
             return [b for m in sorted(rnd.matches, key=lambda m: m.table) for b in sorted(m.boards, key=lambda b: b.board)]
         return sorted(rnd.games, key=lambda g: g.board)
 
-    def record_result(self, board: Any, result: str) -> None:
-        """A `Game`'s summary result; a team board's two games as "g1 g2"."""
+    def record_result(self, board: Any, result: Any) -> None:
+        """A `Game`'s summary result (its two games are on its `MicroGame`); a team board's two
+        games as (game 1, game 2), from team A's player's side."""
         if isinstance(board, Game):
             board.result = GameResult(result)
         else:
-            board.game1, board.game2 = result.split()
+            board.game1, board.game2 = result
 
 
 MICRO = MicroFormat(team_based=False)

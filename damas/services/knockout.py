@@ -305,7 +305,7 @@ def _save_correction(actor: User, event: Event, setup: KnockoutSetup, seen_versi
             db.session.delete(row)
             record(actor, "delete", "knockout_game", row.id, before, None, event.id)
         else:
-            row.outcome = new_game.outcome.value
+            get_format(event).record_result(row, new_game.outcome.value)
             row.white_absent_minutes = new_game.white_absent_minutes
             row.black_absent_minutes = new_game.black_absent_minutes
             db.session.flush()

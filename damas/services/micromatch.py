@@ -172,7 +172,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
                 row.game1, row.game2 = g1, g2
             elif row is not None:
                 db.session.delete(row)
-            game.result = result
+            get_format(event).record_result(game, result)
             db.session.flush()
             record(actor, "micro_result", "game", game.id, before,
                    {"board": game.board, "round": rnd.number, "result": result.value,

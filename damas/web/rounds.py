@@ -69,7 +69,7 @@ def _round_rows(event: Event, rnd: Round) -> list[dict]:
         "result": g.result.value, "label": micro.get(g.id) or result_label(event.ruleset, g.result),
         "version": g.version,
         "enterable": g.black_entry_id is not None and g.result not in (GameResult.BYE, GameResult.WITHDRAWN),
-    } for g in rnd.games]
+    } for g in get_format(event).boards(event, rnd)]
 
 
 def _own_pages(event: Event, standings: bool) -> str | None:
