@@ -326,11 +326,13 @@ def _demo_registration(staff, championship, spare) -> None:  # type: ignore[no-u
 def _demo_awards(staff) -> None:  # type: ignore[no-untyped-def]
     """Categories and prizes for the finished round robin and the running Swiss (RULES.md §8):
     the CBJD set plus a veterans category (50 and over), trophies and cash prizes."""
+    from damas.formats import get_format
     from damas.models import Event
     from damas.services.categories import add_category
     from damas.services.prizes import add_prize
 
-    for event in Event.query.filter(Event.pairing_system == "berger", Event.status == EventStatus.FINISHED):
+    finished = Event.query.filter(Event.status == EventStatus.FINISHED).order_by(Event.id)
+    for event in [e for e in finished if get_format(e).round_robin]:
         add_category(staff, event, {"code": "veteranos", "name_pt": "Veteranos (50+)", "name_en": "Seniors (50+)",
                                     "min_age": 50})
         for place, amount in ((1, 50000), (2, 30000), (3, 15000)):
@@ -424,7 +426,7 @@ def _demo_desk(staff, arbiter) -> None:  # type: ignore[no-untyped-def]
     from damas.models import Event
     from damas.services import desk as desk_service
     from damas.services.desk import appeals as appeal_service
-    from damas.services.mapping import event_rounds
+    from damas.formats.mapping import event_rounds
 
     event = db.session.scalar(select(Event).where(Event.name.like("Aberto de Xadrez de Fortaleza%")))
     if event is None:

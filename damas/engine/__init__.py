@@ -2,7 +2,7 @@
 
 Everything a competition needs to decide (scores, pairings, tiebreaks, withdrawals,
 categories, awards) lives here behind registries keyed by stable codes, so the web
-application only maps database rows to these types and back (`damas.services.mapping`).
+application only maps database rows to these types and back (`damas.formats.mapping`).
 """
 from damas.engine.types import (
     Color,

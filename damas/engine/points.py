@@ -68,3 +68,24 @@ def format_units(units: Exact, units_per_point: int, *, decimal: bool = False) -
     if points < 0:
         return f"-{abs(whole) or ''}½" if abs(whole) else "-½"
     return f"{whole or ''}½" if whole else "½"
+
+
+def format_value(value: object) -> str:
+    """Tiebreak values for tables: integers as is, fractions as decimals of up to 4 places where
+    finite, else rounded half up to 2 (a TPR average); shared by every table the app prints."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        for places in range(1, 5):
+            if (value * 10**places).denominator == 1:
+                return _decimal(value, places)
+        return _decimal(value, 2)
+    return str(value)
+
+
+def _decimal(value: Fraction, places: int) -> str:
+    scaled = value * 10**places
+    whole = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)  # round half up
+    sign = "-" if whole < 0 else ""
+    whole = abs(whole)
+    return f"{sign}{whole // 10**places}.{whole % 10**places:0{places}d}"

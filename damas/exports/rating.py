@@ -22,7 +22,11 @@ from damas.engine.types import Color, Outcome
 from damas.exports.csv_safe import Literal, safe_writer
 from damas.exports.rating_games import export_of, is_game_by_game, stage_label, stage_rate
 from damas.models import Event, GameResult
-from damas.services.mapping import event_rounds, round_is_complete, snapshot
+from damas.formats.mapping import event_rounds, round_is_complete, snapshot
+from damas.models import EventStatus
+from damas.services.swiss import round_requests
+from damas.formats.event_rules import tiebreak_order
+from damas.services.standings import standings_of
 
 CSV_RESULTS = {  # the CBJD list's codes, written as they are (`csv_safe.Literal`)
     GameResult.WHITE_WIN: ("1-0", "yes"), GameResult.DRAW: ("1/2-1/2", "yes"), GameResult.BLACK_WIN: ("0-1", "yes"),
@@ -114,8 +118,6 @@ def _next_round_byes(event: Event, snap: Any) -> dict[int, Outcome]:
     """TRF-2026 240 records of the round after the complete ones while the event runs (any
     system written round by round here: Dutch of every edition, SB Swiss, round robin):
     requested byes, and a zero-point bye for everyone left out (C.04.2 #2, #4)."""
-    from damas.models import EventStatus
-    from damas.services.swiss import round_requests
 
     number = snap.complete_rounds + 1
     if event.status is EventStatus.FINISHED or number > event.planned_rounds:
@@ -127,9 +129,8 @@ def _next_round_byes(event: Event, snap: Any) -> dict[int, Outcome]:
 def _rebuild_records(event: Event, snap: Any, total: int) -> dict[str, Any]:
     """Ranks (the standings' one computation), acceleration table in half points (as the
     pairing computed it, `acceleration_table`), system and tie-break order (TRF-2026)."""
-    from damas.reports.standings import event_table, tiebreak_order
 
-    standings = event_table(event, snap=snap)[2]
+    standings = standings_of(event, snap=snap).standings
     return {
         "ranks": {row.start_no: row.rank for row in standings.rows if row.rank},
         "accelerations": acceleration_table(snap.state, event.acceleration, total) if event.acceleration else {},

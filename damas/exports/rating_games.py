@@ -24,9 +24,15 @@ from typing import Any, Iterable
 from damas.engine.micromatch_scoring import micro_game_results
 from damas.engine.pairing.knockout import PLAYOFF_CLOCKS, Stage, state_from_bracket
 from damas.engine.rate_of_play import RateOfPlay, classify
-from damas.engine.types import Color, Entrant, EntrantStatus, Outcome, RoundResult, TournamentState
+from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 from damas.models import Event, GameResult
-from damas.services.mapping import RESULT_OUTCOMES, micro_games, snapshot
+from damas.formats import get_format
+from damas.formats.mapping import RESULT_OUTCOMES, member_entrant, micro_games, snapshot
+from damas.services import knockout as ko
+from damas.engine.teams import board_colours, event_board
+from damas.services.team_entries import team_rounds
+from damas.services.team_standings import _lineups, team_snapshot
+from damas.engine.micromatch_scoring import parse_game
 
 # (White's outcome, Black's outcome) -> the board result the CSV writes.
 BOARD_RESULT: dict[tuple[Outcome, Outcome], GameResult] = {v: k for k, v in RESULT_OUTCOMES.items()}
@@ -64,15 +70,14 @@ class GameExport:
 
 
 def is_game_by_game(event: Event) -> bool:
-    return event.pairing_system in ("knockout", "micromatch")
+    return get_format(event).rated_game_by_game
 
 
 def export_of(event: Event) -> GameExport:
-    if event.pairing_system == "knockout":
+    fmt = get_format(event)
+    if fmt.has_bracket:
         return _knockout(event)
-    from damas.services.micromatch import is_team_event
-
-    return _teams(event) if is_team_event(event) else _micro(event)
+    return _teams(event) if fmt.team_based else _micro(event)
 
 
 def stage_rate(stage: Stage) -> RateOfPlay | None:
@@ -106,8 +111,6 @@ def _named(state: TournamentState, event: Event, total_rounds: int) -> Tournamen
 # -- knockout ---------------------------------------------------------------------------------------
 
 def _knockout(event: Event) -> GameExport:
-    from damas.services import knockout as ko
-
     snap = snapshot(event)
     loaded = ko.load_bracket(event)
     if loaded is None:  # not started: the players and no game
@@ -173,9 +176,6 @@ def _board_games(round_no: int, board: int, results: dict[int, tuple[RoundResult
 # -- team micro-matches ------------------------------------------------------------------------------
 
 def _teams(event: Event) -> GameExport:
-    from damas.engine.teams import board_colours, event_board
-    from damas.services.team_entries import team_rounds
-    from damas.services.team_standings import _lineups, team_snapshot
 
     snap = team_snapshot(event)
     boards, complete = snap["settings"].boards, snap["complete"]
@@ -190,9 +190,7 @@ def _teams(event: Event) -> GameExport:
             rating = (p.rating_regular if regular else p.rating_rapid) or 0
             no_of[p.id] = no
             person[no] = Person(p.federation_id or "", p.full_name, rating)
-            entrants.append(Entrant(start_no=no, name=p.full_name, rating=rating, sex=p.sex.lower(),
-                                    birth_year=p.birth_date.year if p.birth_date else None, federation=p.state,
-                                    club=team.name, fide_id=p.fide_id or "", status=EntrantStatus.ACTIVE))
+            entrants.append(member_entrant(p, no, rating, team.name))
     lineups = _lineups(event)
     results: dict[int, list[RoundResult]] = {no: [] for no in person}
     games: list[RatedGame] = []
@@ -234,6 +232,4 @@ def _teams(event: Event) -> GameExport:
 
 def _mirrored(game1: str, game2: str) -> tuple[Outcome, Outcome]:
     """Team A's player's two results seen from team B's player."""
-    from damas.engine.micromatch_scoring import parse_game
-
     return parse_game(game1).mirror, parse_game(game2).mirror

@@ -13,10 +13,10 @@ from damas.engine.event_rules import no_show_text
 from damas.engine.pairing import family_of, get_system
 from damas.engine.rate_of_play import NAMES, classify
 from damas.engine.rulesets import get_ruleset
+from damas.formats import get_format
 from damas.models import Club, Entry, Event, Player, User
-from damas.reports.standings import shown_tiebreak_order
-from damas.services.entries import starting_order
-from damas.services.mapping import preload_entries
+from damas.formats.event_rules import shown_tiebreak_order
+from damas.formats.mapping import preload_entries, starting_order
 from damas.presentation.labels import (
     DISCIPLINE_NAMES,
     ENTRY_STATUS_NAMES,
@@ -75,10 +75,10 @@ def rate_of_play(event: Event) -> dict[str, Any]:
 
 def team_count(e: Event) -> int | None:
     """How many teams a team micro-match event has (None for every other event: no query)."""
-    if e.pairing_system != "micromatch":
+    if not get_format(e).team_based:
         return None
 
-    return len(teams_of(e)) if is_team_event(e) else None
+    return len(teams_of(e))
 
 
 def event_teams(e: Event) -> list[dict[str, Any]] | None:
@@ -92,6 +92,7 @@ def event_teams(e: Event) -> list[dict[str, Any]] | None:
 
 def event_summary(e: Event) -> dict[str, Any]:
     system = get_system(e.pairing_system)
+    fmt = get_format(e)
     return {
         "id": e.id,
         "name": e.name,
@@ -102,6 +103,9 @@ def event_summary(e: Event) -> dict[str, Any]:
         "pairing_system_code": e.pairing_system,
         "pairing_family": family_of(e.pairing_system),  # "dutch" for every Dutch edition
         "pairing_article": system.article,
+        # what the event's format says (templates ask these, never the pairing system)
+        "format": fmt.code, "micro_match": fmt.micro_match, "has_bracket": fmt.has_bracket,
+        "round_robin": fmt.round_robin, "renumbers_late_entries": fmt.renumbers_late_entries,
         "planned_rounds": e.planned_rounds,
         "start_date": e.start_date,
         "end_date": e.end_date,

@@ -13,16 +13,18 @@ from flask_babel import get_locale
 
 from damas.engine.awards import Allocation, allocate, format_money
 from damas.engine.categories import Category, members
-from damas.models import Event
-from damas.reports.standings import _withdrawals, drawable_order, table_rows, tiebreak_columns
-from damas.services.categories import event_categories
-from damas.services.mapping import snapshot
-from damas.services.prizes import cash_ties, event_prizes, prize_rows
-from damas.services.standings import order_of, standings_of
 from damas.engine.standings import draw_tiebreak_order
 from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import EntrantStatus
-from damas.services.micromatch import is_team_event
+from damas.formats import get_format
+from damas.formats.event_rules import drawable_order
+from damas.formats.mapping import snapshot
+from damas.formats.tables import withdrawals
+from damas.models import Event
+from damas.reports.standings import table_rows, tiebreak_columns
+from damas.services.categories import event_categories
+from damas.services.prizes import cash_ties, event_prizes, prize_rows
+from damas.services.standings import order_of, standings_of
 from damas.services.team_standings import team_snapshot
 
 KINDS_ORDER = {"trophy": 0, "medal": 1, "cash": 2}
@@ -72,7 +74,7 @@ def category_overview(event: Event, snap: Any = None) -> list[dict[str, Any]]:
     """Per category its summary, the number of players ranked and its tiebreak order, without
     ranking anyone (the categories page): the same figures as `category_tables` gives."""
     snap = snap or snapshot(event)
-    withdrawn = _withdrawals(event, snap)
+    withdrawn = withdrawals(event, snap, get_format(event).withdrawal_kind)
     state = withdrawn.state if withdrawn else snap.state
     counted = {e.start_no for e in state.entrants if e.status is not EntrantStatus.EXCLUDED}
     year = event.start_date.year
@@ -180,12 +182,8 @@ def allocation_context(event: Event) -> dict[str, Any]:
 def team_event_rounds(event: Event) -> dict[str, Any]:
     """For a team micro-match event: its complete team rounds and a flag for the page, whose
     team prizes (team table, board prizes) are on the team standings page; {} otherwise."""
-    if event.pairing_system != "micromatch":
+    if not get_format(event).team_based:
         return {}
-
-    if not is_team_event(event):
-        return {}
-
     return {"after_round": team_snapshot(event)["complete"], "team_event": True}
 
 

@@ -11,8 +11,9 @@ from flask_babel import get_locale
 from sqlalchemy import select
 
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest, desk
-from damas.services.mapping import event_rounds, round_is_complete
+from damas.formats.mapping import event_rounds, round_is_complete
 from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.presentation.results import result_label
 from damas.models.micromatch import OpeningDrawRow
@@ -55,7 +56,7 @@ def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
 
 def _micro_scores(event: Event, rnd: Any) -> dict[int, str]:
     """A micro-match event's boards with both games entered: the game score ("3-1")."""
-    if event.pairing_system != "micromatch":
+    if not get_format(event).micro_match:
         return {}
 
     return {r["id"]: r["total"] for r in micro_rows(event, rnd) if r["game1"]}
@@ -89,6 +90,7 @@ def _protocol(event: Event) -> list[str]:
 
 def _desk(event: Event) -> dict[str, list[dict[str, Any]]] | None:
     """Penalties, sanctions, forfeit decisions and appeals from the arbiter's desk, if present."""
+
     def rows(model: Any) -> list[Any]:
         return list(db.session.scalars(select(model).where(model.event_id == event.id).order_by(model.id)))
 
@@ -117,6 +119,7 @@ def _desk(event: Event) -> dict[str, list[dict[str, Any]]] | None:
 def arbiter_context(event: Event) -> dict[str, Any]:
     """The arbiter's report: withdrawals, forfeits, requests, lot draws with seeds, tiebreaks used,
     and the desk's penalties, sanctions and appeals when that area is installed."""
+
     withdrawals = [{"name": f"{e.pairing_number or '—'}. {e.player.full_name}",
                     "status": pick(ENTRY_STATUS_NAMES[e.status.value]), "after": e.withdrawn_after_round,
                     "note": e.withdrawal_note}
@@ -128,7 +131,7 @@ def arbiter_context(event: Event) -> dict[str, Any]:
             if g.result in FORFEITS:
                 forfeits.append({"round": rnd.number, "board": g.board, "white": _player(g.white),
                                  "black": _player(g.black), "result": result_label(event.ruleset, g.result)})
-    if event.pairing_system == "knockout":  # its games are the bracket's, not rounds of boards
+    if get_format(event).has_bracket:  # its games are the bracket's, not rounds of boards
 
         forfeits += unplayed_rows(event)
     requests = [{"round": r.round_number, "name": r.entry.player.full_name,

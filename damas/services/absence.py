@@ -20,7 +20,7 @@ from damas.extensions import db
 from damas.models import AuditEntry, Entry, EntryStatus, Event, EventStatus, GameResult, Round, RoundStatus, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.services.swiss import round_by_round
 
 MARK_ACTION = "absent_without_notice"

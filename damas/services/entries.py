@@ -10,6 +10,7 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.formats.mapping import starting_order
 from damas.services.locking import lock_event
 
 OPEN_FOR_ENTRIES = (EventStatus.DRAFT, EventStatus.REGISTRATION)
@@ -18,13 +19,6 @@ OPEN_FOR_ENTRIES = (EventStatus.DRAFT, EventStatus.REGISTRATION)
 def rating_list_of(event: Event) -> str:
     """The rating list the event's rate of play uses (CBJD 115): 'regular' or 'rapid'."""
     return classify(event.time_minutes, event.time_increment).rating_list
-
-
-def starting_order(entries: list[Entry], provisional: int | None = None) -> list[Entry]:
-    """Starting list: rating at entry (highest first), then name (RULES.md §3 'Starting order');
-    an unrated player counts as `provisional` when the event sets one (starting order only)."""
-    return sorted(entries, key=lambda e: (-(e.rating_at_entry or provisional or 0), e.player.full_name.casefold(),
-                                          e.player_id))
 
 
 def renumber(event: Event) -> None:

@@ -18,7 +18,13 @@ from damas.extensions import db
 from damas.models import Event, EventArbiter, EventStatus, Role, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
-from damas.reports.standings import tiebreak_order
+from damas.formats.event_rules import system_kind_of, tiebreak_order
+from damas.engine.tiebreaks import tiebreak_codes
+from damas.engine.tiebreak_fit import KIND_NAMES, suited_kinds, unsuited
+from damas.services.frozen_settings import check_unchanged
+from damas.services.entries import renumber
+from damas.formats.mapping import event_rounds, has_adjourned, round_is_complete
+from damas.services.registration import start_event
 
 EVENT_FIELDS = (
     "name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes",
@@ -221,7 +227,6 @@ def _check(values: dict[str, Any]) -> None:
     if values["acceleration"] and family_of(values["pairing_system"]) not in ACCELERATED_SYSTEMS:
         raise ServiceError(
             _("A aceleração Baku só se aplica ao sistema suíço holandês (FIDE C.04.5.1)."), "acceleration")
-    from damas.engine.tiebreaks import tiebreak_codes
 
     unknown = [c for c in values["tiebreak_order"].split(", ") if c and c not in tiebreak_codes()]
     if unknown:
@@ -231,10 +236,7 @@ def _check(values: dict[str, Any]) -> None:
 def tiebreak_warnings(data: dict[str, Any]) -> list[str]:
     """FIDE-GR "Choice of Tiebreak System": one message per tiebreak of the form's order meant for
     another kind of tournament (RULES.md §4: warn, not refuse; the form asks to confirm)."""
-    from damas.engine.tiebreak_fit import KIND_NAMES, suited_kinds, unsuited
     from flask_babel import get_locale
-
-    from damas.reports.standings import SYSTEM_KINDS
 
     def pick(names: tuple[str, str]) -> str:
         return names[1] if str(get_locale()) == "en" else names[0]
@@ -245,7 +247,7 @@ def tiebreak_warnings(data: dict[str, Any]) -> list[str]:
         return []  # the save reports the bad field
     if values["ruleset"] not in RULESETS:
         return []
-    kind = SYSTEM_KINDS.get(values["pairing_system"] or "", "swiss")
+    kind = system_kind_of(values["pairing_system"] or "")
     codes = tuple(c for c in values["tiebreak_order"].split(", ") if c)
     out = []
     for code in unsuited(codes, kind, values["ruleset"]):
@@ -281,8 +283,6 @@ def create_event(actor: User, data: dict[str, Any]) -> Event:
 def update_event(actor: User, event: Event, data: dict[str, Any]) -> Event:
     """Store the form's values; the tiebreak system cannot change once round 1 is published
     (CBJD 127, FIDE-GR: `frozen_settings`)."""
-    from damas.services.frozen_settings import check_unchanged
-
     values = _clean(data)
     _check(values)
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):
@@ -314,18 +314,13 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
     if new_status not in TRANSITIONS[event.status]:
         raise ServiceError(_("Mudança de situação não permitida."))
     if new_status == EventStatus.RUNNING:
-        from damas.services.registration import start_event
-
         if event.status == EventStatus.REGISTRATION:
             # The registration rules decide: too few entries (or teams) cancels and tells the
             # entrants (CLUB); fewer than 2 is refused.
             start_event(actor, event)
             return event
-    from damas.services.entries import renumber
 
     if new_status == EventStatus.FINISHED:
-        from damas.services.mapping import event_rounds, has_adjourned, round_is_complete
-
         rounds = event_rounds(event)
         if not all(round_is_complete(r) for r in rounds) or has_adjourned(rounds):
             raise ServiceError(_("Há resultados pendentes; lance-os antes de encerrar o evento."))
@@ -346,8 +341,6 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
 
 
 def event_has_rounds(event: Event) -> bool:
-    from damas.services.mapping import event_rounds
-
     return bool(event_rounds(event))
 
 

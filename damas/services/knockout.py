@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.orm.exc import StaleDataError
 
 from damas.engine.pairing.knockout import (
@@ -36,12 +35,24 @@ from damas.engine.pairing.knockout import (
 from damas.engine.rulesets import get_ruleset
 from damas.engine.types import Color, EngineError, Outcome
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, EventStatus, KnockoutGame, KnockoutSetup, User
+from damas.models import EntryStatus, Event, EventStatus, KnockoutGame, KnockoutSetup, User
+from damas.formats import get_format
+from damas.formats.knockout_state import (
+    LoadedBracket,
+    default_drawn,
+    engine_settings,
+    game_rows,
+    get_setup,
+    load_bracket,
+    replay,
+    tie_game,
+)
 from damas.services.audit import record, transaction
 from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.mapping import snapshot
+from damas.formats.mapping import snapshot
+from damas.services.registration import refuse_if_too_few, start_or_refuse
 
 DRAWN_MODES = ("replay", "playoff")
 PLACES = (2, 4, 8, 16)
@@ -54,33 +65,8 @@ BOTH_ABSENT = "absent"
 DELETE = "delete"
 
 
-@dataclass(frozen=True)
-class LoadedBracket:
-    """An event's bracket plus the lookups to map engine numbers back to rows."""
-
-    setup: KnockoutSetup
-    bracket: Bracket
-    entry_by_no: dict[int, Entry]
-    rows: dict[tuple[int, int], list[KnockoutGame]]  # tie id -> its games in order
-
-
 def is_knockout(event: Event) -> bool:
-    return event.pairing_system == "knockout"
-
-
-def get_setup(event: Event) -> KnockoutSetup | None:
-    return db.session.get(KnockoutSetup, event.id)
-
-
-def default_drawn(event: Event) -> str:
-    """CLUB replays a drawn tie with colours reversed; over-the-board events play it off (§3)."""
-    return get_ruleset(event.ruleset).knockout_drawn
-
-
-def engine_settings(setup: KnockoutSetup | None, event: Event) -> KnockoutSettings:
-    if setup is None:
-        return KnockoutSettings(drawn=default_drawn(event))
-    return KnockoutSettings(games=setup.games, drawn=setup.drawn, rapid_games=setup.rapid_games, places=setup.places)
+    return get_format(event).has_bracket
 
 
 def _require_knockout(event: Event) -> None:
@@ -139,7 +125,6 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     if len(active) < 2:
         raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
-    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
     refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), no bracket
     with transaction():  # the start lands with the first round(s), or neither does
@@ -172,43 +157,6 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
             "lot_seed": setup.lot_seed,
         }, event.id)
     return bracket
-
-
-def _tie_game(row: KnockoutGame, no_of: dict[int, int]) -> TieGame:
-    return TieGame(no_of[row.white_entry_id], no_of[row.black_entry_id], Stage(row.stage), Outcome(row.outcome),
-                   row.white_absent_minutes, row.black_absent_minutes)
-
-
-def _replay(base: Bracket, games: list[tuple[TieId, TieGame]]) -> Bracket:
-    """Record the games in order (round, tie, sequence); the engine refuses any game not needed."""
-    bracket = base
-    for tie_id, game in games:
-        bracket = record_game(bracket, tie_id, game)
-    return bracket
-
-
-def _game_rows(event: Event) -> list[KnockoutGame]:
-    return list(db.session.scalars(
-        select(KnockoutGame).where(KnockoutGame.event_id == event.id)
-        .order_by(KnockoutGame.round, KnockoutGame.tie_index, KnockoutGame.seq)
-    ))
-
-
-def load_bracket(event: Event) -> LoadedBracket | None:
-    """The event's bracket with every recorded game, or None before the start."""
-    setup = get_setup(event)
-    if setup is None or setup.seeds is None:
-        return None
-    entries = [e for e in event.entries if e.pairing_number is not None]
-    entry_by_no = {e.pairing_number or 0: e for e in entries}
-    no_of = {e.id: e.pairing_number or 0 for e in entries}
-    base = build_bracket(list(setup.seeds), engine_settings(setup, event))
-    rows: dict[tuple[int, int], list[KnockoutGame]] = {}
-    games = []
-    for row in _game_rows(event):
-        rows.setdefault((row.round, row.tie_index), []).append(row)
-        games.append(((row.round, row.tie_index), _tie_game(row, no_of)))
-    return LoadedBracket(setup, _replay(base, games), entry_by_no, rows)
 
 
 def lot_for(setup: KnockoutSetup, tie_id: TieId) -> random.Random:
@@ -330,15 +278,15 @@ def correct_game(actor: User, event: Event, game_id: int, expected_version: int,
         new_game = _build(no_of[row.white_entry_id], no_of[row.black_entry_id], Stage(row.stage), result,
                           white_minutes, black_minutes)
     games = []
-    for other in _game_rows(event):
+    for other in game_rows(event):
         if other.id == row.id:
             if new_game is not None:
                 games.append(((row.round, row.tie_index), new_game))
             continue
-        games.append(((other.round, other.tie_index), _tie_game(other, no_of)))
+        games.append(((other.round, other.tie_index), tie_game(other, no_of)))
     base = build_bracket(list(loaded.setup.seeds or []), engine_settings(loaded.setup, event))
     try:
-        _replay(base, games)
+        replay(base, games)
     except EngineError:
         raise ServiceError(_("Esta correção não é mais possível: partidas lançadas depois dependem deste "
                              "resultado. Apague antes as partidas seguintes.")) from None
@@ -358,7 +306,7 @@ def _save_correction(actor: User, event: Event, setup: KnockoutSetup, seen_versi
             db.session.delete(row)
             record(actor, "delete", "knockout_game", row.id, before, None, event.id)
         else:
-            row.outcome = new_game.outcome.value
+            get_format(event).record_result(row, new_game.outcome.value)
             row.white_absent_minutes = new_game.white_absent_minutes
             row.black_absent_minutes = new_game.black_absent_minutes
             db.session.flush()

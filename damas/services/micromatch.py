@@ -12,7 +12,8 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from damas.engine.micromatch_scoring import micro_match, micro_ruleset
+from damas.engine.micromatch_scoring import micro_match
+from damas.engine.points import format_value
 from damas.engine.pairing.micromatch import MicromatchSystemError, check_micromatch_system
 from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import EngineError, Outcome
@@ -21,8 +22,13 @@ from damas.models import Event, EventStatus, Game, GameResult, Round, RoundStatu
 from damas.models.micromatch import MicroGame, MicroMatchSettings
 from damas.services import events as event_service
 from damas.services.audit import record, transaction
+from damas.formats import get_format
+from damas.formats.event_rules import event_ruleset
+from damas.formats.mapping import event_rounds, micro_settings
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.services.standings import standings_of
+from damas.services import openings as opening_service
+from damas.services import swiss as swiss_service
 
 SCORINGS = ("game", "match")
 OPENING_MODES = ("none", "round", "board")
@@ -37,7 +43,7 @@ SETTINGS_FIELDS = ("team", "boards", "scoring", "openings")
 
 
 def get_settings(event: Event) -> MicroMatchSettings | None:
-    return db.session.scalar(select(MicroMatchSettings).where(MicroMatchSettings.event_id == event.id))
+    return micro_settings(event)
 
 
 def settings_of(event: Event) -> dict[str, Any]:
@@ -49,8 +55,7 @@ def settings_of(event: Event) -> dict[str, Any]:
 
 
 def is_team_event(event: Event) -> bool:
-    s = get_settings(event)
-    return bool(s and s.team)
+    return get_format(event).team_based
 
 
 def _check_settings(event: Event, data: dict[str, Any]) -> dict[str, Any]:
@@ -74,7 +79,7 @@ def save_settings(actor: User, event: Event, data: dict[str, Any]) -> MicroMatch
     """Create or change the micro-match settings; team/scoring are fixed once a round is paired."""
     values = _check_settings(event, data)
     current = get_settings(event)
-    from damas.services.teams import team_rounds
+    from damas.services.teams import team_rounds  # a module cycle: the team services import this module
 
     started = bool(event_rounds(event)) or bool(team_rounds(event))
     if current is not None and started:
@@ -127,7 +132,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
         raise ServiceError(_("O evento não está em andamento."))
     if rnd.event_id != event.id or rnd.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Publique a rodada antes de lançar resultados."))
-    from damas.services.desk.micro import active_game_penalties
+    from damas.services.desk.micro import active_game_penalties  # a module cycle: the desk imports this module
 
     games = {g.id: g for g in rnd.games}
     existing = {m.game_id: m for m in db.session.scalars(select(MicroGame).where(MicroGame.game_id.in_(list(games))))}
@@ -167,7 +172,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
                 row.game1, row.game2 = g1, g2
             elif row is not None:
                 db.session.delete(row)
-            game.result = result
+            get_format(event).record_result(game, result)
             db.session.flush()
             record(actor, "micro_result", "game", game.id, before,
                    {"board": game.board, "round": rnd.number, "result": result.value,
@@ -178,7 +183,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
 
 def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
     """The round's boards with both games and the micro-match total, plain data."""
-    from damas.services.desk.micro import active_game_penalties
+    from damas.services.desk.micro import active_game_penalties  # a module cycle: the desk imports this module
 
     ids = [g.id for g in rnd.games]
     games = {m.game_id: (m.game1, m.game2) for m in db.session.scalars(
@@ -205,24 +210,10 @@ def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
 
 # -- standings ---------------------------------------------------------------------------------
 
-def tiebreaks_for(event: Event, scoring: str) -> tuple[str, ...]:
-    """The event's order, else: match points -> GP first (RULES.md §2); game points -> MP first."""
-    if event.tiebreak_order.strip():
-        return tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
-    rs = micro_ruleset(event.ruleset, scoring)
-    default = rs.default_tiebreaks("micromatch")
-    if scoring == "game":
-        return ("MP",) + tuple(c for c in default if c != "GP")
-    return default
-
-
 def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
     """Rows ranked by the event's micro-match scoring, then its tiebreaks (GP for match points):
     the table of `/classificacao`, its PDFs and the prizes (`standings_of`: drawn order and
     withdrawals included), with the game and match points beside it."""
-    from damas.reports.standings import event_ruleset
-    from damas.services.standings import standings_of
-
     scoring = settings_of(event)["scoring"]
     computed = standings_of(event)
     snap, table = computed.snap, computed.standings
@@ -236,18 +227,12 @@ def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
             "rank": row.rank_label, "start_no": row.start_no, "player_id": entry.player_id,
             "name": entry.player.full_name, "points": row.points,
             "gp": sum(rs.game_points_for(r) for r in results), "mp": sum(rs.match_points_for(r) for r in results),
-            "tiebreaks": [_fmt(v) for v in row.tiebreaks], "excluded": row.excluded,
+            "tiebreaks": [format_value(v) for v in row.tiebreaks], "excluded": row.excluded,
         })
     columns = [{"code": c, "name": get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt}
                for c in table.tiebreak_order]
     return {"rows": rows, "columns": columns, "after_round": snap.complete_rounds, "scoring": scoring,
             "drawn_order": bool(computed.options), "lot_seed": table.lot_seed}
-
-
-def _fmt(value: Any) -> str:
-    from damas.reports.standings import format_value
-
-    return format_value(value)
 
 
 def first_pending_game(rnd: Round) -> Game | None:
@@ -259,8 +244,6 @@ def pair_individual_round(actor: User, event: Event) -> Round:
 
     A round paired again after being undone keeps the opening already drawn for its number
     (the recorded draw is never repeated to pick another). Pairing and draw are one transaction."""
-    from damas.services import openings as opening_service
-    from damas.services import swiss as swiss_service
 
     mode = settings_of(event)["openings"]
     if mode != "none":

@@ -27,6 +27,7 @@ from damas.engine.openings import (
     parse_openings_csv,
 )
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Event, User
 from damas.models.micromatch import MicroMatchSettings, OpeningDrawRow, OpeningItem, OpeningList
 from damas.services.audit import record, transaction
@@ -95,7 +96,7 @@ def list_page(lst: OpeningList | None, page: int, per_page: int) -> dict | None:
 def check_allowed(event: Event) -> None:
     """CBJD 119: only micro-match events draw openings by lot."""
     try:
-        check_lottery_allowed(event.pairing_system == "micromatch")
+        check_lottery_allowed(get_format(event).openings_lottery)
     except LotteryNotAllowedError:
         raise ServiceError(_("CBJD 119: o sorteio de aberturas (Sistema Loteria) só é permitido em competições "
                              "disputadas em micro match."), "openings") from None

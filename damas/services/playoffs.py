@@ -14,8 +14,11 @@ from sqlalchemy import select
 from damas.engine.playoffs import GameResult, PlayoffPlan, PlayoffStatus, playoff_plan, playoff_status
 from damas.engine.types import EngineError
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Event, Playoff, User
+from damas.services import standings as standings_service  # a module cycle: standings apply these playoffs
 from damas.services.audit import record, transaction
+from damas.services.categories import event_categories
 from damas.services.errors import ServiceError
 
 SCORES = ("1-0", "1/2-1/2", "0-1")
@@ -43,7 +46,7 @@ def status_of(playoff: Playoff) -> PlayoffStatus:
 
 def create_playoff(actor: User | None, event: Event, category_code: str, tied: list[int]) -> Playoff:
     """A playoff for `tied` (starting numbers in tiebreak order); colours drawn by a recorded seed."""
-    if event.pairing_system == "knockout":
+    if not get_format(event).playoffs:
         raise ServiceError(_("Uma eliminatória classifica pela chave: as colocações são decididas nela, não por playoff."))
     if len(tied) < 2:
         raise ServiceError(_("Um playoff precisa de pelo menos dois jogadores empatados."))
@@ -73,16 +76,12 @@ def check_tied(event: Event, category_code: str, tied: list[int]) -> None:
     """Refuse a playoff on players who do not share one place in the category table as it stands
     (FIDE-GR "Playoff": it settles ties the tiebreaks left): all of them, and only them, must
     share that place, or the table could not take the playoff's order (`apply_playoff`)."""
-    from damas.reports.awards import category_table  # reports.awards reads this module's playoffs
-    from damas.services.categories import event_categories
-    from damas.services.mapping import snapshot
-
     if len(set(tied)) != len(tied):
         raise ServiceError(_("Um jogador aparece mais de uma vez no playoff."), "tied")
     category = next((c for c in event_categories(event) if c.code == category_code), None)
     if category is None:
         raise ServiceError(_("Categoria inexistente."))
-    rows = [r for r in category_table(event, category, snapshot(event))["standings"].rows if not r.excluded]
+    rows = [r for r in standings_service.standings_of(event, category).standings.rows if not r.excluded]
     by_no = {r.start_no: r for r in rows}
     outside = [n for n in tied if n not in by_no]
     if outside:

@@ -9,6 +9,8 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from damas.extensions import db
+from damas.formats import get_format
+from damas.formats.knockout_state import get_setup
 from damas.models import Entry, Event, EventStatus, Game, GameResult, Player, Round, User
 from damas.models.registration import PlayerMessage, ReserveEntry, ReserveStatus
 from damas.services.audit import record, transaction
@@ -16,6 +18,7 @@ from damas.services.entries import rating_list_of
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.services.registration_limits import _check_player_limits, own_entry, player_of, settings_of, utcnow
+from damas.models.knockout import KnockoutGame
 
 PLAYED = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
 
@@ -57,8 +60,6 @@ def _has_result(rnd: Round) -> bool:
 
 
 def _knockout_games(event: Event) -> list:
-    from damas.models.knockout import KnockoutGame
-
     return list(db.session.scalars(select(KnockoutGame).where(KnockoutGame.event_id == event.id)))
 
 
@@ -69,13 +70,12 @@ def substitutions_open(event: Event) -> bool:
     no game of the bracket's round 2 is recorded [ours]; per player, before his first game."""
     if event.status != EventStatus.RUNNING:
         return False
-    if event.pairing_system == "knockout":
-        from damas.services.knockout import get_setup
-
+    rule = get_format(event).substitution
+    if rule == "bracket":
         setup = get_setup(event)
         return setup is not None and setup.seeds is not None and all(g.round < 2 for g in _knockout_games(event))
     rounds = _rounds(event)
-    if event.pairing_system == "berger":
+    if rule == "round_robin":
         return bool(rounds) and not any(_has_result(r) for r in rounds[1:])
     return len(rounds) == 1
 
@@ -87,7 +87,7 @@ def join_reserve(user: User, event: Event, now: datetime | None = None) -> Reser
     if event.status != EventStatus.RUNNING or not settings.self_registration:
         raise ServiceError(_("A lista de reserva abre depois do início do evento."))
     rounds = _rounds(event)
-    closed = (not substitutions_open(event) if event.pairing_system in ("berger", "knockout")
+    closed = (not substitutions_open(event) if get_format(event).substitution in ("round_robin", "bracket")
               else len(rounds) > 1)
     if closed:
         raise ServiceError(_("Não há substituições depois da 1ª rodada; a reserva está fechada."))
@@ -121,7 +121,8 @@ def leave_reserve(user: User, event: Event) -> None:
 
 def _no_show_place(event: Event, entry: Entry) -> tuple[str, str]:
     """Where the no-show's place is (pt, en), or a refusal where CLUB "Reserva" forbids it."""
-    if event.pairing_system == "knockout":
+    rule = get_format(event).substitution
+    if rule == "bracket":
         if not substitutions_open(event):
             raise ServiceError(_("Não há substituições depois da 1ª rodada."))
         if any(entry.id in (g.white_entry_id, g.black_entry_id) for g in _knockout_games(event)):
@@ -131,7 +132,7 @@ def _no_show_place(event: Event, entry: Entry) -> tuple[str, str]:
     rounds = _rounds(event)
     if not rounds:
         raise ServiceError(_("A 1ª rodada ainda não foi emparceirada."))
-    if len(rounds) > 1 and (event.pairing_system != "berger" or not substitutions_open(event)):
+    if len(rounds) > 1 and (rule != "round_robin" or not substitutions_open(event)):
         raise ServiceError(_("Não há substituições depois da 1ª rodada."))
     game = db.session.scalar(select(Game).where(
         Game.round_id == rounds[0].id, (Game.white_entry_id == entry.id) | (Game.black_entry_id == entry.id)))

@@ -13,12 +13,15 @@ from damas.engine.pairing.berger import BYE, berger_rounds
 from damas.engine.pairing.varma import varma_draw
 from damas.engine.types import EngineError
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResult, Round, RoundStatus, User
 from damas.services.audit import record, transaction
-from damas.services.entries import renumber, starting_order
+from damas.formats.mapping import starting_order
+from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.mapping import entrant_of, event_rounds
+from damas.formats.mapping import entrant_of, event_rounds
+from damas.services.registration import refuse_if_too_few, start_or_refuse
 
 NUMBERING_METHODS = ("rating", "lot", "varma", "manual")
 
@@ -89,7 +92,7 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
     technical meeting (`numbers[entry_id]`, a permutation of 1..N), recorded in the audit log.
     """
     lock_event(event)  # a double click generates once
-    if event.pairing_system != "berger":
+    if not get_format(event).round_robin:
         raise ServiceError(_("Este evento não é um todos-contra-todos."))
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise ServiceError(_("Abra as inscrições ou inicie o evento antes de gerar as rodadas."))
@@ -103,7 +106,6 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
     if method == "varma" and not 9 <= len(entries) <= 24:
         raise ServiceError(_("As tabelas Varma valem para 9 a 24 jogadores."), "method")
     manual = check_manual_numbers(entries, numbers) if method == "manual" else None
-    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
     refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing generated
     seed = secrets.randbelow(2**31) if method in ("lot", "varma") else None

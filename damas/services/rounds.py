@@ -11,12 +11,13 @@ from sqlalchemy import inspect, select
 from sqlalchemy.orm.exc import StaleDataError
 
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResult, Round, RoundStatus, User
 from damas.models.desk import DeskPenalty
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.mapping import event_rounds, round_is_complete
+from damas.formats.mapping import event_rounds, round_is_complete
 
 FORFEIT_RESULTS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 
@@ -104,6 +105,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
     for game_id, (result, _version) in changes.items():
         _check_game(event, games[game_id], result)
     saved, conflicts = 0, []
+    fmt = get_format(event)
     try:
         with transaction():
             for game_id, (result, version) in sorted(changes.items()):
@@ -114,7 +116,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
                 if game.result == result:
                     continue
                 before = game_snapshot(game)
-                game.result = result
+                fmt.record_result(game, result)
                 db.session.flush()
                 record(actor, "result", "game", game.id, before, game_snapshot(game), event.id)
                 saved += 1

@@ -19,9 +19,12 @@ from damas.engine.categories import Category, members
 from damas.engine.playoffs import apply_playoff
 from damas.engine.standings import Standings
 from damas.engine.types import EngineError
+from damas.formats import FormatTable, get_format
+from damas.formats.event_rules import event_ruleset, system_kind, tiebreak_order
+from damas.formats.mapping import EventSnapshot
 from damas.models import Event
-from damas.reports.standings import event_ruleset, event_table, system_kind, tiebreak_order
-from damas.services.mapping import EventSnapshot, snapshot
+from damas.services.categories import event_categories, find
+from damas.services import playoffs as playoff_service  # a module cycle: playoffs check ties on these tables
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ class EventStandings:
 def announced_order(event: Event) -> tuple[str, ...] | None:
     """The order the event set itself before round 1, None when it keeps the rule set's defaults
     (a micro-match event's default already depends on its scoring, so it counts as set)."""
-    if event.tiebreak_order.strip() or event.pairing_system == "micromatch":
+    if event.tiebreak_order.strip() or get_format(event).order_always_announced:
         return tiebreak_order(event)
     return None
 
@@ -55,8 +58,6 @@ def order_of(event: Event, category: Category | None = None) -> tuple[str, ...]:
 def _category(event: Event, category: Category | str | None) -> Category | None:
     if category is None or isinstance(category, Category):
         return category
-    from damas.services.categories import find
-
     found = find(event, category)
     if found is None:
         raise EngineError(f"no category {category!r}")
@@ -64,8 +65,6 @@ def _category(event: Event, category: Category | str | None) -> Category | None:
 
 
 def _absolute(event: Event) -> Category | None:
-    from damas.services.categories import event_categories
-
     return next((c for c in event_categories(event) if c.is_absolute), None)
 
 
@@ -76,7 +75,8 @@ def standings_of(event: Event, category: Category | str | None = None, *,
 
     `standings_of(event)` and the absolute category's table are the same computation.
     """
-    snap = snap or snapshot(event)
+    fmt = get_format(event)
+    snap = snap or fmt.snapshot(event)
     chosen = _category(event, category)
     if chosen is None or chosen.is_absolute:
         table_category = chosen or _absolute(event)
@@ -84,22 +84,28 @@ def standings_of(event: Event, category: Category | str | None = None, *,
     else:
         table_category = chosen
         only = set(members(chosen, snap.state.entrants, event.start_date.year))
-    snap, withdrawn, standings, options = event_table(event, only=only, order=order_of(event, chosen), snap=snap)
+    snap, withdrawn, standings, options = fmt.table(event, snap, only, order_of(event, chosen))
     applied: list[int] = []
     if table_category is not None:
         standings, applied = _with_playoffs(event, table_category, standings)
     return EventStandings(snap, withdrawn, standings, options, table_category, tuple(applied))
 
 
+def subset_table(event: Event, *, only: set[int] | None = None, order: tuple[str, ...] | None = None,
+                 snap: EventSnapshot | None = None) -> FormatTable:
+    """An ad-hoc sub-table through the event's format (the same computation as `standings_of`,
+    without categories and playoffs): `only` some starting numbers, in `order`."""
+    fmt = get_format(event)
+    return fmt.table(event, snap or fmt.snapshot(event), only, order or tiebreak_order(event))
+
+
 def _with_playoffs(event: Event, category: Category, standings: Standings) -> tuple[Standings, list[int]]:
     """The table with the category's finished playoffs (FIDE-GR "Playoff" (e), (f)); a playoff
     the table can no longer take (results corrected since) is left out, not an error."""
-    from damas.services.playoffs import playoffs_of, status_of
-
     applied = []
-    for playoff in playoffs_of(event, category.code):
+    for playoff in playoff_service.playoffs_of(event, category.code):
         try:
-            status = status_of(playoff)
+            status = playoff_service.status_of(playoff)
             if status.finished:
                 standings = apply_playoff(standings, status)
                 applied.append(playoff.id)

@@ -29,12 +29,16 @@ from damas.models import (
     RoundStatus,
     User,
 )
+from damas.formats import get_format
+from damas.formats.event_rules import pairing_ruleset
 from damas.services.audit import record, transaction
 from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.mapping import EventSnapshot, event_rounds, micro_scoring, round_is_complete, snapshot
+from damas.formats.mapping import EventSnapshot, event_rounds, round_is_complete, snapshot
 from damas.services.rounds import current_round
+from damas.engine.event_rules import restricted_pairs
+from damas.services.registration import refuse_if_too_few, start_or_refuse
 
 ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")  # system families (every Dutch edition)
 
@@ -57,18 +61,12 @@ def _first_color(event: Event) -> Color:
 
 
 def _pairing_ruleset(event: Event) -> object:
-    from damas.reports.standings import pairing_ruleset  # the one place rows become rule sets
-
-    return pairing_ruleset(event)
+    return pairing_ruleset(event)  # the one place rows become rule sets (`formats.event_rules`)
 
 
 def _pairing_options(event: Event) -> dict[str, object]:
     """The event's settings the pairing system reads: micro-match scoring, acceleration."""
-    if event.pairing_system == "micromatch":
-        return {"micro_scoring": micro_scoring(event)}
-    if event.acceleration:
-        return {"acceleration": event.acceleration}
-    return {}
+    return get_format(event).pairing_options(event)
 
 
 def round_requests(event: Event, snap: EventSnapshot, number: int) -> tuple[dict[int, Outcome], set[int]]:
@@ -93,7 +91,6 @@ def _pair_restricted(event: Event, request: PairingRequest) -> tuple[list, bool]
     pairing respects it, pair without it [ours] and say so (returns `relaxed`)."""
     from dataclasses import replace
 
-    from damas.engine.event_rules import restricted_pairs
 
     system = get_system(event.pairing_system)
     pairs = restricted_pairs(request.state.entrants, event.pair_restriction)
@@ -136,7 +133,6 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     if len(active) < 2:
         raise ServiceError(_("São necessários pelo menos 2 inscritos para iniciar."))
-    from damas.services.registration import refuse_if_too_few, start_or_refuse
 
     refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing paired
     with transaction():  # the start and the first pairing land together, or neither does
@@ -190,7 +186,7 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
     if rnd.status == RoundStatus.PUBLISHED and not reason.strip():
         raise ServiceError(_("A rodada já foi publicada: informe o motivo para desfazê-la (C.04.2 #10)."), "reason")
     if rnd.status == RoundStatus.PUBLISHED:
-        from damas.services.desk.corrections import rematch_boards
+        from damas.services.desk.corrections import rematch_boards  # a module cycle: the desk pairs through this module
 
         if not rematch_boards(event, rnd):
             raise ServiceError(_("Um emparceiramento publicado só muda para desfazer um reencontro (C.04.2 #10, "

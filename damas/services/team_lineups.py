@@ -11,12 +11,13 @@ from sqlalchemy import select
 from damas.engine.teams import LineupError, board_colours, validate_lineup
 from damas.engine.types import EngineError
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Event, User
 from damas.models.micromatch import Team, TeamBoardRow, TeamLineup, TeamMatchRow, TeamRound
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
-from damas.services.mapping import team_entry
+from damas.formats.mapping import team_entry
 from damas.services.micromatch import GAME_CHOICES
 from damas.services.team_entries import _settings, teams_of
 
@@ -137,7 +138,7 @@ def record_round_results(actor: User, event: Event, rnd: TeamRound,
                 if row is None:
                     row = TeamBoardRow(board=board)
                     match.boards.append(row)
-                row.game1, row.game2 = g1, g2
+                get_format(event).record_result(row, (g1, g2))
                 db.session.flush()
                 record(actor, "team_result", "team_match", match.id, {"board": board, "games": before},
                        {"board": board, "games": [g1, g2], "round": rnd.number, "table": match.table}, event.id)

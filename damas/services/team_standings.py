@@ -8,12 +8,15 @@ from typing import Any
 
 from sqlalchemy import select
 
-from damas.engine.teams import board_prizes, default_team_tiebreaks, team_standings, team_state
+from damas.engine.micromatch_scoring import micro_ruleset
+from damas.engine.points import format_value
+from damas.engine.teams import board_prizes, team_standings, team_state
+from damas.formats.event_rules import team_tiebreak_order
 from damas.engine.tiebreaks import get_tiebreak
 from damas.extensions import db
 from damas.models import Event
 from damas.models.micromatch import TeamLineup, TeamRound
-from damas.services.mapping import team_entry, team_match_of
+from damas.formats.mapping import team_entry, team_match_of
 from damas.services.team_entries import _settings, team_rounds, teams_of
 
 # -- the engine's view --------------------------------------------------------------------------
@@ -67,23 +70,12 @@ def round_complete(event: Event, rnd: TeamRound) -> bool:
 
 # -- standings and board prizes -------------------------------------------------------------------
 
-def team_tiebreak_order(event: Event, scoring: str) -> tuple[str, ...]:
-    """The order ranking the teams: the event's own, or the team default for its scoring
-    (GP/MP, then TSB, OPP-MP, OPP-GP...); the event and regulations pages show this one."""
-    if event.tiebreak_order.strip():
-        return tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
-    return tuple(default_team_tiebreaks(scoring))
-
-
 def standings_context(event: Event, english: bool = False) -> dict[str, Any]:
     """Team standings (team game points or match points, then team tiebreaks) and board prizes."""
     snap = team_snapshot(event)
     s = snap["settings"]
     order = team_tiebreak_order(event, s.scoring)
     table = team_standings(snap["state"], ruleset=event.ruleset, scoring=s.scoring, tiebreaks=order)
-    from damas.engine.micromatch_scoring import micro_ruleset
-    from damas.reports.standings import format_value
-
     rs = micro_ruleset(event.ruleset, s.scoring)
     by_no = {t.number: t for t in snap["teams"]}
     rows = []

@@ -8,7 +8,7 @@ from damas.engine.types import Outcome
 from damas.models import AuditEntry, Entry, EntryStatus, EventStatus, GameResult, Role, Round
 from damas.services.absence import mark_absent
 from damas.services.errors import ServiceError
-from damas.services.mapping import snapshot
+from damas.formats.mapping import snapshot
 
 
 def _event(make_event, make_player, make_user, players=8, **kw):  # type: ignore[no-untyped-def]

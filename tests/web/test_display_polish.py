@@ -113,7 +113,7 @@ def test_micromatch_player_card_and_round_page_use_game_points(demo, client) -> 
     for r in rows:
         card = _text(client, f"/eventos/{micro.id}/jogadores/{r['player_id']}")
         assert f'Pontos: <strong>{r["points"]}</strong>' in card, r["name"]
-    from damas.services.mapping import event_rounds
+    from damas.formats.mapping import event_rounds
     from damas.services.micromatch import micro_rows
 
     first = event_rounds(micro)[0]  # the totals of its results page (/micro/rodadas/1/resultados)

@@ -68,7 +68,7 @@ CHESS = {**FORM, "name": "Aberto FIDE", "discipline": "xadrez", "ruleset": "fide
 def test_fide_event_from_1_march_2026_uses_the_2026_unplayed_rule(client, db, make_user, login_as):  # type: ignore[no-untyped-def]
     """C.07 of 1 March 2026: a FIDE event starting that day or later defaults to the 2026 rule
     (regulations page, standings); an earlier one keeps the seed rule; either may choose."""
-    from damas.reports.standings import event_ruleset, unplayed_rule
+    from damas.formats.event_rules import event_ruleset, unplayed_rule
 
     login_as(make_user(Role.STAFF))
     client.post("/eventos/novo", data={**CHESS, "start_date": "2026-03-01", "end_date": "2026-03-02"})

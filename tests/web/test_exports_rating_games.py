@@ -20,7 +20,7 @@ from damas.exports.rating import rating_csv, rating_trf
 from damas.models import Event, EventStatus, Game, KnockoutGame
 from damas.models.micromatch import MicroGame, TeamBoardRow, TeamMatchRow, TeamRound
 from damas.services import knockout as ko
-from damas.services.mapping import event_rounds, snapshot
+from damas.formats.mapping import event_rounds, snapshot
 from damas.services.team_standings import team_snapshot
 
 # One game from the side of White in game 1 -> the CSV result of that game with him as White.

@@ -3,7 +3,7 @@ also after a late entry re-sorts the starting list (C.04.3 A.2, C.04.2 C.2-3).""
 from __future__ import annotations
 
 from damas.models import Entry, EntryStatus, GameResult, Role, Round
-from damas.services.mapping import snapshot
+from damas.formats.mapping import snapshot
 
 
 def _post_ok(client, url, data=None, expect=None):  # type: ignore[no-untyped-def]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from damas.models import AuditEntry, GameResult, Playoff
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.services.rounds import record_results
 from tests.web.test_awards_helpers import finished_round_robin
 

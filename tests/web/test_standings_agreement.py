@@ -88,13 +88,13 @@ def test_cbjd_123_prizes_and_absolute_category_follow_the_event_order(client, db
                                                                       make_event):  # type: ignore[no-untyped-def]
     """An event order of BH: the absolute category table and the absolute prizes rank as the
     standings page does, not by the rule set's default order (PS first)."""
-    from damas.reports.standings import event_table
+    from damas.services.standings import subset_table
 
     staff = make_user(Role.STAFF)
     event = _swiss(db, staff, _players(make_player, 10), make_event, order="BH", seed=3)
     for place in range(1, 11):
         add_prize(staff, event, "absoluto", place, "trophy", 0)
-    _snap, _w, default, _o = event_table(event, order=("PS", "PS-CORR", "BH-C1", "BH", "BH-M1"))
+    _snap, _w, default, _o = subset_table(event, order=("PS", "PS-CORR", "BH-C1", "BH", "BH-M1"))
     page = _page_rows(client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True))
     default_names = [f"Atleta {int(r.start_no and event_entry_name(event, r.start_no)):02d}" for r in default.rows]
     assert default_names != _names(page)  # the two orders do differ here: the test means something

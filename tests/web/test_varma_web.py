@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from damas.engine.pairing.varma import varma_draw, varma_groups
 from damas.models import AuditEntry, Event, EventStatus, Role
-from damas.services.mapping import entrant_of
+from damas.formats.mapping import entrant_of
 
 CLUBS = (("CDF", 4), ("ARD", 3), ("GDP", 2), ("SDS", 1))  # ten players, contingents by club
 

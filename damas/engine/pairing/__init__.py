@@ -5,8 +5,9 @@ from damas.engine.pairing.base import (
     family_of,
     format_pairs,
     get_system,
+    plays_micro_matches,
     register,
     system_codes,
 )
 
-__all__ = ["PairingRequest", "PairingSystem", "family_of", "format_pairs", "get_system", "register", "system_codes"]
+__all__ = ["PairingRequest", "PairingSystem", "family_of", "format_pairs", "get_system", "plays_micro_matches", "register", "system_codes"]

@@ -49,6 +49,8 @@ class PairingSystem(ABC):
     family: str = ""  # the system this code is an edition of ("" = a system of its own)
     family_name_pt: str = ""  # the family's name, whatever the edition ("" = `name_pt`)
     family_name_en: str = ""
+    # Its boards are micro-matches of two games (CBJD 119-122): only the Brazilian system.
+    micro_match: bool = False
 
     @abstractmethod
     def pair(self, request: PairingRequest) -> list[Pairing]:
@@ -74,6 +76,13 @@ def get_system(code: str) -> PairingSystem:
     except KeyError:
         known = ", ".join(sorted(_REGISTRY))
         raise EngineError(f"unknown pairing system {code!r} (known: {known})") from None
+
+
+def plays_micro_matches(code: str) -> bool:
+    """Whether the system `code` pairs micro-matches (False for an unknown code)."""
+    _load_builtin_systems()
+    system = _REGISTRY.get(code)
+    return bool(system and system.micro_match)
 
 
 def system_codes() -> list[str]:

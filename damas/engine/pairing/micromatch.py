@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from damas.engine.pairing.base import PairingRequest, PairingSystem, register
+from damas.engine.pairing.base import PairingRequest, PairingSystem, plays_micro_matches, register
 from damas.engine.pairing.matching import max_cardinality_matching, max_weight_matching
 from damas.engine.rulesets import RuleSet, get_ruleset
 from damas.engine.types import Color, EngineError, EntrantStatus, Outcome, Pairing
@@ -71,11 +71,11 @@ def check_micromatch_system(pairing_system: str, micro_match: bool) -> None:
     CBJD 120/121: micro-match competitions (team or individual) must use the Brazilian system;
     CBJD 122: competitions not played in micro-matches may not use it.
     """
-    if micro_match and pairing_system != MicromatchSystem.code:
+    if micro_match and not plays_micro_matches(pairing_system):
         raise MicromatchSystemError(
             "CBJD 120-121: a micro-match event must use the Brazilian pairing system (micromatch), "
             f"not {pairing_system!r}")
-    if not micro_match and pairing_system == MicromatchSystem.code:
+    if not micro_match and plays_micro_matches(pairing_system):
         raise MicromatchSystemError(
             "CBJD 122: the Brazilian pairing system is only for events played in micro-matches")
 
@@ -283,6 +283,7 @@ class MicromatchSystem(PairingSystem):
     name_pt = "Sistema Brasileiro de Emparceiramento (micro match)"
     name_en = "Brazilian micro-match system"
     article = "CBJD 120, 121 [ours]"
+    micro_match = True
 
     def pair(self, request: PairingRequest) -> list[Pairing]:
         return micromatch_pairs(request)

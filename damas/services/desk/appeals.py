@@ -34,7 +34,7 @@ from damas.models.desk import DeskAppeal, DeskCommitteeMember
 from damas.services.audit import record, transaction
 from damas.services.desk.settings import settings_for
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 
 
 def _msg(problem: Problem) -> str:

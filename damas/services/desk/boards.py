@@ -21,10 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from damas.engine.penalties import BoardResult, Sanction
+from damas.formats import get_format
 from damas.models import Entry, Event, User
 from damas.models.desk import DeskPenalty
-from damas.services.knockout import is_knockout
-from damas.services.micromatch import is_team_event
 
 ROUND, MICRO, MICRO_TEAMS, KNOCKOUT = "round", "micro", "micro-teams", "knockout"
 
@@ -120,15 +119,9 @@ def register(kind: BoardKind) -> BoardKind:
 
 
 def board_kind_of(event: Event) -> str:
-    """The code of the event's kind of board: the one place the desk tells the kinds apart.
-
-    The codes are the event formats' (`damas.formats`): at the merge with the formats registry
-    this body becomes ``return get_format(event).code``."""
-    if is_knockout(event):
-        return KNOCKOUT
-    if event.pairing_system == "micromatch":
-        return MICRO_TEAMS if is_team_event(event) else MICRO
-    return ROUND
+    """The code of the event's kind of board: the event's format's (`damas.formats`), so the
+    desk never asks which pairing system an event has."""
+    return get_format(event).code
 
 
 def board_kind(event: Event) -> BoardKind:

@@ -24,7 +24,7 @@ from damas.models import Event, Game, GameResult, Round, RoundStatus, User
 from damas.models.desk import DeskPenalty
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.mapping import RESULT_OUTCOMES, event_rounds, round_is_complete
+from damas.formats.mapping import RESULT_OUTCOMES, event_rounds, round_is_complete
 from damas.services.desk.games import number as _no
 from damas.services.desk.settings import settings_for
 from damas.services.rounds import ENTERABLE_RESULTS, game_snapshot, require_running

@@ -20,7 +20,7 @@ from damas.services.audit import record, transaction
 from damas.services.desk.games import number as _no
 from damas.services.desk.settings import require_chief, settings_for
 from damas.services.errors import ServiceError
-from damas.services.mapping import board_results, event_rounds
+from damas.formats.mapping import board_results, event_rounds
 from damas.services.rounds import require_running, withdraw_entry
 
 # ---------------------------------------------------------------- forfeits and expulsion (FIDE-GR)

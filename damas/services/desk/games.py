@@ -19,7 +19,7 @@ from damas.models.desk import DeskPenalty
 from damas.services.audit import record
 from damas.services.desk.boards import ROUND, Applied, DeskBoard, EngineBoards, Seat, register
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.services.rounds import game_snapshot
 
 

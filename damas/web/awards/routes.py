@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Event, Playoff
 from damas.reports.awards import (
     allocation_context,
@@ -41,7 +42,7 @@ from damas.web.awards.forms import (
 )
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.summaries import event_summary
-from damas.reports.standings import tiebreak_order
+from damas.formats.event_rules import tiebreak_order
 
 bp = Blueprint("awards", __name__, url_prefix="/eventos/<int:event_id>")
 
@@ -206,7 +207,7 @@ def playoffs(event_id: int, category: str):  # type: ignore[no-untyped-def]
     busy = {n for p in existing for n in p["tied"]}
     ties = [{"players": [{"no": n, "name": names.get(n, "")} for n in group], "value": ", ".join(map(str, group))}
             for group in ties_in(table, prize_places) if not busy & set(group)]
-    if event.pairing_system == "knockout":
+    if not get_format(event).playoffs:
         ties = []  # a knockout ranks by its bracket (the page says so and links to it)
     return render_template("awards/playoffs.html", event=event_summary(event), editable=editable, ties=ties,
                            playoffs=existing, names=names, create_form=PlayoffCreateForm(),

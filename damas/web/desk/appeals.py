@@ -21,7 +21,7 @@ from damas.web.desk.routes import bp
 from damas.web.desk.rows import appeal_rows
 from damas.web.desk.forms import AppealForm, DecisionForm, MemberForm, RemoveMemberForm
 from damas.web.forms_util import choices, run_service, show_service_error
-from damas.web.presenters import event_summary
+from damas.presentation.summaries import event_summary
 
 # ---------------------------------------------------------------- appeals
 

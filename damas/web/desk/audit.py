@@ -13,8 +13,8 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import AuditEntry, Event
-from damas.web.audit_labels import action_label, changes, object_label
-from damas.web.presenters import event_summary
+from damas.presentation.audit_labels import action_label, changes, object_label
+from damas.presentation.summaries import event_summary
 
 
 def _audit_round(a: AuditEntry) -> int | None:

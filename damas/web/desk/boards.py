@@ -19,10 +19,10 @@ from damas.reports.bracket import _OUTCOME_RESULT, stage_names, tie_label
 from damas.services.desk import knockout as desk_knockout
 from damas.services.desk import teams as desk_teams
 from damas.services.desk.boards import KNOCKOUT, MICRO, MICRO_TEAMS, ROUND, board_kind_of
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.web.desk.common import _fmt_dt
 from damas.web.forms_util import choices
-from damas.web.results import result_label
+from damas.presentation.results import result_label
 
 
 class DeskPage(Protocol):

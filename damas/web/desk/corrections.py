@@ -12,14 +12,14 @@ from damas.models import GameResult, RoundStatus
 from damas.services import desk as desk_service
 from damas.services.desk.corrections import case_text, correction_case_for
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required
 from damas.web.desk.common import _back, _event, _fmt_dt, CORRECTION_MODE_NAMES
 from damas.web.desk.routes import bp
 from damas.web.desk.forms import CorrectionForm, RoundActionForm
 from damas.web.forms_util import choices
-from damas.web.presenters import event_summary
-from damas.web.results import result_choices
+from damas.presentation.summaries import event_summary
+from damas.presentation.results import result_choices
 
 # ---------------------------------------------------------------- corrections and rematches
 

@@ -16,7 +16,7 @@ from damas.web.desk.common import _back, _entry_or_none, _event
 from damas.web.desk.routes import bp
 from damas.web.desk.forms import ConfirmNoShowForm, ExcuseForm, ExpulsionForm
 from damas.web.forms_util import run_service
-from damas.web.presenters import event_summary, pick
+from damas.presentation.summaries import event_summary, pick
 
 # ---------------------------------------------------------------- forfeits and expulsion
 

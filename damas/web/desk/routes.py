@@ -29,7 +29,7 @@ from damas.web.desk.common import CBJD_60_KINDS, KIND_NAMES, SANCTION_NAMES, SCO
 from damas.web.desk.forms import ClaimForm, IncidentForm, ReversalForm, SanctionForm
 from damas.web.desk.rows import consequence_text, incident_rows, names, penalty_result, penalty_rows, sanction_rows
 from damas.web.forms_util import choices, run_service
-from damas.web.presenters import event_summary, pick
+from damas.presentation.summaries import event_summary, pick
 
 bp = Blueprint("desk", __name__, url_prefix="/eventos/<int:event_id>/mesa")
 

@@ -16,8 +16,8 @@ from damas.services import desk as desk_service
 from damas.services.desk import appeals as appeal_service
 from damas.web.desk.boards import desk_page
 from damas.web.desk.common import CBJD_60_KINDS, DECISION_NAMES, KIND_NAMES, SANCTION_NAMES, _fmt_dt, _money
-from damas.web.presenters import pick
-from damas.web.results import result_label
+from damas.presentation.summaries import pick
+from damas.presentation.results import result_label
 
 
 def consequence_text(c: Consequence, kind: str, names: dict[int, str]) -> str:

@@ -18,7 +18,7 @@ from damas.web.desk.common import _back, _event, CORRECTION_MODE_NAMES, SCOPE_NA
 from damas.web.desk.routes import bp
 from damas.web.desk.forms import ChiefForm, SettingsForm
 from damas.web.forms_util import choices, run_service, show_service_error
-from damas.web.presenters import event_summary
+from damas.presentation.summaries import event_summary
 
 # ---------------------------------------------------------------- settings and chief arbiter
 

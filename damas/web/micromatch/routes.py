@@ -16,10 +16,11 @@ from damas.engine.micromatch_scoring import DOUBLE_LOSS
 from damas.engine.openings import CODE_MAX, MOVES_MAX, NAME_MAX
 from damas.engine.pairing import get_system
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Event, EventStatus, Role, RoundStatus
 from damas.services import micromatch as micro_service, openings as opening_service, teams as team_service
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required, visible_event
 from damas.web.forms_util import choices, show_service_error
 from damas.web.micromatch.forms import MicroEventForm, MicroSettingsForm, OpeningsUploadForm
@@ -108,10 +109,11 @@ def new_event():  # type: ignore[no-untyped-def]
 @bp.get("/eventos/<int:event_id>/micro")
 def overview(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
-    is_micro = event.pairing_system == "micromatch"
+    fmt = get_format(event)
+    is_micro = fmt.micro_match
     settings = micro_service.settings_of(event)
     rounds = []
-    if is_micro and not settings["team"]:
+    if is_micro and not fmt.team_based:
         rounds = [{"number": r.number, "status": r.status.value} for r in event_rounds(event)
                   if editable or r.status == RoundStatus.PUBLISHED]
     elif is_micro:
@@ -129,7 +131,7 @@ def overview(event_id: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def settings(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
-    if event.pairing_system != "micromatch":
+    if not get_format(event).micro_match:
         flash(_("CBJD 119: o sorteio de aberturas (Sistema Loteria) só é permitido em competições disputadas em "
                 "micro match."), "error")
         return redirect(url_for("events.view_event", event_id=event_id))
@@ -151,7 +153,7 @@ def settings(event_id: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def pair(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
-    if event.pairing_system != "micromatch":
+    if not get_format(event).micro_match:
         flash(_("Este evento não é disputado em micro match."), "error")
         return redirect(url_for("rounds.list_rounds", event_id=event_id))
     try:
@@ -198,7 +200,7 @@ def draw_opening(event_id: int, number: int):  # type: ignore[no-untyped-def]
 def micro_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     rnd = next((r for r in event_rounds(event) if r.number == number), None)
-    if event.pairing_system != "micromatch" or rnd is None:
+    if not get_format(event).micro_match or rnd is None:
         flash(_("Rodada inexistente."), "error")
         return _back(event_id)
     if request.method == "POST":
@@ -234,9 +236,10 @@ def micro_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
 @bp.get("/eventos/<int:event_id>/micro/classificacao")
 def standings(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
-    if event.pairing_system != "micromatch":
+    fmt = get_format(event)
+    if not fmt.micro_match:
         return redirect(url_for("rounds.standings", event_id=event_id))
-    if micro_service.is_team_event(event):
+    if fmt.team_based:
         context = team_service.standings_context(event, _english())
         return render_template("micromatch/team_standings.html", event=event_summary(event), **context)
     context = micro_service.individual_standings(event, _english())

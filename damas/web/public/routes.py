@@ -39,13 +39,15 @@ from flask_login import current_user
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from damas.engine.types import Outcome, RoundResult
+from damas.engine.types import Outcome
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, GameResult, Player, RoundRequest, RoundStatus
-from damas.reports.standings import event_ruleset, shown_tiebreak_order as tiebreak_order, standings_context
+from damas.formats import get_format
+from damas.formats.event_rules import event_ruleset, shown_tiebreak_order as tiebreak_order
+from damas.reports.standings import standings_context
 from damas.services.events import can_edit_event
-from damas.services.mapping import (REQUEST_OUTCOMES, board_results, event_rounds, micro_board_results, micro_games,
-                                    round_is_complete)
+from damas.formats.mapping import (REQUEST_OUTCOMES, board_results, entry_results, event_rounds, micro_board_results,
+                                   micro_games, round_is_complete)
 from damas.presentation.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.results import result_label
@@ -156,27 +158,18 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
                (Game.white_entry_id == entry.id) | (Game.black_entry_id == entry.id)))}
     requests = {r.round_number: r.kind for r in db.session.scalars(
         select(RoundRequest).where(RoundRequest.entry_id == entry.id))}
-    micro = micro_games(event, rounds) if event.pairing_system == "micromatch" else None
+    results = entry_results(event, entry, rounds, games, requests)
     running = 0
     rows = []
     for rnd in rounds:
         game = games.get(rnd.id)
         row: dict[str, Any] = {"round": rnd.number, "board": None, "colour": "", "opponent": None,
                                "result": "", "points": "", "running": "", "label": ""}
-        rr: RoundResult | None = None
         if game is not None:
             white = game.white_entry_id == entry.id
             row.update(board=game.board, colour="w" if white else "b" if game.black_entry_id else "",
                        opponent=_side(game.black if white else game.white), label=result_label(event.ruleset, game.result))
-            if game.result.value:
-                black_no = 2 if game.black_entry_id else None
-                mine = dict(board_results(game, 1, black_no, rnd.number))
-                if micro is not None:  # a micro-match: game points of its two games, as in the standings
-                    mine.update(micro_board_results(event, game, micro, 1, black_no, rnd.number))
-                rr = mine[1 if white else 2]
-        else:  # not on a board: his request (bye, absence) or not paired
-            kind = requests.get(rnd.number)
-            rr = RoundResult(rnd.number, REQUEST_OUTCOMES[kind] if kind else Outcome.NOT_PAIRED)
+        rr = results[rnd.number]
         if rr is not None:
             points = rs.points_for(rr)
             running += points
@@ -184,7 +177,8 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
             if rr.outcome in OUTCOME_NAMES:
                 row["result"] = OUTCOME_NAMES[rr.outcome][en]
         rows.append(row)
-    if event.pairing_system == "knockout":  # no rounds of boards: his ties and games from the bracket
+    if get_format(event).has_bracket:  # no rounds of boards: his ties and games from the bracket
+        from damas.reports.bracket import player_bracket_rows
 
         rows, running = player_bracket_rows(event, entry)
     announced = [{"round": n, "kind": k.value} for n, k in sorted(requests.items()) if n > len(rounds)]
@@ -311,7 +305,8 @@ def round_boards(event_id: int, number: int):  # type: ignore[no-untyped-def]
     if rnd is None:
         abort(404)
     games: dict[int, dict] = {}
-    if e.pairing_system == "micromatch":  # a micro-match: also its two games and its game score
+    if get_format(e).micro_match:  # a micro-match: also its two games and its game score
+        from damas.services.micromatch import micro_rows
 
         games = {r["id"]: r for r in micro_rows(e, rnd) if r["game1"]}
     boards = [{"board": g.board, "white": _side(g.white), "black": _side(g.black),

@@ -17,7 +17,7 @@ from damas.models.registration import GuestPolicy, ReserveEntry, ReserveStatus, 
 from damas.services import accounts, registration as reg
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.limits import throttle_sign_up

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 
+from damas.engine.types import EngineError
+from damas.exports.standings_csv import standings_csv as build_standings_csv
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Event, RoundStatus
 from damas.reports.awards import all_categories_context, allocation_context
 from damas.reports.event_reports import arbiter_context, base_context, brochure_context, round_context
 from damas.reports.pdf import render_pdf
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.reports.teams import find_team_round, team_round_context, team_round_list, team_standings_context
-from damas.services import micromatch as micro_service
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, visible_event
 from damas.presentation.summaries import start_list
 from damas.exports import rating as rating_export
@@ -63,26 +65,27 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
               if editable or r.status == RoundStatus.PUBLISHED]
     items = []
     # A knockout ranks by its bracket and a team event by its team table: no individual table.
-    own_standings = event.pairing_system == "knockout" or (
-        event.pairing_system == "micromatch" and micro_service.is_team_event(event))
+    fmt = get_format(event)
+    own_standings = fmt.own_standings
     for endpoint, title, access in REPORTS:
         if access == "editor" and not editable:
             continue
-        if access == "crosstable" and crosstable_kind(event) is None:
+        if access == "crosstable" and fmt.crosstable_kind is None:
             continue
         if access == "individual" and own_standings and not (
-                endpoint == "categories" and event.pairing_system == "knockout"):  # ranked by the bracket's places
+                endpoint == "categories" and fmt.has_bracket):  # ranked by the bracket's places
             continue
         items.append({"title": str(title), "url": url_for(f"reports.{endpoint}", event_id=event_id),
-                      "pdf": url_for(f"reports.{endpoint}_pdf", event_id=event_id)})
-    if event.pairing_system == "knockout":
+                      "pdf": url_for(f"reports.{endpoint}_pdf", event_id=event_id),
+                      "csv": url_for("reports.standings_csv", event_id=event_id) if endpoint == "standings" else None})
+    if fmt.has_bracket:
         items.insert(1, {"title": str(_l("Chave")), "url": url_for("knockout.bracket", event_id=event_id),
                          "pdf": url_for("knockout.bracket_report", event_id=event_id)})
     elif own_standings:
         items.insert(1, {"title": str(_l("Classificação por equipes")),
                          "url": url_for("reports.team_standings", event_id=event_id),
                          "pdf": url_for("reports.team_standings_pdf", event_id=event_id)})
-    team_rounds = team_round_list(event, editable) if own_standings and event.pairing_system == "micromatch" else []
+    team_rounds = team_round_list(event, editable) if fmt.team_based else []
     return render_template("reports/index.html", **base_context(event), items=items, rounds=rounds, editable=editable,
                            team_rounds=team_rounds)
 
@@ -130,7 +133,7 @@ for _kind, _path in (("pairings", "emparceiramento"), ("results", "resultados"))
 
 def _team_event(event_id: int) -> tuple[Event, bool] | None:
     event, editable = visible_event(event_id)
-    if event.pairing_system != "micromatch" or not micro_service.is_team_event(event):
+    if not get_format(event).team_based:
         flash(str(_l("Este evento não é um evento por equipes em micro match.")), "error")
         return None
     return event, editable
@@ -232,6 +235,18 @@ _simple("prizes", "premiacao", "reports/_prizes.html", _l("Premiação"), alloca
 _simple("brochure", "folheto", "reports/_brochure.html", _l("Folheto do evento"), brochure_context)
 _simple("arbiter", "arbitro", "reports/_arbiter.html", _l("Relatório do árbitro"), arbiter_context,
         editor_only=True)
+
+
+@bp.get("/classificacao.csv")
+def standings_csv(event_id: int):  # type: ignore[no-untyped-def]
+    """The standings table as CSV (`?category=` a category's), the page's own computation."""
+    event, _editable = visible_event(event_id)
+    try:
+        text = build_standings_csv(event, request.args.get("category") or None)
+    except EngineError:  # no such category
+        abort(404)
+    return Response("\ufeff" + text, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="classificacao-{event.id}.csv"'})
 
 
 @bp.get("/rating.csv")

@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from damas.engine.pairing import get_system
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import (
     Entry,
     EntryStatus,
@@ -24,14 +25,8 @@ from damas.models import (
     RoundRequest,
     RoundStatus,
 )
-from damas.reports.standings import (
-    bye_override,
-    crosstable_context,
-    crosstable_kind,
-    shown_tiebreak_order,
-    standings_context,
-    unplayed_rule,
-)
+from damas.formats.event_rules import bye_override, shown_tiebreak_order, unplayed_rule
+from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.services import (
     absence as absence_service,
     micromatch as micro_service,
@@ -41,7 +36,7 @@ from damas.services import (
 )
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
-from damas.services.mapping import event_rounds, preload_entries, round_is_complete
+from damas.formats.mapping import event_rounds, preload_entries, round_is_complete
 from damas.web.access import event_editor_required, visible_event
 from damas.web.rounds.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
 from damas.web.rounds.absence_forms import ExplainAbsenceForm, MarkAbsentForm
@@ -74,13 +69,13 @@ def _round_rows(event: Event, rnd: Round) -> list[dict]:
     preload_entries(event)  # the boards' players come from the session
     # a micro-match shows its game score (e.g. 3-1), as on its results page, not the summary result
     micro = ({r["id"]: r["total"] for r in micro_service.micro_rows(event, rnd) if r["game1"]}
-             if event.pairing_system == "micromatch" else {})
+             if get_format(event).micro_match else {})
     return [{
         "id": g.id, "board": g.board, "white": _player(g.white), "black": _player(g.black),
         "result": g.result.value, "label": micro.get(g.id) or result_label(event.ruleset, g.result),
         "version": g.version,
         "enterable": g.black_entry_id is not None and g.result not in (GameResult.BYE, GameResult.WITHDRAWN),
-    } for g in rnd.games]
+    } for g in get_format(event).boards(event, rnd)]
 
 
 def _own_pages(event: Event, standings: bool) -> str | None:
@@ -89,9 +84,10 @@ def _own_pages(event: Event, standings: bool) -> str | None:
     Their games are not rounds of individual boards: the knockout has the bracket, a team
     micro-match event its matches and team table; the generic tabs send the reader there.
     """
-    if event.pairing_system == "knockout":
+    fmt = get_format(event)
+    if fmt.has_bracket:
         return url_for("knockout.bracket", event_id=event.id)
-    if event.pairing_system == "micromatch" and micro_service.is_team_event(event):
+    if fmt.team_based:
         return url_for("micromatch.standings" if standings else "micromatch.overview", event_id=event.id)
     return None
 
@@ -109,7 +105,7 @@ def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
     return render_template(
         "rounds/list.html", event=event_summary(event), rounds=rounds, editable=editable,
-        round_robin=event.pairing_system == "berger", round_by_round=swiss_service.round_by_round(event),
+        round_robin=get_format(event).round_robin, round_by_round=swiss_service.round_by_round(event),
         generate_form=GenerateRoundRobinForm(), numbering_method=event.numbering_method,
         numbering_seed=event.numbering_seed, has_protocol=bool(event.numbering_protocol),
         first_color=event.first_color, first_color_seed=event.first_color_seed, active_entries=len(active),
@@ -195,7 +191,7 @@ def delete(event_id: int, number: int):  # type: ignore[no-untyped-def]
 def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     rnd = _round_or_404(event, number, True)
-    if event.pairing_system == "micromatch":  # both games of each micro-match go on their own form
+    if not get_format(event).individual_results_form:  # both games of each micro-match go on their own form
         flash(_("Em micro matches, lance as duas partidas de cada mesa no formulário de micro matches."), "error")
         return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
     valid = {c for c, _label in result_choices(event.ruleset)}

@@ -8,10 +8,11 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import EntryStatus, Event
 from damas.services import roundrobin as rr_service
 from damas.services.errors import ServiceError
-from damas.services.mapping import event_rounds
+from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required
 from damas.web.rounds.forms import ManualNumbersForm
 from damas.presentation.summaries import event_summary
@@ -26,7 +27,7 @@ from damas.services.registration_limits import settings_of
 def manual_numbers(event_id: int):  # type: ignore[no-untyped-def]
     """Round robin: the pairing numbers drawn at the technical meeting, entered by hand."""
     event = db.session.get(Event, event_id)
-    if event.pairing_system != "berger":
+    if not get_format(event).round_robin:
         abort(404)
     entries = sorted((e for e in event.entries if e.status == EntryStatus.REGISTERED),
                      key=lambda e: (e.pairing_number or 10**6, e.player.full_name))

@@ -1,5 +1,8 @@
 """Rows -> engine types -> rows: the one module that knows both the database and the engine.
 
+Part of the event formats layer (`damas.formats`): it imports only models and the engine, so
+services, reports and web all map rows through it.
+
 Starting numbers in the engine are the entries' pairing numbers. A round counts only once
 every board has a result, so standings and pairings always see whole rounds.
 """
@@ -12,9 +15,13 @@ from typing import Iterable
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from damas.engine.micromatch_scoring import bye_result, micro_match, micro_match_results
+from damas.engine.pairing import plays_micro_matches
+from damas.engine.teams import TeamEntry, TeamMember, score_team_match
 from damas.engine.types import Color, Entrant, EntrantStatus, Outcome, RoundResult, TournamentState
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, Game, GameResult, Player, RequestKind, Round, RoundRequest
+from damas.models.micromatch import MicroGame, MicroMatchSettings
 
 logger = logging.getLogger(__name__)
 
@@ -85,6 +92,13 @@ def numbered_entries(event: Event, rounds: list[Round] | None = None) -> list[En
     return list(entries)
 
 
+def starting_order(entries: list[Entry], provisional: int | None = None) -> list[Entry]:
+    """Starting list: rating at entry (highest first), then name (RULES.md §3 'Starting order');
+    an unrated player counts as `provisional` when the event sets one (starting order only)."""
+    return sorted(entries, key=lambda e: (-(e.rating_at_entry or provisional or 0), e.player.full_name.casefold(),
+                                          e.player_id))
+
+
 def start_numbers(entries: list[Entry]) -> dict[int, int]:
     """Entry id -> the engine's starting number: the pairing number; an entry on a board without
     one (see `numbered_entries`) gets the next free numbers, in starting-list order, and a
@@ -92,8 +106,6 @@ def start_numbers(entries: list[Entry]) -> dict[int, int]:
     no_of = {e.id: e.pairing_number for e in entries if e.pairing_number is not None}
     unnumbered = [e for e in entries if e.pairing_number is None]
     if unnumbered:
-        from damas.services.entries import starting_order
-
         event = unnumbered[0].event
         logger.warning("event %s: entries %s have boards but no pairing number; numbered after the others",
                        event.id, [e.id for e in unnumbered])
@@ -116,6 +128,13 @@ def entrant_of(entry: Entry, start_no: int | None = None) -> Entrant:
         fide_id=p.fide_id or "",
         status=ENTRY_STATUS[entry.status],
     )
+
+
+def member_entrant(player: Player, start_no: int, rating: int, club: str) -> Entrant:
+    """A team member as an individual `Entrant` (the rating export of a team event, game by game)."""
+    return Entrant(start_no=start_no, name=player.full_name, rating=rating, sex=player.sex.lower(),
+                   birth_year=player.birth_date.year if player.birth_date else None, federation=player.state,
+                   club=club, fide_id=player.fide_id or "", status=EntrantStatus.ACTIVE)
 
 
 def event_rounds(event: Event) -> list[Round]:
@@ -171,7 +190,7 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
         for r in db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == event.id))
     }
     results: dict[int, list[RoundResult]] = {no: [] for no in entry_by_no}
-    micro = micro_games(event, counted) if event.pairing_system == "micromatch" else None
+    micro = micro_games(event, counted) if plays_micro_matches(event.pairing_system) else None
     for rnd in counted:
         seen: dict[int, RoundResult] = {}
         for game in rnd.games:
@@ -199,12 +218,34 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
     return EventSnapshot(state=state, entry_by_no=entry_by_no, rounds=rounds, complete_rounds=len(counted))
 
 
+def entry_results(event: Event, entry: Entry, rounds: list[Round], games: dict[int, Game],
+                  requests: dict[int, RequestKind]) -> dict[int, RoundResult | None]:
+    """Round number -> `entry`'s RoundResult as the standings count it (the player card): his
+    board's result (a micro-match's game points), else his request or NOT_PAIRED; None while his
+    board has no result. `games`: his board per round id; `requests`: his requests per round."""
+    micro = micro_games(event, rounds) if plays_micro_matches(event.pairing_system) else None
+    out: dict[int, RoundResult | None] = {}
+    for rnd in rounds:
+        game = games.get(rnd.id)
+        if game is None:  # not on a board: his request (bye, absence) or not paired
+            kind = requests.get(rnd.number)
+            out[rnd.number] = RoundResult(rnd.number, REQUEST_OUTCOMES[kind] if kind else Outcome.NOT_PAIRED)
+            continue
+        if not game.result.value:
+            out[rnd.number] = None
+            continue
+        black_no = 2 if game.black_entry_id else None
+        mine = dict(board_results(game, 1, black_no, rnd.number))
+        if micro is not None:  # a micro-match: game points of its two games, as in the standings
+            mine.update(micro_board_results(event, game, micro, 1, black_no, rnd.number))
+        out[rnd.number] = mine[1 if game.white_entry_id == entry.id else 2]
+    return out
+
+
 # -- micro-match events (CBJD 119-122; RULES.md §2, §3) ------------------------------------------
 
 def micro_games(event: Event, rounds: list[Round]) -> dict[int, tuple[str, str]]:
     """Game id -> the two games of the micro-match played on that board (White-in-game-1's side)."""
-    from damas.models.micromatch import MicroGame
-
     ids = [g.id for r in rounds for g in r.games]
     if not ids:
         return {}
@@ -212,11 +253,14 @@ def micro_games(event: Event, rounds: list[Round]) -> dict[int, tuple[str, str]]
     return {m.game_id: (m.game1, m.game2) for m in rows if m.game1 and m.game2}
 
 
+def micro_settings(event: Event) -> MicroMatchSettings | None:
+    """The event's micro-match settings row (None when none were saved)."""
+    return db.session.scalar(select(MicroMatchSettings).where(MicroMatchSettings.event_id == event.id))
+
+
 def micro_scoring(event: Event) -> str:
     """The event's micro-match scoring, ``game`` (default) or ``match``."""
-    from damas.models.micromatch import MicroMatchSettings
-
-    settings = db.session.scalar(select(MicroMatchSettings).where(MicroMatchSettings.event_id == event.id))
+    settings = micro_settings(event)
     return settings.scoring if settings is not None else "game"
 
 
@@ -224,8 +268,6 @@ def micro_board_results(event: Event, game: Game, micro: dict[int, tuple[str, st
                         black_no: int | None, round_no: int) -> dict[int, RoundResult]:
     """A micro-match board as RoundResults with game points (`micromatch_scoring`); the pairing
     bye scores a won micro-match. Boards without their two games keep `board_results`."""
-    from damas.engine.micromatch_scoring import bye_result, micro_match, micro_match_results
-
     if game.result == GameResult.WITHDRAWN:
         return {}
     if game.result == GameResult.BYE or black_no is None:
@@ -239,8 +281,6 @@ def micro_board_results(event: Event, game: Game, micro: dict[int, tuple[str, st
 
 def team_entry(team: object) -> object:
     """A `Team` row as the engine's `TeamEntry` (roster in registered board order)."""
-    from damas.engine.teams import TeamEntry, TeamMember
-
     roster = tuple(TeamMember(m.player_id, m.player.full_name, m.player.rating_regular or 0)
                    for m in team.members)  # type: ignore[attr-defined]
     return TeamEntry(team.number, team.name, roster, captain=team.captain_name,  # type: ignore[attr-defined]
@@ -250,8 +290,6 @@ def team_entry(team: object) -> object:
 def team_match_of(match: object, lineups: dict[tuple[int, int], dict[int, int | None]], teams: dict[int, object],
                   boards: int, round_no: int, ruleset: str) -> object | None:
     """A `TeamMatchRow` as the engine's scored `TeamMatch`, or None while a result is missing."""
-    from damas.engine.teams import score_team_match
-
     m = match
     if (m.round_id, m.team_a_id) not in lineups or (m.round_id, m.team_b_id) not in lineups:  # type: ignore[attr-defined]
         return None  # a line-up is still missing

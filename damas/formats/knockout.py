@@ -1,0 +1,71 @@
+"""Knockout events (RULES.md §3): ties of a bracket instead of rounds of boards; the table is the
+bracket's final places (players out in the same round share the places not played off)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Mapping
+
+from damas.engine.knockout_standings import complete_rounds, knockout_standings
+from damas.engine.rulesets import get_ruleset
+from damas.engine.standings import Standings
+from damas.engine.types import Outcome
+from damas.formats import event_rules
+from damas.formats.base import FormatTable
+from damas.formats.knockout_state import game_rows, load_bracket
+from damas.formats.mapping import EventSnapshot, snapshot
+from damas.models import Event, KnockoutGame
+
+
+@dataclass(frozen=True)
+class KnockoutFormat:
+    code: str = "knockout"
+    team_based: bool = False
+    has_bracket: bool = True
+    micro_match: bool = False
+    round_robin: bool = False
+    individual_rounds: bool = False
+    own_standings: bool = True
+    individual_results_form: bool = False
+    renumbers_late_entries: bool = False
+    openings_lottery: bool = False
+    playoffs: bool = False  # places are decided in the bracket, not by playoffs
+    rated_game_by_game: bool = True
+    crosstable_kind: str | None = None
+    withdrawal_kind: str = "swiss"
+    substitution: str = "bracket"
+    order_always_announced: bool = False
+
+    def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
+        return snapshot(event, only_complete=only_complete)
+
+    def ruleset(self, event: Event, overrides: Mapping[str, Any]) -> Any:
+        return get_ruleset(event.ruleset, **overrides)
+
+    def default_tiebreaks(self, event: Event) -> tuple[str, ...]:
+        return get_ruleset(event.ruleset).default_tiebreaks("knockout")
+
+    def shown_tiebreaks(self, event: Event) -> tuple[str, ...]:
+        return event_rules.tiebreak_order(event)
+
+    def pairing_options(self, event: Event) -> dict[str, object]:
+        return {}
+
+    def table(self, event: Event, snap: EventSnapshot, only: set[int] | None,
+              order: tuple[str, ...]) -> FormatTable:
+        """The bracket's final places (its rounds are the bracket's rounds); empty before the start."""
+        loaded = load_bracket(event)
+        if loaded is None:  # not started: nobody is placed yet
+            return FormatTable(snap, None, Standings((), (), None, event.ruleset, ""), {})
+        standings = knockout_standings(loaded.bracket, event.ruleset, only=only)
+        return FormatTable(replace(snap, complete_rounds=complete_rounds(loaded.bracket)), None, standings, {})
+
+    def boards(self, event: Event, rnd: int) -> list[KnockoutGame]:
+        """The games of bracket round `rnd`, tie by tie."""
+        return [g for g in game_rows(event) if g.round == rnd]
+
+    def record_result(self, board: KnockoutGame, result: Any) -> None:
+        """White's engine outcome code on a tie game."""
+        board.outcome = Outcome(result).value
+
+
+KNOCKOUT = KnockoutFormat()

@@ -1,0 +1,93 @@
+"""Micro-match events (CBJD 119-122; RULES.md §2): each board is a micro-match of two games,
+scored in game or match points. Individual events play rounds of such boards; team events
+(CBJD 120) meet as teams, board by board, and rank by their team table."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from damas.engine.micromatch_scoring import micro_ruleset
+from damas.formats import event_rules, tables
+from damas.formats.base import FormatTable
+from damas.formats.mapping import EventSnapshot, micro_scoring, micro_settings, snapshot
+from damas.models import Event, Game, GameResult
+from damas.models.micromatch import TeamRound
+
+
+@dataclass(frozen=True)
+class MicroFormat:
+    """A micro-match event; `team_based` tells the team event (CBJD 120) from the individual one."""
+
+    team_based: bool
+    has_bracket: bool = False
+    micro_match: bool = True
+    round_robin: bool = False
+    individual_results_form: bool = False  # both games of a board go on the micro-match form
+    renumbers_late_entries: bool = True
+    openings_lottery: bool = True
+    playoffs: bool = True
+    rated_game_by_game: bool = True
+    withdrawal_kind: str = "swiss"
+    substitution: str = "first_round"
+    order_always_announced: bool = True  # its default already follows its scoring (§2)
+
+    @property
+    def code(self) -> str:
+        return "micro-teams" if self.team_based else "micro"
+
+    @property
+    def individual_rounds(self) -> bool:
+        return not self.team_based
+
+    @property
+    def own_standings(self) -> bool:
+        return self.team_based
+
+    @property
+    def crosstable_kind(self) -> str | None:
+        return None if self.team_based else "swiss"
+
+    def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
+        return snapshot(event, only_complete=only_complete)
+
+    def ruleset(self, event: Event, overrides: Mapping[str, Any]) -> Any:
+        return micro_ruleset(event.ruleset, micro_scoring(event), **overrides)
+
+    def default_tiebreaks(self, event: Event) -> tuple[str, ...]:
+        """Match points -> GP first (RULES.md §2); game points -> MP first."""
+        scoring = micro_scoring(event)
+        default = micro_ruleset(event.ruleset, scoring).default_tiebreaks("micromatch")
+        if scoring == "game":
+            return ("MP",) + tuple(c for c in default if c != "GP")
+        return default
+
+    def shown_tiebreaks(self, event: Event) -> tuple[str, ...]:
+        if self.team_based:
+            settings = micro_settings(event)
+            return event_rules.team_tiebreak_order(event, settings.scoring if settings else "game")
+        return event_rules.tiebreak_order(event)
+
+    def pairing_options(self, event: Event) -> dict[str, object]:
+        return {"micro_scoring": micro_scoring(event)}
+
+    def table(self, event: Event, snap: EventSnapshot, only: set[int] | None,
+              order: tuple[str, ...]) -> FormatTable:
+        return tables.individual_table(event, snap, only, order, self.withdrawal_kind)
+
+    def boards(self, event: Event, rnd: Any) -> list[Any]:
+        """An individual round's `Game` boards; a team round's `TeamBoardRow`s, match by match."""
+        if isinstance(rnd, TeamRound):
+            return [b for m in sorted(rnd.matches, key=lambda m: m.table) for b in sorted(m.boards, key=lambda b: b.board)]
+        return sorted(rnd.games, key=lambda g: g.board)
+
+    def record_result(self, board: Any, result: Any) -> None:
+        """A `Game`'s summary result (its two games are on its `MicroGame`); a team board's two
+        games as (game 1, game 2), from team A's player's side."""
+        if isinstance(board, Game):
+            board.result = GameResult(result)
+        else:
+            board.game1, board.game2 = result
+
+
+MICRO = MicroFormat(team_based=False)
+MICRO_TEAMS = MicroFormat(team_based=True)

@@ -1,0 +1,40 @@
+"""The individual table of an event: withdrawals under the rule set's policy (RULES.md §5), then
+points and the event's tiebreak order (RULES.md §4), drawn by lot when announced so (CBJD 123,
+127). Shared by the round-based and micro-match formats."""
+from __future__ import annotations
+
+from typing import Any
+
+from damas.engine.standings import compute_standings
+from damas.engine.withdrawals import apply_withdrawals
+from damas.formats import event_rules
+from damas.formats.base import FormatTable
+from damas.formats.mapping import EventSnapshot
+from damas.models import EntryStatus, Event
+
+
+def withdrawals(event: Event, snap: EventSnapshot, kind: str) -> Any:
+    """The engine's withdrawal outcome for the players who left, None when nobody did."""
+    gone = {no: e.withdrawn_after_round or 0 for no, e in snap.entry_by_no.items()
+            if e.status != EntryStatus.REGISTERED and e.withdrawn_after_round is not None}
+    if not gone:
+        return None
+    n = len(snap.entry_by_no)
+    scheduled = (n - 1) * (2 if event.double_round_robin else 1)  # odd fields: one bye, n-1 games
+    return apply_withdrawals(snap.state, event.ruleset, kind, gone, max(scheduled, 1),
+                             double=event.double_round_robin)
+
+
+def individual_table(event: Event, snap: EventSnapshot, only: set[int] | None, order: tuple[str, ...],
+                     kind: str) -> FormatTable:
+    """The ranked individual table after the last complete round for `order` and subset `only`."""
+    rs = event_rules.event_ruleset(event)
+    withdrawn = withdrawals(event, snap, kind)
+    state = withdrawn.state if withdrawn else snap.state
+    order = event_rules.drawable_order(event, order or event_rules.tiebreak_order(event))
+    options: dict[str, Any] = {}
+    if event.tiebreak_by_lot and event.tiebreak_lot_seed is not None:
+        options["draw_order"] = True
+    standings = compute_standings(state, rs, order, lot_seed=event.tiebreak_lot_seed, only=only,
+                                  options={**options, **event_rules.tiebreak_settings(event)})
+    return FormatTable(snap, withdrawn, standings, options)
