@@ -28,6 +28,8 @@ def register_blueprints(app: Flask) -> None:
     from damas.web import desk
 
     app.register_blueprint(desk.bp)
+    from damas.web import imports
+    app.register_blueprint(imports.bp)
     from damas.web import micromatch
 
     app.register_blueprint(micromatch.bp)

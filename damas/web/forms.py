@@ -89,6 +89,10 @@ class PlayerForm(FlaskForm):
         _l("Rating rápido"),
         validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
     )
+    rating_blitz = IntegerField(
+        _l("Rating blitz"),
+        validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
+    )
     email = EmailField(_l("E-mail"), validators=[Optional(), Email(_l("E-mail inválido.")), Length(max=254)])
 
     def validate_birth_date(self, field: DateField) -> None:
@@ -147,6 +151,15 @@ class EventForm(EventRulesFields, FlaskForm):
         choices=choices([("", _l("Padrão do regulamento")), ("win", _l("Uma vitória")),
                          ("draw", _l("Um empate")), ("zero", _l("Zero"))]),
         default="",
+    )
+    rating_list = SelectField(
+        _l("Lista de rating da ordem inicial"),
+        choices=choices([("regular", _l("Clássica (normal)")), ("rapid", _l("Rápida")), ("blitz", _l("Blitz"))]),
+        default="regular",
+        validators=[Optional()],
+        render_kw={"data-rating-list-auto": ""},
+        description=_l("Já vem marcada a do ritmo de jogo (CBJD 115: normal vai para a clássica, os mais "
+                       "rápidos para a rápida). Fica fixa depois que a 1ª rodada é emparceirada."),
     )
     provisional_rating = IntegerField(
         _l("Rating provisório dos jogadores sem rating"),

@@ -11,7 +11,7 @@ from damas.engine.pairing import family_of, get_system
 from damas.engine.rate_of_play import NAMES, classify
 from damas.models import Club, Entry, Event, Player, User
 from damas.reports.standings import shown_tiebreak_order
-from damas.services.entries import starting_order
+from damas.services.entries import rating_list_of, starting_order
 from damas.services.mapping import preload_entries
 
 DISCIPLINE_NAMES = {
@@ -32,7 +32,8 @@ ENTRY_STATUS_NAMES = {
     "withdrawn": ("Desistente", "Withdrawn"),
     "excluded": ("Excluído", "Excluded"),
 }
-RATING_LIST_NAMES = {"regular": ("lista clássica (normal)", "standard list"), "rapid": ("lista rápida", "rapid list")}
+RATING_LIST_NAMES = {"regular": ("lista clássica (normal)", "standard list"), "rapid": ("lista rápida", "rapid list"),
+                     "blitz": ("lista blitz", "blitz list")}
 
 
 def pick(names: tuple[str, str]) -> str:
@@ -59,6 +60,7 @@ def player_summary(p: Player) -> dict[str, Any]:
         "fide_id": p.fide_id or "",
         "rating_regular": p.rating_regular,
         "rating_rapid": p.rating_rapid,
+        "rating_blitz": p.rating_blitz,
         "email": p.email or "",
     }
 
@@ -75,6 +77,9 @@ def rate_of_play(event: Event) -> dict[str, Any]:
         "class_name": pick(NAMES[rop.rate_class]),
         "rating_list": rop.rating_list,
         "rating_list_name": pick(RATING_LIST_NAMES[rop.rating_list]),
+        # The list of the starting order (issue 17 point 6): the event's choice.
+        "seed_list": rating_list_of(event),
+        "seed_list_name": pick(RATING_LIST_NAMES[rating_list_of(event)]),
         "notation_required": rop.notation_required,
     }
 
