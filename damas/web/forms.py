@@ -155,7 +155,6 @@ class EventForm(EventRulesFields, FlaskForm):
     rating_list = SelectField(
         _l("Lista de rating da ordem inicial"),
         choices=choices([("regular", _l("Clássica (normal)")), ("rapid", _l("Rápida")), ("blitz", _l("Blitz"))]),
-        default="regular",
         validators=[Optional()],
         render_kw={"data-rating-list-auto": ""},
         description=_l("Já vem marcada a do ritmo de jogo (CBJD 115: normal vai para a clássica, os mais "
