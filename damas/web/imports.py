@@ -94,9 +94,9 @@ def _preview(kind: str, title: str, plan: Plan, rows: list[Row], filename: str, 
 
 
 def _upload_page(form: FlaskForm, title: str, intro: str, template_url: str, error: str | None = None,
-                 event: Event | None = None) -> tuple[str, int]:
+                 event: Event | None = None) -> str:
     return render_template("imports/upload.html", form=form, title=title, intro=intro, template_url=template_url,
-                           error=error, event=event), 400 if error else 200
+                           error=error, event=event)
 
 
 def _confirm(kind: str, event_id: int | None, action: Callable[[list[Row], str, dict[str, Any]], Plan],
