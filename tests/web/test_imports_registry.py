@@ -8,7 +8,7 @@ from html import unescape
 
 from openpyxl import Workbook
 
-from damas.models import AuditEntry, Club, Player, RatingRecord, Role
+from damas.models import AuditEntry, Player, RatingRecord, Role
 
 HEADER = "nome;nascimento;sexo;clube;uf;nº federação;fide id;rating clássico;rating rápido;rating blitz\n"
 

@@ -15,6 +15,19 @@ FEDERATION_ID = re.compile(r"^[A-Za-z0-9\-./]{1,20}$")
 FIDE_ID = re.compile(r"^\d{1,12}$")
 MAX_RATING = 3500
 
+# Header spellings every import accepts (pt-BR first: the templates' headers; English too).
+FEDERATION_HEADERS = ("nº federação", "numero federacao", "federação", "id federação", "federation id",
+                      "federation", "id")
+FIDE_HEADERS = ("fide id", "id fide", "fide")
+NAME_HEADERS = ("nome", "nome completo", "name", "full name")
+BIRTH_HEADERS = ("nascimento", "data de nascimento", "birth date", "birthdate", "born")
+RATING_HEADERS = {
+    "regular": ("rating clássico", "rating classico", "clássico", "regular", "standard", "rating regular",
+                "rating standard"),
+    "rapid": ("rating rápido", "rating rapido", "rápido", "rapid", "rating rapid"),
+    "blitz": ("rating blitz", "blitz", "relâmpago"),
+}
+
 
 @dataclass
 class PlanRow:

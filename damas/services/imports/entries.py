@@ -17,14 +17,17 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, Player, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.imports.common import ERROR, NEW, Plan, PlanRow, name_key, read_birth_date
+from damas.services.imports.common import (
+    BIRTH_HEADERS, ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, NEW, Plan, PlanRow, name_key,
+    read_birth_date,
+)
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
 
 COLUMNS = (
-    Column("federation_id", ("nº federação", "numero federacao", "federação", "id federação", "federation id", "id")),
-    Column("fide_id", ("fide id", "id fide", "fide")),
-    Column("name", ("nome", "name", "nome completo", "full name")),
-    Column("birth_date", ("nascimento", "data de nascimento", "birth date")),
+    Column("federation_id", FEDERATION_HEADERS),
+    Column("fide_id", FIDE_HEADERS),
+    Column("name", NAME_HEADERS),
+    Column("birth_date", BIRTH_HEADERS),
 )
 TEMPLATE_EXAMPLE = ["CE-0001", "", "Maria das Dores", "04/05/2010"]
 MAX_PASTED = 1000

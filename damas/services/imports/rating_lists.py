@@ -23,17 +23,18 @@ from damas.models import Entry, Event, EventStatus, Player, RatingRecord, Round,
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
-    ERROR, SAME, SKIP, UPDATE, Plan, PlanRow, read_federation_id, read_fide_id, read_rating,
+    ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, RATING_HEADERS, SAME, SKIP, UPDATE, Plan, PlanRow,
+    read_federation_id, read_fide_id, read_rating,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
 
 COLUMNS = (
-    Column("federation_id", ("nº federação", "numero federacao", "federação", "id federação", "federation id", "id")),
-    Column("fide_id", ("fide id", "id fide", "fide")),
-    Column("name", ("nome", "name")),
-    Column("regular", ("rating clássico", "rating classico", "clássico", "regular", "standard", "rating regular")),
-    Column("rapid", ("rating rápido", "rating rapido", "rápido", "rapid", "rating rapid")),
-    Column("blitz", ("rating blitz", "blitz", "relâmpago")),
+    Column("federation_id", FEDERATION_HEADERS),
+    Column("fide_id", FIDE_HEADERS),
+    Column("name", NAME_HEADERS),
+    Column("regular", RATING_HEADERS["regular"]),
+    Column("rapid", RATING_HEADERS["rapid"]),
+    Column("blitz", RATING_HEADERS["blitz"]),
 )
 TEMPLATE_EXAMPLE = ["CE-0001", "", "Maria das Dores", "1650", "1600", ""]
 LISTS = ("regular", "rapid", "blitz")

@@ -19,25 +19,23 @@ from damas.models import Club, Player, RatingRecord, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
-    ERROR, NEW, SAME, UPDATE, Plan, PlanRow, name_key, read_birth_date, read_federation_id, read_fide_id,
-    read_rating,
+    BIRTH_HEADERS, ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, NEW, RATING_HEADERS, SAME, UPDATE, Plan,
+    PlanRow, name_key, read_birth_date, read_federation_id, read_fide_id, read_rating,
 )
 from damas.services.imports.tabular import Column, Row, read_table, template_csv
 from damas.services.players import PLAYER_FIELDS
 
 COLUMNS = (
-    Column("full_name", ("nome", "nome completo", "name", "full name"), required=True),
-    Column("birth_date", ("nascimento", "data de nascimento", "birth date", "birthdate", "born")),
+    Column("full_name", NAME_HEADERS, required=True),
+    Column("birth_date", BIRTH_HEADERS),
     Column("sex", ("sexo", "sex", "gender")),
     Column("club", ("clube", "club")),
     Column("state", ("uf", "estado", "state")),
-    Column("federation_id", ("nº federação", "numero federacao", "federação", "id federação", "federation id",
-                             "federation", "id")),
-    Column("fide_id", ("fide id", "id fide", "fide")),
-    Column("rating_regular", ("rating clássico", "rating classico", "clássico", "regular", "standard",
-                              "rating regular", "rating standard")),
-    Column("rating_rapid", ("rating rápido", "rating rapido", "rápido", "rapid", "rating rapid")),
-    Column("rating_blitz", ("rating blitz", "blitz", "relâmpago")),
+    Column("federation_id", FEDERATION_HEADERS),
+    Column("fide_id", FIDE_HEADERS),
+    Column("rating_regular", RATING_HEADERS["regular"]),
+    Column("rating_rapid", RATING_HEADERS["rapid"]),
+    Column("rating_blitz", RATING_HEADERS["blitz"]),
 )
 TEMPLATE_EXAMPLE = ["Maria das Dores", "04/05/2010", "F", "Clube Exemplo", "CE", "CE-0001", "", "1650", "1600", ""]
 RATING_FIELDS = ("rating_regular", "rating_rapid", "rating_blitz")

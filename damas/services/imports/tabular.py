@@ -10,7 +10,6 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
-import zipfile
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
@@ -157,7 +156,7 @@ def read_xlsx(data: bytes, columns: tuple[Column, ...]) -> list[Row]:
 
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    except (zipfile.BadZipFile, KeyError, ValueError, OSError):
+    except Exception:  # noqa: BLE001  a broken ZIP, a missing part, bad XML: all "not a workbook"
         raise ImportRefused(_("não é uma planilha XLSX válida.")) from None
     try:
         sheet = book.worksheets[0]
@@ -172,6 +171,10 @@ def read_xlsx(data: bytes, columns: tuple[Column, ...]) -> list[Row]:
             records.append((line, values))
             if line > MAX_ROWS + 1:
                 raise ImportRefused(_("mais de %(n)s linhas; divida o arquivo.", n=MAX_ROWS), line)
+    except ImportRefused:
+        raise
+    except Exception:  # noqa: BLE001  a sheet that does not parse
+        raise ImportRefused(_("não é uma planilha XLSX válida.")) from None
     finally:
         book.close()
     return _rows(records, columns)
