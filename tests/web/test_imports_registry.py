@@ -135,3 +135,14 @@ def test_registry_match_by_name_and_birth_date_refuses_other_federation_id(clien
     html = _upload(client, (HEADER + "Gil  Reis;01/01/1980;M;;CE;CE-8;;;;\n").encode()).get_data(as_text=True)
     assert "Linha 2: " in html and "outro nº de federação (CE-7)" in html
     assert db.session.query(Player).count() == 1
+
+
+def test_registry_refusal_in_english(client, db, make_user, login_as):  # type: ignore[no-untyped-def]
+    login_as(make_user(Role.STAFF))
+    response = client.post("/importar/jogadores?lang=en",
+                           data={"file": (io.BytesIO(b"name;sex\n=cmd|x;M\n"), "players.csv")},
+                           content_type="multipart/form-data")
+    html = unescape(response.get_data(as_text=True))
+    assert "File refused; nothing was saved." in html
+    assert 'Line 2: column "name" looks like a spreadsheet formula (=cmd|x); formulas are not accepted.' in html
+    assert db.session.query(Player).count() == 0
