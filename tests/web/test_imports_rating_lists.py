@@ -85,3 +85,23 @@ def test_rating_list_reorders_unpaired_events_but_not_a_running_event_paired_on_
     assert opened[players[3].id] == (1, 2500) and opened[players[0].id] == (2, 1900)
     audit = db.session.query(AuditEntry).filter_by(object_type="entry_ratings").one()
     assert audit.event_id == open_event.id
+
+
+def test_rating_list_leaves_a_started_knockout_alone(client, db, make_user, make_player, make_event,
+                                                     login_as):  # type: ignore[no-untyped-def]
+    """A knockout has no rounds: its seeds (pairing numbers) are fixed when it starts, and a later
+    rating list must not renumber it (the bracket would no longer match its games)."""
+    from damas.services.knockout import save_settings, start_knockout
+
+    staff = make_user(Role.STAFF)
+    players = [make_player(federation_id=f"KO-{n}", rating_regular=2000 - 100 * n) for n in range(1, 5)]
+    event = make_event(players=tuple(players), pairing_system="knockout", time_minutes=60)
+    save_settings(staff, event, 1, "replay", 2, 2)
+    start_knockout(staff, event, lot_seed=1)
+    before = {e.player_id: (e.pairing_number, e.rating_at_entry) for e in db.session.query(Entry)}
+    login_as(staff)
+    html = _preview(client, HEADER + "KO-4;;2500;;\n").get_data(as_text=True)
+    assert _confirm(client, html).status_code == 302
+    db.session.expire_all()
+    assert {e.player_id: (e.pairing_number, e.rating_at_entry) for e in db.session.query(Entry)} == before
+    assert client.get(f"/eventos/{event.id}/eliminatoria").status_code == 200

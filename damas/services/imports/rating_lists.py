@@ -123,13 +123,24 @@ def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, 
     return plan
 
 
+def _paired_event_ids() -> Any:
+    """Events whose starting order is in use: a round paired (Swiss, round robin, micro-match),
+    a knockout started (its seeds are pairing numbers) or played, a team round paired."""
+    from sqlalchemy import union
+
+    from damas.models import KnockoutGame, KnockoutSetup
+    from damas.models.micromatch import TeamRound
+
+    return union(select(Round.event_id), select(KnockoutSetup.event_id).where(KnockoutSetup.seeds.is_not(None)),
+                 select(KnockoutGame.event_id), select(TeamRound.event_id))
+
+
 def _unpaired_events(player_ids: set[int]) -> list[Event]:
     if not player_ids:
         return []
-    paired = select(Round.event_id)
     return list(db.session.scalars(
         select(Event).join(Entry, Entry.event_id == Event.id)
-        .where(Entry.player_id.in_(player_ids), Event.id.not_in(paired),
+        .where(Entry.player_id.in_(player_ids), Event.id.not_in(_paired_event_ids()),
                Event.status.in_([EventStatus.DRAFT, EventStatus.REGISTRATION, EventStatus.RUNNING]))
     ).unique())
 
@@ -143,7 +154,7 @@ def refresh_unpaired_entries(actor: User | None, player_ids: set[int]) -> list[E
     events = _unpaired_events(player_ids)
     for event in events:
         lock_event(event)
-        if db.session.scalar(select(Round.id).where(Round.event_id == event.id).limit(1)) is not None:
+        if db.session.scalar(select(Event.id).where(Event.id == event.id, Event.id.in_(_paired_event_ids()))):
             continue  # paired meanwhile: frozen
         listing = rating_list_of(event)
         moved: dict[str, Any] = {}
