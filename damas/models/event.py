@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import enum
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, CheckConstraint, Date, Enum, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -18,6 +18,14 @@ if TYPE_CHECKING:
 def _enum(cls: type[enum.Enum], name: str) -> Enum:
     """Store enums as their string values (portable across SQLite and PostgreSQL)."""
     return Enum(cls, name=name, native_enum=False, values_callable=lambda e: [m.value for m in e], length=20)
+
+
+def _default_rating_list(context: Any) -> str:
+    """A row inserted without a list names its time control's (CBJD 115: normal = regular)."""
+    from damas.engine.rate_of_play import classify
+
+    params = context.get_current_parameters()
+    return classify(params.get("time_minutes") or 1, params.get("time_increment") or 0).rating_list
 
 
 class EventStatus(str, enum.Enum):
@@ -90,6 +98,9 @@ class Event(db.Model):
     # change to the event or a row of it (damas/services/revision.py); public pages, PDFs and
     # API answers are cached and ETagged by it.
     revision: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The rating list of the starting order (issue 17 point 6): "regular", "rapid" or "blitz";
+    # "" = the list of the time control (CBJD 115). Fixed once round 1 is paired.
+    rating_list: Mapped[str] = mapped_column(String(10), default=_default_rating_list, server_default="")
     # Default time (CBJD 95 e, 109 i; CLUB "derrota após N minutos"): minutes after the start of
     # the round after which an absent player loses by default; None = the rule set's (CBJD: the
     # end of the first time control; FIDE/CLUB: the start of the round) [ours].

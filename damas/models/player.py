@@ -18,6 +18,7 @@ class Player(db.Model):
     __table_args__ = (
         CheckConstraint("rating_regular IS NULL OR rating_regular >= 0", name="rating_regular_nonneg"),
         CheckConstraint("rating_rapid IS NULL OR rating_rapid >= 0", name="rating_rapid_nonneg"),
+        CheckConstraint("rating_blitz IS NULL OR rating_blitz >= 0", name="rating_blitz_nonneg"),
         CheckConstraint("sex IN ('M', 'F')", name="sex_code"),
     )
 
@@ -31,11 +32,12 @@ class Player(db.Model):
     fide_id: Mapped[str | None] = mapped_column(String(12), unique=True)
     rating_regular: Mapped[int | None]
     rating_rapid: Mapped[int | None]
+    rating_blitz: Mapped[int | None]
     email: Mapped[str | None] = mapped_column(String(254))
 
     club: Mapped["Club | None"] = relationship(back_populates="players")
 
     def rating_for(self, rating_list: str) -> int:
-        """Rating on the named list ('regular' or 'rapid'); 0 when unrated (CBJD 115)."""
-        value = self.rating_rapid if rating_list == "rapid" else self.rating_regular
+        """Rating on the named list ('regular', 'rapid' or 'blitz'); 0 when unrated (CBJD 115)."""
+        value = {"rapid": self.rating_rapid, "blitz": self.rating_blitz}.get(rating_list, self.rating_regular)
         return value or 0

@@ -52,6 +52,7 @@ ACTION_NAMES = {
 OBJECT_NAMES = {
     "appeal": _l("Apelação"), "club": _l("Clube"), "committee": _l("Comitê de apelação"),
     "desk_settings": _l("Configurações da mesa"), "entry": _l("Inscrição"), "event": _l("Evento"),
+    "entry_ratings": _l("Ratings das inscrições (lista de rating importada)"),
     "event_arbiter": _l("Árbitro do evento"), "event_category": _l("Categoria"), "event_prize": _l("Prêmio"),
     "forfeit": _l("W.O."), "game": _l("Partida"), "incident": _l("Incidente"), "knockout": _l("Eliminatória"),
     "knockout_game": _l("Partida da eliminatória"), "opening_list": _l("Lista de aberturas"),
@@ -63,6 +64,8 @@ OBJECT_NAMES = {
 
 # Field names of the recorded snapshots; a field not listed shows its own name.
 FIELD_NAMES = {
+    "rating_list": _l("lista de rating"), "rating_blitz": _l("rating blitz"), "import": _l("importado de"),
+    "list_date": _l("data da lista"),
     "result": _l("resultado"), "round": _l("rodada"), "number": _l("número"), "board": _l("mesa"),
     "table": _l("mesa"), "status": _l("situação"), "name": _l("nome"), "full_name": _l("nome"),
     "short_name": _l("sigla"), "player": _l("jogador"), "player_id": _l("jogador (id)"),

@@ -26,7 +26,8 @@ ENTRY_STATUS_NAMES = {
     "withdrawn": ("Desistente", "Withdrawn"),
     "excluded": ("Excluído", "Excluded"),
 }
-RATING_LIST_NAMES = {"regular": ("lista clássica (normal)", "standard list"), "rapid": ("lista rápida", "rapid list")}
+RATING_LIST_NAMES = {"regular": ("lista clássica (normal)", "standard list"), "rapid": ("lista rápida", "rapid list"),
+                     "blitz": ("lista blitz", "blitz list")}
 
 
 # A round's outcome without a board result (byes, absences, forfeits) on the player card and the

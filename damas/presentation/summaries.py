@@ -25,6 +25,7 @@ from damas.presentation.labels import (
     STATUS_NAMES,
     pick,
 )
+from damas.services.entries import rating_list_of
 from damas.services.micromatch import get_settings, is_team_event
 from damas.services.team_entries import team_summary, teams_of
 from damas.extensions import db
@@ -53,6 +54,7 @@ def player_summary(p: Player) -> dict[str, Any]:
         "fide_id": p.fide_id or "",
         "rating_regular": p.rating_regular,
         "rating_rapid": p.rating_rapid,
+        "rating_blitz": p.rating_blitz,
         "email": p.email or "",
     }
 
@@ -69,6 +71,9 @@ def rate_of_play(event: Event) -> dict[str, Any]:
         "class_name": pick(NAMES[rop.rate_class]),
         "rating_list": rop.rating_list,
         "rating_list_name": pick(RATING_LIST_NAMES[rop.rating_list]),
+        # The list of the starting order (issue 17 point 6): the event's choice.
+        "seed_list": rating_list_of(event),
+        "seed_list_name": pick(RATING_LIST_NAMES[rating_list_of(event)]),
         "notation_required": rop.notation_required,
     }
 

@@ -17,8 +17,9 @@ OPEN_FOR_ENTRIES = (EventStatus.DRAFT, EventStatus.REGISTRATION)
 
 
 def rating_list_of(event: Event) -> str:
-    """The rating list the event's rate of play uses (CBJD 115): 'regular' or 'rapid'."""
-    return classify(event.time_minutes, event.time_increment).rating_list
+    """The rating list of the event's starting order: the one its form names ('regular', 'rapid'
+    or 'blitz'), else the list its rate of play feeds (CBJD 115: 'regular' or 'rapid')."""
+    return event.rating_list or classify(event.time_minutes, event.time_increment).rating_list
 
 
 def renumber(event: Event) -> None:

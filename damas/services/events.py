@@ -31,7 +31,7 @@ EVENT_FIELDS = (
     "time_increment", "start_date", "end_date", "venue", "organiser", "chief_arbiter", "notes",
     "tiebreak_order", "tiebreak_by_lot", "acceleration", "tiebreak_options",
     "round_times", "contact_email", "contact_phone", "website", "provisional_rating", "pairing_bye_score",
-    "no_show_minutes", "pair_restriction",
+    "no_show_minutes", "pair_restriction", "rating_list",
 )
 ROUND_TIME_INPUT = "%d/%m/%Y %H:%M"  # one line per round on the event form
 ROUND_TIME_STORED = "%Y-%m-%dT%H:%M"  # local wall-clock time at the venue
@@ -40,6 +40,7 @@ _PHONE = re.compile(r"^\+?[0-9 ().-]+$")
 UNPLAYED_RULES = ("", "seed", "played", "fide-2024", "fide-2026")
 ACCELERATIONS = ("", "baku")
 BYE_SCORES = ("", "win", "draw", "zero")
+RATING_LISTS = ("regular", "rapid", "blitz")
 ACCELERATED_SYSTEMS = ("dutch",)  # system families: Baku acceleration for every Dutch edition
 RESTRICTED_SYSTEMS = ("dutch", "sb-swiss")  # families of the engines that take forbidden pairs
 DISCIPLINES = ("damas-64", "damas-100", "xadrez")
@@ -116,12 +117,25 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     values["provisional_rating"] = values["provisional_rating"] or None
     values["pairing_bye_score"] = values["pairing_bye_score"] or ""
     values["pair_restriction"] = values["pair_restriction"] or ""
+    values["rating_list"] = _rating_list(values)
     if "round_schedule" in data:
         values["round_times"] = parse_round_times(data["round_schedule"])
     else:
         values["round_times"] = [t.strftime(ROUND_TIME_STORED) if isinstance(t, datetime) else t
                                  for t in values["round_times"] or []] or None
     return values
+
+
+def _rating_list(values: dict[str, Any]) -> str:
+    """The list of the starting order as chosen; left out, the list of the time control
+    (CBJD 115), named so it stays when the time control changes later (issue 17 point 6)."""
+    chosen = values.get("rating_list") or ""
+    if chosen:
+        return chosen
+    try:
+        return classify(values["time_minutes"] or 0, values["time_increment"] or 0).rating_list
+    except ValueError:
+        return ""  # the time control is refused by _check
 
 
 def parse_round_times(text: str | None) -> list[str] | None:
@@ -216,6 +230,8 @@ def _check(values: dict[str, Any]) -> None:
     provisional = values["provisional_rating"]
     if provisional is not None and not (isinstance(provisional, int) and 1 <= provisional <= 3000):
         raise ServiceError(_("O rating provisório vai de 1 a 3000."), "provisional_rating")
+    if values["rating_list"] not in RATING_LISTS:
+        raise ServiceError(_("Lista de rating desconhecida."), "rating_list")
     if values["pairing_bye_score"] not in BYE_SCORES:
         raise ServiceError(_("Pontuação do bye desconhecida."), "pairing_bye_score")
     if values["pairing_bye_score"] and values["pairing_system"] in ("micromatch", "knockout"):

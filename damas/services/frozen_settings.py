@@ -72,6 +72,8 @@ FROZEN_AFTER_START: tuple[FrozenSetting, ...] = (
     FrozenSetting("win_forfeits", "tiebreak_options", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, item="win_forfeits",
                   empty=False),
     FrozenSetting("tpr_350", "tiebreak_options", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, item="tpr_350", empty=False),
+    # The list the starting order was made from (issue 17 point 6; RULES.md §3 "Starting order").
+    FrozenSetting("rating_list", "rating_list", ROUND_1_PAIRED, "CBJD 115; RULES.md §3"),
 )
 
 

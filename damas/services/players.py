@@ -14,7 +14,7 @@ from damas.services.errors import ServiceError
 
 PLAYER_FIELDS = (
     "full_name", "sex", "birth_date", "club_id", "state", "federation_id",
-    "fide_id", "rating_regular", "rating_rapid", "email",
+    "fide_id", "rating_regular", "rating_rapid", "rating_blitz", "email",
 )
 CLUB_FIELDS = ("name", "short_name", "city", "state")
 
@@ -37,7 +37,7 @@ def _check_player(values: dict[str, Any], player_id: int | None) -> None:
     born = values["birth_date"]
     if born is not None and (born > date.today() or born.year < 1900):
         raise ServiceError(_("Data de nascimento impossível."), "birth_date")
-    for name in ("rating_regular", "rating_rapid"):
+    for name in ("rating_regular", "rating_rapid", "rating_blitz"):
         if values[name] is not None and values[name] < 0:
             raise ServiceError(_("O rating não pode ser negativo."), name)
     for name, message in (

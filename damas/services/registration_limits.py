@@ -98,7 +98,7 @@ def _check_player_limits(event: Event, settings: RegistrationSettings, player: P
         rating_list = rating_list_of(event)
         rating = player.rating_for(rating_list)
         if rating > settings.rating_ceiling:
-            names = {"regular": _("clássica"), "rapid": _("rápida")}
+            names = {"regular": _("clássica"), "rapid": _("rápida"), "blitz": _("blitz")}
             raise ServiceError(_("Seu rating na lista %(list)s (%(rating)s) passa do teto do evento (%(ceiling)s).",
                                  list=names[rating_list], rating=rating, ceiling=settings.rating_ceiling))
     if settings.online:

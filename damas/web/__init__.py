@@ -17,6 +17,7 @@ from damas.web import (
     desk,
     events,
     health,
+    imports,
     knockout,
     main,
     micromatch,
@@ -37,7 +38,7 @@ def register_blueprints(app: Flask) -> None:
     app.url_map.converters["int"] = DatabaseIntConverter  # before any route is added
     for blueprint in (main.bp, health.bp, auth.bp, players.bp, clubs.bp, events.bp, rounds.bp, users.bp,
                       knockout.bp, registration.bp, public.bp, public.api, awards.bp, reports.bp, desk.bp,
-                      micromatch.bp):
+                      micromatch.bp, imports.bp):
         app.register_blueprint(blueprint)
     register_error_handlers(app)
     register_input_guard(app)

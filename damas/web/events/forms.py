@@ -75,6 +75,14 @@ class EventForm(EventRulesFields, FlaskForm):
                          ("draw", _l("Um empate")), ("zero", _l("Zero"))]),
         default="",
     )
+    rating_list = SelectField(
+        _l("Lista de rating da ordem inicial"),
+        choices=choices([("regular", _l("Clássica (normal)")), ("rapid", _l("Rápida")), ("blitz", _l("Blitz"))]),
+        validators=[Optional()],
+        render_kw={"data-rating-list-auto": ""},
+        description=_l("Já vem marcada a do ritmo de jogo (CBJD 115: normal vai para a clássica, os mais "
+                       "rápidos para a rápida). Fica fixa depois que a 1ª rodada é emparceirada."),
+    )
     provisional_rating = IntegerField(
         _l("Rating provisório dos jogadores sem rating"),
         validators=[Optional(), NumberRange(min=1, max=3000, message=_l("Entre 1 e 3000."))],

@@ -36,6 +36,10 @@ class PlayerForm(FlaskForm):
         _l("Rating rápido"),
         validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
     )
+    rating_blitz = IntegerField(
+        _l("Rating blitz"),
+        validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
+    )
     email = EmailField(_l("E-mail"), validators=[Optional(), Email(_l("E-mail inválido.")), Length(max=254)])
 
     def validate_birth_date(self, field: DateField) -> None:

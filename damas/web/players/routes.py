@@ -59,7 +59,10 @@ def view_player(player_id: int):  # type: ignore[no-untyped-def]
     # A draft exists only for its editors (same rule as the event pages).
     events = [{"id": e.id, "name": e.name, "status": e.status.value, "status_name": pick(STATUS_NAMES[e.status.value])}
               for e in rows if e.status != EventStatus.DRAFT or can_edit_event(current_user, e)]
-    return render_template("players/view.html", player=player_summary(player), events=events)
+    from damas.web.rating_records import rating_records
+
+    return render_template("players/view.html", player=player_summary(player), events=events,
+                           rating_records=rating_records(player))
 
 
 @bp.route("/novo", methods=["GET", "POST"])

@@ -1,0 +1,37 @@
+"""Where each rating of a player came from (issue 17 point 2): one row per imported value."""
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+
+from sqlalchemy import CheckConstraint, Date, DateTime, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from damas.extensions import db
+
+RATING_LISTS = ("regular", "rapid", "blitz")
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class RatingRecord(db.Model):
+    """A rating a player got on one list from one source (a rating-list or registry file):
+    the value, the list's date, the source's name and file, who imported it and when."""
+
+    __tablename__ = "rating_record"
+    __table_args__ = (
+        CheckConstraint("value >= 0", name="value_nonneg"),
+        CheckConstraint("rating_list IN ('regular', 'rapid', 'blitz')", name="list_code"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    rating_list: Mapped[str] = mapped_column(String(10))
+    value: Mapped[int]
+    previous: Mapped[int | None]
+    list_date: Mapped[date] = mapped_column(Date)
+    source: Mapped[str] = mapped_column(String(120))
+    file_name: Mapped[str] = mapped_column(String(200), default="")
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

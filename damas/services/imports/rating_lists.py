@@ -1,0 +1,175 @@
+"""A rating list from a file (issue 17 point 2): id + rating per list (regular, rapid, blitz).
+
+Each value read becomes a rating record (player, list, value, the list's date, the source's name
+and file, who imported it), shown on the player's page; a changed value updates the player.
+A row whose id is not in the registry is skipped, not refused **[ours]**: a national list names
+players this federation never registered; the preview lists them.
+
+Starting order (RULES.md §3; C.04.3 A.2 "a rating correction re-sorts the starting list"): the
+entries of events whose round 1 is not yet paired take the new rating of their event's list and
+are renumbered; once round 1 is paired the ratings on the entries are frozen and no import
+changes them (nor the pairing numbers).
+"""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.models import Entry, Event, EventStatus, Player, RatingRecord, Round, User
+from damas.services.audit import record, transaction
+from damas.services.errors import ServiceError
+from damas.services.imports.common import (
+    ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, RATING_HEADERS, SAME, SKIP, UPDATE, Plan, PlanRow,
+    read_federation_id, read_fide_id, read_rating,
+)
+from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
+
+COLUMNS = (
+    Column("federation_id", FEDERATION_HEADERS),
+    Column("fide_id", FIDE_HEADERS),
+    Column("name", NAME_HEADERS),
+    Column("regular", RATING_HEADERS["regular"]),
+    Column("rapid", RATING_HEADERS["rapid"]),
+    Column("blitz", RATING_HEADERS["blitz"]),
+)
+TEMPLATE_EXAMPLE = ["CE-0001", "", "Maria das Dores", "1650", "1600", ""]
+LISTS = ("regular", "rapid", "blitz")
+FIELD = {"regular": "rating_regular", "rapid": "rating_rapid", "blitz": "rating_blitz"}
+
+
+def read_rating_list(data: bytes, filename: str) -> list[Row]:
+    rows = read_table(data, filename, COLUMNS)
+    if not any(key in rows[0].cells for key in LISTS):
+        raise ImportRefused(_("falta uma coluna de rating (clássico, rápido ou blitz)."), 1)
+    if not any(key in rows[0].cells for key in ("federation_id", "fide_id")):
+        raise ImportRefused(_("falta a coluna do nº de federação ou do FIDE ID."), 1)
+    return rows
+
+
+def plan_rating_list(rows: list[Row]) -> Plan:
+    """Row by row: the player found and the ratings that change (nothing is written)."""
+    players = db.session.scalars(select(Player)).all()
+    by_fed = {p.federation_id: p for p in players if p.federation_id}
+    by_fide = {p.fide_id: p for p in players if p.fide_id}
+    seen: dict[tuple[str, str], int] = {}
+    matched: dict[int, int] = {}
+    plan = []
+    for row in rows:
+        out = PlanRow(row.line, SAME, name=row.get("name"))
+        try:
+            fed, fide = read_federation_id(row.get("federation_id")), read_fide_id(row.get("fide_id"))
+            if not fed and not fide:
+                raise ValueError(_("sem nº de federação nem FIDE ID."))
+            for key, value in (("federation_id", fed), ("fide_id", fide)):
+                if value:
+                    first = seen.setdefault((key, value), row.line)
+                    if first != row.line:
+                        raise ValueError(_("%(id)s repetido (já na linha %(line)s).", id=value, line=first))
+            ratings = {key: read_rating(row.get(key)) for key in LISTS}
+            ratings = {k: v for k, v in ratings.items() if v is not None}
+            if not ratings:
+                raise ValueError(_("nenhum rating na linha."))
+            player = (by_fed.get(fed) if fed else None) or (by_fide.get(fide) if fide else None)
+            if player is None:
+                out.status, out.reason = SKIP, _("não está no cadastro: ignorado.")
+            else:
+                if player.id in matched:
+                    raise ValueError(_("é o mesmo jogador da linha %(line)s.", line=matched[player.id]))
+                matched[player.id] = row.line
+                out.player_id, out.name = player.id, player.full_name
+                out.changes = [(k, getattr(player, FIELD[k]), v) for k, v in ratings.items()
+                               if getattr(player, FIELD[k]) != v]
+                out.status = UPDATE if out.changes else SAME
+                out.values = ratings
+        except ValueError as error:
+            out.status, out.reason = ERROR, str(error)
+        plan.append(out)
+    return Plan(plan)
+
+
+def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, list_date: date) -> Plan:
+    """Store the list in one transaction: records, players' ratings, unpaired events' entries."""
+    source = " ".join((source or "").split())
+    if not source:
+        raise ServiceError(_("Informe o nome da lista (ex.: Rating CBJD)."), "source")
+    if list_date > date.today():
+        raise ServiceError(_("A data da lista não pode estar no futuro."), "list_date")
+    plan = plan_rating_list(rows)
+    if not plan.ok:
+        raise ServiceError(plan.first_error())
+    changed: set[int] = set()
+    with transaction():
+        for row in plan.rows:
+            if row.player_id is None:
+                continue
+            player = db.session.get(Player, row.player_id)
+            before = {FIELD[k]: getattr(player, FIELD[k]) for k in row.values}
+            for key, value in row.values.items():
+                db.session.add(RatingRecord(player_id=player.id, rating_list=key, value=value,
+                                            previous=getattr(player, FIELD[key]), list_date=list_date,
+                                            source=source[:120], file_name=filename[:200], user_id=actor.id))
+                setattr(player, FIELD[key], value)
+            if row.changes:
+                changed.add(player.id)
+                record(actor, "update", "player", player.id, before,
+                       {**{FIELD[k]: v for k, v in row.values.items()}, "rating_list": source[:120],
+                        "list_date": list_date.isoformat()})
+        db.session.flush()
+        refresh_unpaired_entries(actor, changed)
+    return plan
+
+
+def _paired_event_ids() -> Any:
+    """Events whose starting order is in use: a round paired (Swiss, round robin, micro-match),
+    a knockout started (its seeds are pairing numbers) or played, a team round paired."""
+    from sqlalchemy import union
+
+    from damas.models import KnockoutGame, KnockoutSetup
+    from damas.models.micromatch import TeamRound
+
+    return union(select(Round.event_id), select(KnockoutSetup.event_id).where(KnockoutSetup.seeds.is_not(None)),
+                 select(KnockoutGame.event_id), select(TeamRound.event_id))
+
+
+def _unpaired_events(player_ids: set[int]) -> list[Event]:
+    if not player_ids:
+        return []
+    return list(db.session.scalars(
+        select(Event).join(Entry, Entry.event_id == Event.id)
+        .where(Entry.player_id.in_(player_ids), Event.id.not_in(_paired_event_ids()),
+               Event.status.in_([EventStatus.DRAFT, EventStatus.REGISTRATION, EventStatus.RUNNING]))
+    ).unique())
+
+
+def refresh_unpaired_entries(actor: User | None, player_ids: set[int]) -> list[Event]:
+    """The ratings on the entries of events not yet paired follow the players' new ratings on
+    the event's list, and the starting list is renumbered; paired events keep theirs (frozen)."""
+    from damas.services.entries import rating_list_of, renumber
+    from damas.services.locking import lock_event
+
+    events = _unpaired_events(player_ids)
+    for event in events:
+        lock_event(event)
+        if db.session.scalar(select(Event.id).where(Event.id == event.id, Event.id.in_(_paired_event_ids()))):
+            continue  # paired meanwhile: frozen
+        listing = rating_list_of(event)
+        moved: dict[str, Any] = {}
+        for entry in event.entries:
+            if entry.player_id in player_ids:
+                new = entry.player.rating_for(listing)
+                if new != entry.rating_at_entry:
+                    moved[str(entry.id)] = [entry.rating_at_entry, new]
+                    entry.rating_at_entry = new
+        if moved:
+            renumber(event)
+            record(actor, "update", "entry_ratings", event.id, {k: v[0] for k, v in moved.items()},
+                   {k: v[1] for k, v in moved.items()}, event.id)
+    return events
+
+
+def rating_list_template() -> str:
+    return template_csv(COLUMNS, TEMPLATE_EXAMPLE)

@@ -1,0 +1,255 @@
+"""Imports (issue 17 points 1, 2): the registry and rating lists (staff), many entries to an
+event (staff and the event's arbiters). Upload -> preview (nothing written) -> confirm; the
+preview carries the rows signed (`services.imports.carry`). Routes stay thin: the services read,
+plan and write."""
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Callable
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_login import current_user
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import DateField, HiddenField, StringField, TextAreaField
+from wtforms.validators import DataRequired, Length, Optional
+
+from damas.extensions import db
+from damas.models import Event
+from damas.services.errors import ServiceError
+from damas.services.imports import carry
+from damas.services.imports import entries as entries_import
+from damas.services.imports import rating_lists, registry
+from damas.services.imports.common import Plan
+from damas.services.imports.tabular import ImportRefused, Row
+from damas.services.locking import retrying
+from damas.web.access import event_editor_required, staff_required
+
+bp = Blueprint("imports", __name__, url_prefix="/importar")
+
+FIELD_NAMES = {
+    "full_name": _l("nome"), "birth_date": _l("nascimento"), "sex": _l("sexo"), "club": _l("clube"),
+    "state": _l("UF"), "federation_id": _l("nº federação"), "fide_id": _l("FIDE ID"),
+    "rating_regular": _l("rating clássico"), "rating_rapid": _l("rating rápido"), "rating_blitz": _l("rating blitz"),
+    "regular": _l("clássico"), "rapid": _l("rápido"), "blitz": _l("blitz"),
+}
+STATUS_NAMES = {"new": _l("novo"), "update": _l("atualizar"), "same": _l("sem mudança"), "skip": _l("ignorado"),
+                "error": _l("erro")}
+
+
+class UploadForm(FlaskForm):
+    file = FileField(_l("Arquivo CSV ou XLSX"))
+
+
+class RatingListForm(UploadForm):
+    source = StringField(_l("Nome da lista"), validators=[DataRequired(_l("Campo obrigatório.")), Length(max=120)],
+                         description=_l("Ex.: Rating CBJD, FIDE."))
+    list_date = DateField(_l("Data da lista"), validators=[DataRequired(_l("Campo obrigatório."))])
+
+
+class EntriesForm(UploadForm):
+    pasted = TextAreaField(_l("Ou cole um jogador por linha (nº federação, FIDE ID ou nome completo)"),
+                           validators=[Optional(), Length(max=100_000)])
+
+
+class ConfirmForm(FlaskForm):
+    token = HiddenField()
+
+
+def _file() -> tuple[bytes, str] | None:
+    storage = request.files.get("file")
+    if storage is None or not storage.filename:
+        return None
+    return storage.read(), storage.filename
+
+
+def _rows_view(plan: Plan) -> list[dict[str, Any]]:
+    def text(value: Any) -> str:
+        if value is None or value == "":
+            return "—"
+        return value.strftime("%d/%m/%Y") if isinstance(value, date) else str(value)
+
+    return [{"line": r.line, "status": r.status, "status_name": str(STATUS_NAMES[r.status]), "name": r.name,
+             "reason": r.reason, "player_id": r.player_id,
+             "changes": [f"{FIELD_NAMES.get(k, k)}: {text(a)} → {text(b)}" if a not in (None, "") else
+                         f"{FIELD_NAMES.get(k, k)}: {text(b)}" for k, a, b in r.changes]}
+            for r in plan.rows]
+
+
+def _template(body: str, name: str) -> Response:
+    return Response(body.encode("utf-8"), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _preview(kind: str, title: str, plan: Plan, rows: list[Row], filename: str, confirm_url: str,
+             back_url: str, event_id: int | None = None, extra: dict[str, Any] | None = None) -> str:
+    form = ConfirmForm()
+    form.token.data = carry.seal(kind, current_user.id, rows, filename, event_id, extra)
+    counts = {s: plan.count(s) for s in STATUS_NAMES}
+    return render_template("imports/preview.html", title=title, rows=_rows_view(plan), counts=counts,
+                           ok=plan.ok, filename=filename, form=form, confirm_url=confirm_url, back_url=back_url,
+                           status_names={k: str(v) for k, v in STATUS_NAMES.items()})
+
+
+def _upload_page(form: FlaskForm, title: str, intro: str, template_url: str, error: str | None = None,
+                 event: Event | None = None) -> str:
+    return render_template("imports/upload.html", form=form, title=title, intro=intro, template_url=template_url,
+                           error=error, event=event)
+
+
+def _confirm(kind: str, event_id: int | None, action: Callable[[list[Row], str, dict[str, Any]], Plan],
+             done: Callable[[Plan], str]) -> str | None:
+    """Unseal the previewed rows and run the import; the refusal message, or None when done."""
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        return _("A prévia expirou ou foi alterada; envie o arquivo de novo.")
+    try:
+        rows, filename, extra = carry.unseal(form.token.data, kind, current_user.id, event_id)
+        plan = retrying(lambda: action(rows, filename, extra))
+    except ImportRefused as error:
+        db.session.rollback()
+        return str(error)
+    except ServiceError as error:
+        db.session.rollback()
+        return error.message
+    flash(done(plan), "success")
+    return None
+
+
+# ---------------------------------------------------------------- registry
+
+@bp.route("/jogadores", methods=["GET", "POST"])
+@staff_required
+def registry_upload():  # type: ignore[no-untyped-def]
+    form = UploadForm()
+    title = _("Importar cadastro de jogadores")
+    intro = _("Colunas: nome, nascimento, sexo, clube, UF, nº federação, FIDE ID e ratings clássico, rápido e "
+              "blitz (cabeçalhos em português ou inglês). Um jogador é reconhecido pelo nº de federação, depois "
+              "pelo FIDE ID, depois por nome e nascimento. Nada é gravado antes da confirmação.")
+    template_url = url_for("imports.registry_template")
+    if request.method == "POST" and form.validate_on_submit():
+        upload = _file()
+        if upload is None:
+            return _upload_page(form, title, intro, template_url, _("Escolha um arquivo."))
+        try:
+            rows = registry.read_registry(*upload)
+            plan = registry.plan_registry(rows)
+        except ImportRefused as error:
+            return _upload_page(form, title, intro, template_url, str(error))
+        return _preview("registry", title, plan, rows, upload[1], url_for("imports.registry_confirm"),
+                        url_for("imports.registry_upload"))
+    return _upload_page(form, title, intro, template_url)
+
+
+@bp.post("/jogadores/confirmar")
+@staff_required
+def registry_confirm():  # type: ignore[no-untyped-def]
+    error = _confirm("registry", None, lambda rows, name, _x: registry.apply_registry(current_user, rows, name),
+                     lambda p: _("Cadastro importado: %(new)s novos, %(upd)s atualizados.",
+                                 new=p.count("new"), upd=p.count("update")))
+    if error:
+        flash(error, "error")
+        return redirect(url_for("imports.registry_upload"))
+    return redirect(url_for("players.list_players"))
+
+
+@bp.get("/jogadores/modelo.csv")
+@staff_required
+def registry_template():  # type: ignore[no-untyped-def]
+    return _template(registry.registry_template(), "modelo-cadastro-jogadores.csv")
+
+
+# ---------------------------------------------------------------- rating lists
+
+@bp.route("/ratings", methods=["GET", "POST"])
+@staff_required
+def rating_upload():  # type: ignore[no-untyped-def]
+    form = RatingListForm()
+    title = _("Importar lista de rating")
+    intro = _("Colunas: nº federação (ou FIDE ID), nome (opcional) e rating clássico, rápido e/ou blitz. Cada "
+              "valor fica registrado na página do jogador com a lista, a data e o arquivo. Eventos ainda sem a "
+              "1ª rodada emparceirada reordenam a lista inicial; os demais mantêm os ratings congelados.")
+    template_url = url_for("imports.rating_template")
+    if request.method == "POST" and form.validate_on_submit():
+        upload = _file()
+        if upload is None:
+            return _upload_page(form, title, intro, template_url, _("Escolha um arquivo."))
+        if form.list_date.data > date.today():
+            return _upload_page(form, title, intro, template_url, _("A data da lista não pode estar no futuro."))
+        try:
+            rows = rating_lists.read_rating_list(*upload)
+            plan = rating_lists.plan_rating_list(rows)
+        except ImportRefused as error:
+            return _upload_page(form, title, intro, template_url, str(error))
+        extra = {"source": form.source.data.strip(), "list_date": form.list_date.data.isoformat()}
+        return _preview("ratings", title, plan, rows, upload[1], url_for("imports.rating_confirm"),
+                        url_for("imports.rating_upload"), extra=extra)
+    return _upload_page(form, title, intro, template_url)
+
+
+@bp.post("/ratings/confirmar")
+@staff_required
+def rating_confirm():  # type: ignore[no-untyped-def]
+    def action(rows: list[Row], name: str, extra: dict[str, Any]) -> Plan:
+        return rating_lists.apply_rating_list(current_user, rows, name, extra.get("source", ""),
+                                              date.fromisoformat(extra.get("list_date", "")))
+
+    error = _confirm("ratings", None, action,
+                     lambda p: _("Lista de rating importada: %(upd)s jogadores com rating novo.",
+                                 upd=p.count("update")))
+    if error:
+        flash(error, "error")
+        return redirect(url_for("imports.rating_upload"))
+    return redirect(url_for("players.list_players"))
+
+
+@bp.get("/ratings/modelo.csv")
+@staff_required
+def rating_template():  # type: ignore[no-untyped-def]
+    return _template(rating_lists.rating_list_template(), "modelo-lista-rating.csv")
+
+
+# ---------------------------------------------------------------- many entries
+
+@bp.route("/eventos/<int:event_id>/inscricoes", methods=["GET", "POST"])
+@event_editor_required
+def entries_upload(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id) or abort(404)
+    form = EntriesForm()
+    title = _("Inscrever vários jogadores")
+    intro = _("Envie um arquivo (nº federação, FIDE ID, nome, nascimento) ou cole um jogador por linha. Cada "
+              "linha é conferida: jogador no cadastro, ainda não inscrito, vagas e teto de rating do evento.")
+    template_url = url_for("imports.entries_template", event_id=event.id)
+    if request.method == "POST" and form.validate_on_submit():
+        upload = _file()
+        try:
+            rows = entries_import.read_entries(upload[0] if upload else None, upload[1] if upload else "",
+                                               form.pasted.data or "")
+            plan = entries_import.plan_entries(event, rows)
+        except ImportRefused as error:
+            return _upload_page(form, title, intro, template_url, str(error), event)
+        return _preview("entries", title, plan, rows, upload[1] if upload else "",
+                        url_for("imports.entries_confirm", event_id=event.id),
+                        url_for("imports.entries_upload", event_id=event.id), event.id)
+    return _upload_page(form, title, intro, template_url, event=event)
+
+
+@bp.post("/eventos/<int:event_id>/inscricoes/confirmar")
+@event_editor_required
+def entries_confirm(event_id: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id) or abort(404)
+    error = _confirm("entries", event.id,
+                     lambda rows, name, _x: entries_import.apply_entries(current_user, event, rows, name),
+                     lambda p: _("%(n)s jogadores inscritos.", n=len(p.rows)))
+    if error:
+        flash(error, "error")
+        return redirect(url_for("imports.entries_upload", event_id=event.id))
+    return redirect(url_for("events.manage_entries", event_id=event.id))
+
+
+@bp.get("/eventos/<int:event_id>/inscricoes/modelo.csv")
+@event_editor_required
+def entries_template(event_id: int):  # type: ignore[no-untyped-def]
+    return _template(entries_import.entries_template(), "modelo-inscricoes.csv")

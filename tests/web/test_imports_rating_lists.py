@@ -1,0 +1,107 @@
+"""Issue 17 point 2: rating lists — records per value, the player's page, the frozen start order."""
+from __future__ import annotations
+
+import io
+import re
+from datetime import date
+
+from damas.models import AuditEntry, Entry, EventStatus, Player, RatingRecord, Role
+
+HEADER = "nº federação;nome;rating clássico;rating rápido;rating blitz\n"
+
+
+def _preview(client, content: str, source: str = "Rating CBJD", when: str = "2026-11-01"):  # type: ignore[no-untyped-def]
+    return client.post("/importar/ratings", data={"file": (io.BytesIO(content.encode()), "lista.csv"),
+                                                  "source": source, "list_date": when},
+                       content_type="multipart/form-data")
+
+
+def _confirm(client, html: str):  # type: ignore[no-untyped-def]
+    token = re.search(r'name="token" type="hidden" value="([^"]+)"', html).group(1)
+    return client.post("/importar/ratings/confirmar", data={"token": token})
+
+
+def test_rating_list_updates_ratings_with_a_dated_record_shown_on_the_player_page(
+        client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
+    staff = make_user(Role.STAFF)
+    ana = make_player(full_name="Ana", federation_id="CE-1", rating_regular=1500, rating_rapid=1500)
+    make_player(full_name="Bia", federation_id="CE-2", rating_regular=1400, rating_rapid=None)
+    login_as(staff)
+    html = _preview(client, HEADER + "CE-1;Ana;1550;;1490\nCE-2;Bia;1400;;\nXX-9;Zé;1700;;\n").get_data(as_text=True)
+    assert "não está no cadastro: ignorado." in html and "atualizar" in html
+    assert db.session.query(RatingRecord).count() == 0 and ana.rating_regular == 1500
+    assert _confirm(client, html).status_code == 302
+    db.session.expire_all()
+    ana = db.session.get(Player, ana.id)
+    assert (ana.rating_regular, ana.rating_rapid, ana.rating_blitz) == (1550, 1500, 1490)
+    records = db.session.query(RatingRecord).order_by(RatingRecord.id).all()
+    assert [(r.player_id == ana.id, r.rating_list, r.previous, r.value) for r in records] == [
+        (True, "regular", 1500, 1550), (True, "blitz", None, 1490), (False, "regular", 1400, 1400)]
+    assert all((r.source, r.file_name, r.list_date, r.user_id) == ("Rating CBJD", "lista.csv", date(2026, 11, 1),
+                                                                   staff.id) for r in records)
+    audit = db.session.query(AuditEntry).filter_by(object_type="player", object_id=ana.id).one()
+    assert audit.before == {"rating_regular": 1500, "rating_blitz": None} and audit.after["rating_regular"] == 1550
+    page = client.get(f"/jogadores/{ana.id}").get_data(as_text=True)
+    assert "Origem dos ratings" in page and "01/11/2026" in page and "Rating CBJD" in page and "lista.csv" in page
+
+
+def test_rating_list_bad_rows_refuse_everything_with_line_and_reason(client, db, make_user, make_player,
+                                                                     login_as):  # type: ignore[no-untyped-def]
+    make_player(federation_id="CE-1", rating_regular=1500)
+    login_as(make_user(Role.STAFF))
+    html = _preview(client, HEADER + "CE-1;Ana;15x0;;\nCE-1;Ana;1600;;\n;Sem id;1500;;\n").get_data(as_text=True)
+    assert "Linha 2: rating inválido" in html and "Linha 3: CE-1 repetido (já na linha 2)." in html
+    assert "Linha 4: sem nº de federação nem FIDE ID." in html and "Confirmar importação" not in html
+    response = _preview(client, "nº federação;nome\nCE-1;Ana\n")
+    assert response.status_code == 200 and "Linha 1: falta uma coluna de rating" in response.get_data(as_text=True)
+    response = _preview(client, HEADER + "CE-1;Ana;1600;;\n", when="2999-01-01")
+    assert "A data da lista não pode estar no futuro." in response.get_data(as_text=True)
+    assert db.session.query(RatingRecord).count() == 0 and db.session.query(AuditEntry).count() == 0
+
+
+def test_rating_list_reorders_unpaired_events_but_not_a_running_event_paired_on_the_old_ratings(
+        client, db, make_user, make_player, make_event, login_as):  # type: ignore[no-untyped-def]
+    """RULES.md §3: ratings of the starting order are frozen once round 1 is paired; before that a
+    rating change re-sorts the starting list (C.04.3 A.2)."""
+    from damas.services.swiss import pair_next_round
+
+    staff = make_user(Role.STAFF)
+    players = [make_player(full_name=f"P{n}", federation_id=f"CE-{n}", rating_regular=2000 - 100 * n)
+               for n in range(1, 5)]
+    running = make_event(players=tuple(players), pairing_system="dutch", time_minutes=60,
+                         status=EventStatus.RUNNING)
+    open_event = make_event(players=tuple(players), pairing_system="dutch", time_minutes=60)
+    pair_next_round(staff, running)
+    order_before = {e.player_id: (e.pairing_number, e.rating_at_entry) for e in running.entries}
+    login_as(staff)
+    html = _preview(client, HEADER + "CE-4;P4;2500;;\n").get_data(as_text=True)
+    assert _confirm(client, html).status_code == 302
+    db.session.expire_all()
+    running_now = {e.player_id: (e.pairing_number, e.rating_at_entry)
+                   for e in db.session.query(Entry).filter_by(event_id=running.id)}
+    assert running_now == order_before
+    opened = {e.player_id: (e.pairing_number, e.rating_at_entry)
+              for e in db.session.query(Entry).filter_by(event_id=open_event.id)}
+    assert opened[players[3].id] == (1, 2500) and opened[players[0].id] == (2, 1900)
+    audit = db.session.query(AuditEntry).filter_by(object_type="entry_ratings").one()
+    assert audit.event_id == open_event.id
+
+
+def test_rating_list_leaves_a_started_knockout_alone(client, db, make_user, make_player, make_event,
+                                                     login_as):  # type: ignore[no-untyped-def]
+    """A knockout has no rounds: its seeds (pairing numbers) are fixed when it starts, and a later
+    rating list must not renumber it (the bracket would no longer match its games)."""
+    from damas.services.knockout import save_settings, start_knockout
+
+    staff = make_user(Role.STAFF)
+    players = [make_player(federation_id=f"KO-{n}", rating_regular=2000 - 100 * n) for n in range(1, 5)]
+    event = make_event(players=tuple(players), pairing_system="knockout", time_minutes=60)
+    save_settings(staff, event, 1, "replay", 2, 2)
+    start_knockout(staff, event, lot_seed=1)
+    before = {e.player_id: (e.pairing_number, e.rating_at_entry) for e in db.session.query(Entry)}
+    login_as(staff)
+    html = _preview(client, HEADER + "KO-4;;2500;;\n").get_data(as_text=True)
+    assert _confirm(client, html).status_code == 302
+    db.session.expire_all()
+    assert {e.player_id: (e.pairing_number, e.rating_at_entry) for e in db.session.query(Entry)} == before
+    assert client.get(f"/eventos/{event.id}/eliminatoria").status_code == 200
