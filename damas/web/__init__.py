@@ -31,6 +31,10 @@ def register_blueprints(app: Flask) -> None:
     from damas.web import micromatch
 
     app.register_blueprint(micromatch.bp)
+    from damas.web import federation, trf_import
+
+    federation.register(app)
+    app.register_blueprint(trf_import.bp)
     register_error_handlers(app)
     from damas.web.input_guard import register_input_guard
 
