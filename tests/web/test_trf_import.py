@@ -173,3 +173,19 @@ def test_preview_guesses_the_settings_and_lists_the_problems(client, staff):  # 
 def test_only_staff_import(client, make_user, login_as):  # type: ignore[no-untyped-def]
     login_as(make_user(Role.ARBITER))
     assert client.get("/eventos/importar-trf/").status_code == 403
+
+
+@pytest.mark.parametrize("folder,name,system", CASES[:2])
+def test_the_imported_event_exports_the_rounds_of_the_file(client, db, staff, folder, name, system):  # type: ignore[no-untyped-def]
+    """One computation: the event's own TRF export gives back every round of the imported file."""
+    data, _pairs = _golden(folder, name)
+    original = read_trf(data.decode())
+    assert _confirm(client, data, pairing_system=system, planned_rounds=original.total_rounds).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    exported = read_trf(client.get(f"/eventos/{event.id}/relatorios/fide.trf").get_data(as_text=True))
+    assert exported.first_color == original.first_color
+    for e in original.state.entrants:
+        mine, theirs = exported.state.rounds_of(e.start_no), original.state.rounds_of(e.start_no)
+        assert [(r.outcome, r.opponent) for r in mine] == [(r.outcome, r.opponent) for r in theirs], e.start_no
+        assert all(a.color == b.color for a, b in zip(mine, theirs) if b.color.value in "wb")
+        assert exported.state.entrant(e.start_no).rating == e.rating
