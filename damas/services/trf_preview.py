@@ -43,7 +43,8 @@ from damas.services.errors import ServiceError
 __all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
 
 IMPORT_SYSTEMS = ("dutch", "dutch-2025", "sb-swiss")  # round-by-round systems an import continues
-MAX_TRF_BYTES = 1024 * 1024
+# The preview page posts the file back in base64 (4/3 of its size) within MAX_CONTENT_LENGTH (1 MB).
+MAX_TRF_BYTES = 700 * 1024
 _DRAUGHTS = ("damas", "draughts", "dames", "checkers", "dama ")
 _ROUND_ROBIN = ("robin", "berger", "schuring", "todos contra todos")
 _DATE_FORMATS = ("%Y/%m/%d", "%Y-%m-%d", "%Y.%m.%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y", "%y/%m/%d")
@@ -198,6 +199,15 @@ def _match(players: list[ImportedPlayer]) -> tuple[list[ImportedPlayer], list[st
                 problems.append(_("Nº %(no)s %(name)s: há %(n)s jogadores com este nome no cadastro; será cadastrado "
                                   "como jogador novo.", no=p.start_no, name=p.name, n=len(found)))
         out.append(replace(p, player_id=row.id, player_name=row.full_name, matched_by=how) if row else p)
+    taken = {p.player_id for p in out if p.matched_by == "fide_id"}
+    for k, p in enumerate(out):  # a registered player is one entry: a name match already taken is new
+        if p.matched_by == "name":
+            if p.player_id in taken:
+                problems.append(_("Nº %(no)s %(name)s: o jogador de mesmo nome no cadastro já é outro jogador do "
+                                  "arquivo; será cadastrado como jogador novo.", no=p.start_no, name=p.name))
+                out[k] = replace(p, player_id=None, player_name="", matched_by="")
+            else:
+                taken.add(p.player_id)
     return out, problems
 
 

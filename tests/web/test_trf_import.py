@@ -189,3 +189,18 @@ def test_the_imported_event_exports_the_rounds_of_the_file(client, db, staff, fo
         assert [(r.outcome, r.opponent) for r in mine] == [(r.outcome, r.opponent) for r in theirs], e.start_no
         assert all(a.color == b.color for a, b in zip(mine, theirs) if b.color.value in "wb")
         assert exported.state.entrant(e.start_no).rating == e.rating
+
+
+def test_a_registered_player_is_matched_once(client, db, staff, make_player):  # type: ignore[no-untyped-def]
+    """Line 1 is the registered player by FIDE id (another spelling); line 2 has his name and no FIDE
+    id: a new player
+    (two entries of one player would be refused by the database)."""
+    registered = make_player(full_name="Carlos Lima", fide_id="777")
+    text = ("012 Aberto\nXXR 3\n" + line(1, "Lima, C.", ("   2 w 1",), fide="777", points="1.0")
+            + line(2, "Carlos Lima", ("   1 b 0",)))
+    page = _upload(client, text.encode()).get_data(as_text=True)
+    assert "já é outro jogador do arquivo" in page
+    assert _confirm(client, text.encode(), planned_rounds=3).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    entries = {e.pairing_number: e.player_id for e in event.entries}
+    assert entries[1] == registered.id and entries[2] != registered.id
