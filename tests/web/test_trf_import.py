@@ -14,7 +14,8 @@ from sqlalchemy import func, select
 
 from damas.engine.trf import read_trf
 from damas.reports.standings import event_table
-from damas.models import AuditEntry, Entry, Event, EventStatus, Game, Player, Role, Round, RoundRequest
+from damas.models import AuditEntry, Entry, Event, EventStatus, Game, Player, RequestKind, Role, Round, RoundRequest
+from damas.services.swiss import set_round_request
 
 GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "golden"
 if not GOLDEN.is_dir():
@@ -204,3 +205,24 @@ def test_a_registered_player_is_matched_once(client, db, staff, make_player):  #
     event = db.session.scalars(select(Event)).one()
     entries = {e.pairing_number: e.player_id for e in event.entries}
     assert entries[1] == registered.id and entries[2] != registered.id
+
+
+def test_a_trf_2026_file_names_its_system_and_pending_byes(client, db, staff):  # type: ignore[no-untyped-def]
+    """TRF-2026 (CR LF, 142 rounds, 152 colour, 192 type, 240 byes of the round to pair): the 192
+    record picks the pairing system on the form, the 240 records become the next round's requests."""
+    data, _pairs = _golden("dutch2025", "dutch-200035-p062-r05of07")
+    assert _confirm(client, data, pairing_system="dutch-2025", planned_rounds=7).status_code == 302
+    first = db.session.scalars(select(Event)).one()
+    entry = next(e for e in first.entries if e.pairing_number == 3)
+    set_round_request(staff, first, entry, 5, RequestKind.HALF_BYE)
+    exported = client.get(f"/eventos/{first.id}/relatorios/fide-2026.trf").data
+    assert b"\r\n192 FIDE_DUTCH_2025\r\n" in exported
+    page = _upload(client, exported, "evento.trf").get_data(as_text=True)
+    assert "TRF-26" in page and re.search(r'<option selected value="dutch-2025">|value="dutch-2025" selected', page)
+    assert _confirm(client, exported, name="Reimportado", pairing_system="dutch-2025", planned_rounds=7).status_code == 302
+    second = db.session.scalars(select(Event).where(Event.name == "Reimportado")).one()
+    requests = db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == second.id,
+                                                             RoundRequest.round_number == 5)).all()
+    wanted = db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == first.id,
+                                                           RoundRequest.round_number == 5)).all()
+    assert len(requests) == len(wanted) >= 1
