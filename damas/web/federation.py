@@ -1,7 +1,7 @@
 """The federation's settings page (staff) and its logo (public), issue 17 point 4."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
@@ -57,8 +57,8 @@ def settings():  # type: ignore[no-untyped-def]
 def logo():  # type: ignore[no-untyped-def]
     """The logo, revalidated by its version (the pages name it with ``?v=<version>``)."""
     stored = federation_service.logo()
-    if stored is None:
-        abort(404)
+    if stored is None:  # no logo yet: the application's mark
+        return redirect(url_for("static", filename="favicon.svg"))
     data, mime = stored
     response = Response(data, mimetype=mime)
     response.set_etag(f"logo-{federation_service.current().version}")
