@@ -5,6 +5,7 @@ import random
 from datetime import date, datetime, time, timedelta
 
 from damas.demo_registry import load_demo_registry
+from damas.demo_federation import load_federation_demo
 from damas.models import EventStatus, Role
 from damas.services import entries as entry_service
 from damas.services import events as event_service
@@ -93,6 +94,7 @@ def load_demo() -> str:
     _demo_micromatch(staff, arbiter, players[34:60])
     _demo_desk(staff, arbiter)
     load_demo_registry(staff)  # issue 17: registry and rating list imported from files
+    load_federation_demo(staff)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
     return (f"{len(clubs)} clubs, {len(players)} players, 3 users; events: 1 in registration (24 entries), "
             f"1 finished round robin ({finished} rounds), 1 running Swiss ({running} rounds played), "
             f"1 finished club knockout ({knockout} games), 1 running knockout (a tie in Armageddon)")

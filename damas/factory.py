@@ -76,10 +76,12 @@ def build_app(config: Any = None) -> Flask:
 
     app.cli.add_command(damas_cli)
 
+    from damas.services.federation import federation_name
+
     @app.context_processor
     def inject_globals() -> dict[str, Any]:
         return {
-            "federation_name": app.config["FEDERATION_NAME"],
+            "federation_name": federation_name(),  # the settings page's, else DAMAS_FEDERATION
             "current_locale": select_locale(),
             "current_user": current_user,
         }

@@ -13,6 +13,7 @@ from damas.models.desk import (  # noqa: F401  (arbiter's desk tables)
     DeskSanction,
     DeskSettings,
 )
+from damas.models.federation import FederationSettings
 from damas.models.event import Entry, EntryStatus, Event, EventArbiter, EventStatus
 from damas.models.knockout import KnockoutGame, KnockoutSetup
 from damas.models.play import Game, GameResult, RequestKind, Round, RoundRequest, RoundStatus
@@ -32,6 +33,7 @@ __all__ = [
     "Event",
     "EventArbiter",
     "EventStatus",
+    "FederationSettings",
     "KnockoutGame",
     "KnockoutSetup",
     "Game",

@@ -47,13 +47,15 @@ ACTION_NAMES = {
     "prize.cash_ties": _l("Prêmios em dinheiro nos empates"),
     "playoff.create": _l("Playoff criado"), "playoff.result": _l("Resultado de playoff"),
     "playoff.delete": _l("Playoff removido"),
+    "import_trf": _l("Importação de arquivo TRF"),
 }
 
 OBJECT_NAMES = {
     "appeal": _l("Apelação"), "club": _l("Clube"), "committee": _l("Comitê de apelação"),
     "desk_settings": _l("Configurações da mesa"), "entry": _l("Inscrição"), "event": _l("Evento"),
     "entry_ratings": _l("Ratings das inscrições (lista de rating importada)"),
-    "event_arbiter": _l("Árbitro do evento"), "event_category": _l("Categoria"), "event_prize": _l("Prêmio"),
+    "event_arbiter": _l("Árbitro do evento"),
+    "federation_settings": _l("Dados da federação"), "event_category": _l("Categoria"), "event_prize": _l("Prêmio"),
     "forfeit": _l("W.O."), "game": _l("Partida"), "incident": _l("Incidente"), "knockout": _l("Eliminatória"),
     "knockout_game": _l("Partida da eliminatória"), "opening_list": _l("Lista de aberturas"),
     "player": _l("Jogador"), "playoff": _l("Playoff"), "registration_settings": _l("Regras de inscrição"),

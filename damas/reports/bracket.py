@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import current_app
+from damas.services.federation import federation_name
 from flask_babel import gettext as _
 
 from damas.engine.pairing.knockout import NOBODY, PLAYOFF_CLOCKS, Stage, Tie, all_ties, champion, final_places
@@ -188,7 +188,7 @@ def bracket_context(event: Event) -> dict[str, Any]:
 
 def bracket_pdf(event: Event) -> bytes:
     context = bracket_context(event)
-    return render_pdf("reports/bracket.html", federation_name=current_app.config["FEDERATION_NAME"],
+    return render_pdf("reports/bracket.html", federation_name=federation_name(),
                       printed_at=datetime.now().strftime("%d/%m/%Y %H:%M"), **context)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from flask import current_app
+from damas.services.federation import federation_name
 from flask_babel import get_locale
 from sqlalchemy import select
 
@@ -35,7 +35,7 @@ def _en() -> bool:
 
 def base_context(event: Event) -> dict[str, Any]:
     """What every report page prints in its header."""
-    return {"federation_name": current_app.config["FEDERATION_NAME"], "event": event_summary(event),
+    return {"federation_name": federation_name(), "event": event_summary(event),
             "printed_at": datetime.now().strftime("%d/%m/%Y %H:%M")}
 
 

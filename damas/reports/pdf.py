@@ -6,7 +6,19 @@ from typing import Any
 from flask import render_template
 
 
-def _refuse_fetch(url: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+_INLINE_IMAGES = ("data:image/png;base64,", "data:image/jpeg;base64,")
+
+
+def _refuse_fetch(url: str, *args: Any, **kwargs: Any) -> Any:
+    """Nothing is fetched but an inlined PNG / JPEG (the federation's logo in the header)."""
+    for prefix in _INLINE_IMAGES:
+        if url.startswith(prefix):
+            import base64
+
+            from weasyprint.urls import URLFetcherResponse
+
+            return URLFetcherResponse(url, body=base64.b64decode(url[len(prefix):]),  # type: ignore[return-value]
+                                      headers={"Content-Type": prefix[5:].split(";")[0]})
     raise ValueError(f"external resource refused in reports: {url}")
 
 

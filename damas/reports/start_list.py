@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from flask import current_app
+from damas.services.federation import federation_name
 
 from damas.models import Event
 from damas.reports.pdf import render_pdf
@@ -12,7 +12,7 @@ from damas.presentation.summaries import event_summary, start_list
 
 def start_list_context(event: Event) -> dict:
     return {
-        "federation_name": current_app.config["FEDERATION_NAME"],
+        "federation_name": federation_name(),
         "event": event_summary(event),
         "rows": start_list(event),
         "printed_at": datetime.now().strftime("%d/%m/%Y %H:%M"),

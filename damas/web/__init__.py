@@ -16,6 +16,7 @@ from damas.web import (
     clubs,
     desk,
     events,
+    federation,
     health,
     imports,
     knockout,
@@ -26,6 +27,7 @@ from damas.web import (
     registration,
     reports,
     rounds,
+    trf_import,
     users,
 )
 from damas.web.converters import DatabaseIntConverter
@@ -38,8 +40,9 @@ def register_blueprints(app: Flask) -> None:
     app.url_map.converters["int"] = DatabaseIntConverter  # before any route is added
     for blueprint in (main.bp, health.bp, auth.bp, players.bp, clubs.bp, events.bp, rounds.bp, users.bp,
                       knockout.bp, registration.bp, public.bp, public.api, awards.bp, reports.bp, desk.bp,
-                      micromatch.bp, imports.bp):
+                      micromatch.bp, imports.bp, trf_import.bp):
         app.register_blueprint(blueprint)
+    federation.register(app)
     register_error_handlers(app)
     register_input_guard(app)
     register_filters(app)

@@ -27,18 +27,21 @@ from typing import Any, Callable
 
 from flask import Flask, Response, make_response, request, session
 from flask_login import current_user
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 
 from damas.config import BASE_DIR
 from damas.extensions import cache, db
-from damas.models import Event, EventStatus
+from damas.models import Event, EventStatus, FederationSettings
 
 __all__ = ["install_page_cache", "code_version", "cached_endpoints"]
 
 _KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 # Core statement built once: the only query of a 304 or a cache hit.
 _EVENT = Event.__table__
-_REVISION = select(_EVENT.c.revision, _EVENT.c.status).where(_EVENT.c.id == bindparam("event_id"))
+# The federation settings' version rides along (its name and logo are in every header).
+_SETTINGS = select(func.max(FederationSettings.__table__.c.version)).scalar_subquery()
+_REVISION = select(_EVENT.c.revision, _EVENT.c.status, _SETTINGS.label("settings")).where(
+    _EVENT.c.id == bindparam("event_id"))
 _SAFE = {"GET", "HEAD", "OPTIONS"}
 
 
@@ -66,10 +69,10 @@ def _personal() -> bool:
     return bool(current_user.is_authenticated) or "_flashes" in session
 
 
-def _key(event_id: int, revision: int, status: EventStatus, version: str, locale: str) -> str:
+def _key(event_id: int, revision: int, status: EventStatus, version: str, locale: str, settings: int = 0) -> str:
     path = hashlib.sha1(request.full_path.encode()).hexdigest()[:16]
     minute = f".m{int(time.time() // 60)}" if status == EventStatus.REGISTRATION else ""
-    return f"e{event_id}.r{revision}.{locale}.{path}.{version}{minute}"
+    return f"e{event_id}.r{revision}.f{settings}.{locale}.{path}.{version}{minute}"
 
 
 def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], str]) -> Callable[..., Any]:
@@ -81,7 +84,7 @@ def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], st
         row = db.session.connection().execute(_REVISION, {"event_id": event_id}).first()
         if row is None or row.status == EventStatus.DRAFT:
             return view(*args, **kwargs)  # 404 or an editor's page: the view decides
-        key = _key(event_id, row.revision, row.status, version, locale())
+        key = _key(event_id, row.revision, row.status, version, locale(), row.settings or 0)
         etag = hashlib.sha1(key.encode()).hexdigest()[:20]
         if request.if_none_match.contains_weak(etag):
             response = Response(status=304)

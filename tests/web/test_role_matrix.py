@@ -156,6 +156,10 @@ ACCESS = {
     # micro-match events: settings, openings (federation list + draws), results, teams
     "micromatch.openings": "public",
     "micromatch.upload_openings": "staff",
+    "trf_import.upload": "staff",
+    "trf_import.confirm": "staff",
+    "federation.settings": "staff",
+    "federation.logo": "public",
     "micromatch.new_event": "staff",
     "micromatch.overview": "public",
     "micromatch.settings": "editor",

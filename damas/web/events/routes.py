@@ -108,6 +108,10 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
 def new_event():  # type: ignore[no-untyped-def]
     form = EventForm()
     form.pairing_system.choices = _system_choices()
+    if request.method == "GET":
+        from damas.services.federation import default_ruleset  # the federation settings page's
+
+        form.ruleset.data = default_ruleset() or form.ruleset.data
     warnings: list[str] = []
     if form.validate_on_submit() and not (warnings := _unconfirmed_tiebreak_warnings(form)):
         try:

@@ -1,5 +1,5 @@
 """The event form's fields for the settings of issue 18 (default time, restricted pairings),
-kept apart from `damas.web.forms.EventForm`, which inherits them."""
+kept apart from `damas.web.events.forms.EventForm`, which inherits them."""
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l

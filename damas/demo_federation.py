@@ -1,0 +1,36 @@
+"""Demo of issue 17 points 3 and 4: the federation's settings with its logo, and an event
+imported from another program's TRF file (`demo_data/aberto_sobral.trf`: a 12-player draughts
+Swiss with 3 of 5 rounds played, half-point, zero-point and pairing-allocated byes), which then
+continues here. Its players carry the FIDE ids of registered demo players, so the import
+matches them instead of creating new ones."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+from pathlib import Path
+
+from flask import current_app
+
+from damas.models import User
+from damas.services.federation import save_settings
+from damas.services.trf_import import import_trf
+from damas.services.trf_preview import decode_trf, preview_trf
+
+DATA = Path(__file__).resolve().parent / "demo_data"
+TRF_FILE = "aberto_sobral.trf"
+
+
+def load_federation_demo(staff: User) -> str:
+    """Set the federation's settings and import the demo TRF; returns the imported event's name."""
+    save_settings(staff, {
+        "name": current_app.config["FEDERATION_NAME"], "short_name": "FDE",
+        "address": "Rua Senador Pompeu, 100 – Centro\nFortaleza – CE, 60025-000",
+        "email": "secretaria@demo.damas.br", "phone": "+55 85 3000-0000", "website": "https://demo.damas.br",
+        "default_ruleset": "cbjd",
+    }, (DATA / "federation_logo.png").read_bytes())
+    text, encoding = decode_trf((DATA / TRF_FILE).read_bytes())
+    preview = preview_trf(text, encoding)
+    start = date.today() - timedelta(days=2)
+    event = import_trf(staff, preview, {
+        **preview.defaults, "name": preview.name, "venue": preview.venue, "chief_arbiter": preview.chief_arbiter,
+        "start_date": start, "end_date": start + timedelta(days=3)}, TRF_FILE)
+    return event.name

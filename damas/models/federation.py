@@ -1,0 +1,37 @@
+"""The federation's own settings: one row (issue 17 point 4), shown in every page and PDF header."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import DateTime, LargeBinary, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from damas.extensions import db
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class FederationSettings(db.Model):
+    """Name, short name, logo, address, contacts and the default rule set of new events.
+
+    `version` is raised on every save: the page cache and the ETags of the event pages include
+    it (damas/web/caching.py), so a new name or logo shows on the next request. The logo (PNG
+    or JPEG, checked by content) lives in the database so every app server serves the same one.
+    """
+
+    __tablename__ = "federation_settings"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(160))
+    short_name: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    address: Mapped[str] = mapped_column(Text, default="", server_default="")
+    email: Mapped[str] = mapped_column(String(120), default="", server_default="")
+    phone: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    website: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    default_ruleset: Mapped[str] = mapped_column(String(20), default="", server_default="")
+    logo: Mapped[bytes | None] = mapped_column(LargeBinary)
+    logo_mime: Mapped[str] = mapped_column(String(20), default="", server_default="")
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -1,0 +1,118 @@
+"""Staff create an event from another program's TRF file: upload -> preview -> confirm (issue 17
+point 3). The preview page carries the file itself (base64, re-read on confirm: nothing is kept
+on the server between the two steps); `services.trf_preview` reads it, `services.trf_import`
+writes it."""
+from __future__ import annotations
+
+import base64
+import binascii
+
+from flask import Blueprint, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_login import current_user
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import DateField, HiddenField, IntegerField, SelectField, StringField
+from wtforms.validators import DataRequired, Length, NumberRange, Optional
+
+from damas.engine.pairing import get_system
+from damas.services.errors import ServiceError
+from damas.services.trf_import import import_trf
+from damas.services.trf_preview import IMPORT_SYSTEMS, MAX_TRF_BYTES, TrfPreview, decode_trf, preview_trf
+from damas.web.access import staff_required
+from damas.web.events.forms import EventForm
+from damas.web.forms_util import choices, show_service_error
+from damas.presentation.summaries import pick
+
+bp = Blueprint("trf_import", __name__, url_prefix="/eventos/importar-trf")
+REQUIRED = _l("Campo obrigatório.")
+
+
+class TrfUploadForm(FlaskForm):
+    file = FileField(_l("Arquivo TRF (TRF-16 ou TRF-2026)"), validators=[FileRequired(_l("Escolha o arquivo TRF."))])
+
+
+class TrfImportForm(FlaskForm):
+    """The event's settings, starting from the file's guesses; `trf` is the file (base64)."""
+
+    trf = HiddenField()
+    filename = HiddenField()
+    name = StringField(_l("Nome do evento"), validators=[DataRequired(REQUIRED), Length(max=160)])
+    discipline = SelectField(_l("Modalidade"), choices=EventForm.discipline.kwargs["choices"])
+    ruleset = SelectField(_l("Regulamento"), choices=EventForm.ruleset.kwargs["choices"])
+    pairing_system = SelectField(_l("Sistema de emparceiramento"))
+    acceleration = SelectField(_l("Aceleração"), choices=choices([("", _l("Nenhuma")),
+                                                                 ("baku", _l("Baku (FIDE C.04.5.1)"))]),
+                               validators=[Optional()])
+    planned_rounds = IntegerField(_l("Rodadas previstas"), validators=[
+        DataRequired(REQUIRED), NumberRange(min=1, max=99, message=_l("Entre 1 e 99 rodadas."))])
+    time_minutes = IntegerField(_l("Tempo por jogador (minutos)"), validators=[
+        DataRequired(REQUIRED), NumberRange(min=1, max=600, message=_l("Entre 1 e 600 minutos."))])
+    time_increment = IntegerField(_l("Incremento (segundos)"), default=0, validators=[
+        Optional(), NumberRange(min=0, max=300, message=_l("Entre 0 e 300 segundos."))])
+    start_date = DateField(_l("Data de início"), validators=[DataRequired(REQUIRED)])
+    end_date = DateField(_l("Data de término"), validators=[DataRequired(REQUIRED)])
+    venue = StringField(_l("Local"), validators=[Optional(), Length(max=200)])
+    chief_arbiter = StringField(_l("Árbitro principal"), validators=[Optional(), Length(max=120)])
+    tiebreak_order = StringField(_l("Desempates (vazio = os do regulamento)"), validators=[Optional(), Length(max=200)])
+
+
+def _settings_form(preview: TrfPreview | None = None, data: bytes = b"", filename: str = "") -> TrfImportForm:
+    if preview is None:
+        form = TrfImportForm()
+    else:
+        values = {**preview.defaults, "name": preview.name, "venue": preview.venue,
+                  "chief_arbiter": preview.chief_arbiter, "start_date": preview.start_date,
+                  "end_date": preview.end_date, "trf": base64.b64encode(data).decode(), "filename": filename}
+        form = TrfImportForm(formdata=None, data=values)
+    form.pairing_system.choices = choices(
+        (code, pick((get_system(code).name_pt, get_system(code).name_en))) for code in IMPORT_SYSTEMS)
+    return form
+
+
+def _page(form: TrfImportForm, preview: TrfPreview):  # type: ignore[no-untyped-def]
+    return render_template("trf_import/preview.html", form=form, preview=preview)
+
+
+@bp.route("/", methods=["GET", "POST"])
+@staff_required
+def upload():  # type: ignore[no-untyped-def]
+    form = TrfUploadForm()
+    if form.validate_on_submit():
+        data = form.file.data.read()
+        filename = form.file.data.filename or ""
+        try:
+            text, encoding = decode_trf(data)
+            preview = preview_trf(text, encoding)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            return _page(_settings_form(preview, data, filename), preview)
+    return render_template("trf_import/upload.html", form=form, size_kb=MAX_TRF_BYTES // 1024)
+
+
+@bp.post("/confirmar")
+@staff_required
+def confirm():  # type: ignore[no-untyped-def]
+    form = _settings_form()
+    try:
+        data = base64.b64decode(form.trf.data or "", validate=True)
+        text, encoding = decode_trf(data)
+        preview = preview_trf(text, encoding)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("trf_import.upload"))
+    except (binascii.Error, ValueError):
+        flash(_("O arquivo da pré-visualização se perdeu: envie-o de novo."), "error")
+        return redirect(url_for("trf_import.upload"))
+    if form.validate_on_submit():
+        try:
+            event = import_trf(current_user, preview, form.data, form.filename.data or "")
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            flash(_("Evento importado: %(players)s jogadores, %(rounds)s rodadas.", players=len(preview.players),
+                    rounds=preview.rounds_played), "success")
+            return redirect(url_for("events.view_event", event_id=event.id))
+    return _page(form, preview)

@@ -1,0 +1,27 @@
+"""The demo's federation settings (with a logo) and its event imported from a TRF file, which
+matches registered players by FIDE id and then continues here (issue 17 points 3, 4)."""
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from damas.demo_federation import DATA, TRF_FILE, load_federation_demo
+from damas.engine.trf import read_trf
+from damas.models import Event, EventStatus, FederationSettings, Player, Role
+from damas.reports.standings import event_table
+from damas.services.swiss import pair_next_round
+
+
+def test_demo_sets_the_logo_and_imports_an_event_that_continues_here(db, make_user, make_player, client):  # type: ignore[no-untyped-def]
+    staff = make_user(Role.STAFF)
+    registered = [make_player(fide_id=str(9_100_000 + 4 * k)) for k in range(12)]
+    name = load_federation_demo(staff)
+    settings = db.session.scalars(select(FederationSettings)).one()
+    assert settings.logo_mime == "image/png" and settings.short_name == "FDE"
+    assert 'class="brand-logo"' in client.get("/").get_data(as_text=True)
+    event = db.session.scalars(select(Event).where(Event.name == name)).one()
+    assert event.status == EventStatus.RUNNING and event.discipline == "damas-64" and event.ruleset == "cbjd"
+    assert db.session.scalar(select(func.count(Player.id))) == len(registered)  # matched, none created
+    trf = read_trf((DATA / TRF_FILE).read_text(encoding="utf-8"))
+    assert {r.start_no: r.points for r in event_table(event)[2].rows} == dict(trf.points_column)
+    rnd = pair_next_round(staff, event)
+    assert rnd.number == 4 and len(rnd.games) == 6

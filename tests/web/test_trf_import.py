@@ -1,0 +1,228 @@
+"""An event from another program's TRF file (issue 17 point 3): upload -> preview -> confirm,
+then the event continues here: the next round pairs as the reference engine paired it, and the
+standings' points are the file's."""
+from __future__ import annotations
+
+import base64
+import io
+import re
+from datetime import date
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from damas.engine.trf import read_trf
+from damas.reports.standings import event_table
+from damas.models import AuditEntry, Entry, Event, EventStatus, Game, Player, RequestKind, Role, Round, RoundRequest
+from damas.services.swiss import set_round_request
+
+GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "golden"
+if not GOLDEN.is_dir():
+    GOLDEN = Path("/work/shared/golden")
+CASES = [
+    ("dutch", "dutch-00091-p015-r04of05", "dutch"),  # forfeits, pairing-allocated byes
+    ("dutch", "dutch-00034-p072-r06of08", "dutch"),  # half-point byes in completed rounds
+    ("dutch", "dutch-00126-p078-r02of03", "dutch"),  # half-point byes requested for the round to pair
+    ("dutch2025", "dutch-200035-p062-r05of07", "dutch-2025"),  # 2025 edition, forfeits and half-point byes
+]
+
+
+def line(no: int, name: str, cells: tuple[str, ...] = (), *, sex: str = "m", rating: int = 0, fide: str = "",
+         birth: str = "", points: str = "0.0") -> str:
+    """A TRF-16 001 line in its columns (start no 5-8, name 15-47, rating 49-52, FIDE id 58-68,
+    birth 70-79, points 81-84, rounds from 92)."""
+    head = (f"001 {no:4d} {sex}    {name:<33} {(str(rating) if rating else ''):>4} BRA {fide:>11} {birth:<10} "
+            f"{points:>4} {no:4d}")
+    return head + "".join("  " + c for c in cells) + "\n"
+
+
+def _golden(folder: str, name: str) -> tuple[bytes, set[tuple[int, int]]]:
+    data = (GOLDEN / folder / f"{name}.trf").read_bytes()
+    lines = (GOLDEN / folder / f"{name}.pairs").read_text().split()
+    pairs = {(int(lines[k]), int(lines[k + 1])) for k in range(1, len(lines), 2)}
+    return data, pairs
+
+
+def _upload(client, data: bytes, filename: str = "torneio.trf"):  # type: ignore[no-untyped-def]
+    return client.post("/eventos/importar-trf/", data={"file": (io.BytesIO(data), filename)},
+                       content_type="multipart/form-data")
+
+
+def _confirm(client, data: bytes, **fields):  # type: ignore[no-untyped-def]
+    form = {"trf": base64.b64encode(data).decode(), "filename": "torneio.trf", "name": "Aberto importado",
+            "discipline": "xadrez", "ruleset": "fide", "pairing_system": "dutch", "acceleration": "",
+            "planned_rounds": "", "time_minutes": "90", "time_increment": "30", "start_date": "2026-11-20",
+            "end_date": "2026-11-22", "venue": "Fortaleza", "chief_arbiter": "", "tiebreak_order": ""}
+    form.update({k: str(v) for k, v in fields.items()})
+    return client.post("/eventos/importar-trf/confirmar", data=form)
+
+
+@pytest.fixture
+def staff(make_user, login_as, client):  # type: ignore[no-untyped-def]
+    user = make_user(Role.STAFF)
+    login_as(user)
+    return user
+
+
+@pytest.mark.parametrize("folder,name,system", CASES)
+def test_imported_golden_trf_pairs_the_next_round_as_the_reference_engine(client, db, staff, folder, name, system):  # type: ignore[no-untyped-def]
+    data, reference = _golden(folder, name)
+    trf = read_trf(data.decode())
+    preview = _upload(client, data)
+    page = preview.get_data(as_text=True)
+    assert preview.status_code == 200 and "pré-visualização" in page
+    assert f"{len(trf.state.entrants)} (" in page  # the number of players
+    assert db.session.scalar(select(func.count(Event.id))) == 0  # the preview writes nothing
+    total = trf.total_rounds
+    response = _confirm(client, data, pairing_system=system, planned_rounds=total)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    event = db.session.scalars(select(Event)).one()
+    assert event.status == EventStatus.RUNNING and event.first_color == trf.first_color.value
+    assert len(event.entries) == len(trf.state.entrants)
+    rounds = db.session.scalars(select(Round).where(Round.event_id == event.id)).all()
+    assert len(rounds) == trf.state.rounds_played
+    # the standings after the import are the file's points column
+    standings = event_table(event)[2]  # units: chess half points (fide), draughts points (win 2)
+    assert {row.start_no: row.points for row in standings.rows} == dict(trf.points_column)
+    assert client.get(f"/eventos/{event.id}/classificacao").status_code == 200
+    # requested byes standing in the column of the round to pair are requests of that round
+    pending = db.session.scalars(select(RoundRequest).where(RoundRequest.round_number == len(rounds) + 1)).all()
+    assert len(pending) == len(trf.pending)
+    # the event continues here: pair the next round
+    paired = client.post(f"/eventos/{event.id}/rodadas/emparceirar")
+    assert paired.status_code == 302
+    number = len(rounds) + 1
+    games = db.session.scalars(select(Game).join(Round).where(Round.event_id == event.id, Round.number == number)).all()
+    ours = {(g.white.pairing_number, g.black.pairing_number if g.black else 0) for g in games}
+    assert ours == reference
+
+
+def test_import_is_audited_and_matches_players_by_fide_id_then_name(client, db, staff, make_player):  # type: ignore[no-untyped-def]
+    by_fide = make_player(full_name="Outro Nome Qualquer", fide_id="123456")
+    by_name = make_player(full_name="João da Silva", birth_date=date(1990, 5, 1), fide_id=None)
+    text = ("012 Aberto de Damas do Teste\n042 2026/11/20\n052 2026/11/21\n122 60'+0\nXXR 3\nXXC white1\n"
+            + line(1, "Test, Primeiro", ("   2 w 1",), rating=2100, fide="123456", birth="1980/01/01", points="1.0")
+            + line(2, "Silva, Joao da", ("   1 b 0",), rating=2000, birth="1990/05/01")
+            + line(3, "Nova, Jogadora", ("0000 - U",), sex="w", rating=1900, birth="2001/00/00", points="1.0"))
+    assert _upload(client, text.encode()).status_code == 200
+    response = _confirm(client, text.encode(), discipline="damas-64", ruleset="cbjd", pairing_system="dutch",
+                        planned_rounds=3, time_minutes=60, time_increment=0)
+    assert response.status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    entries = {e.pairing_number: e for e in event.entries}
+    assert entries[1].player_id == by_fide.id and entries[2].player_id == by_name.id
+    new = db.session.get(Player, entries[3].player_id)
+    assert new.full_name == "Nova, Jogadora" and new.sex == "F" and new.rating_regular == 1900
+    assert new.birth_date is None  # year only in the file: no date is made up
+    assert db.session.scalar(select(func.count(Player.id))) == 3
+    bye = db.session.scalars(select(Game).where(Game.black_entry_id.is_(None))).one()
+    assert bye.white_entry_id == entries[3].id
+    actions = {(a.action, a.object_type) for a in db.session.scalars(select(AuditEntry).where(AuditEntry.event_id == event.id))}
+    assert {("create", "event"), ("status", "event"), ("create", "entry"), ("import_trf", "round"),
+            ("import_trf", "event")} <= actions
+    assert db.session.scalars(select(AuditEntry).where(AuditEntry.object_type == "player")).one().action == "create"
+
+
+BAD_FILES = [
+    (line(1, "Alpha", ("   9 w 1",), points="1.0").encode(), "linha 1, coluna 92", "opponent 9 has no 001 line"),
+    (("012 Torneio\n" + line(1, "Alpha", ("   2 w 1",), points="1.0")
+      + line(2, "Beta", ("   1 b 1",), points="1.0")).encode(), "linha 2, coluna 99", "does not match"),
+    (("012 Torneio\n" + line(1, "Alpha", ("   2 w x",))).encode(), "linha 2, coluna 99", "unknown result code"),
+    (b"012 Torneio\n001    x m    Alpha\n", "linha 2", "starting number"),
+    (b"012 Torneio\n\x00001 bad\n", "linha 2", "caractere de controle"),
+    (b"012 Torneio\n\xff\x81\n", "linha 2", "nem UTF-8"),
+    (b"012 Torneio\n", "arquivo", "no player"),
+    (b"", "arquivo", "vazio"),
+]
+
+
+@pytest.mark.parametrize("data,where,reason", BAD_FILES)
+def test_malformed_trf_is_refused_with_the_line_and_the_reason_and_writes_nothing(client, db, staff, data, where, reason):  # type: ignore[no-untyped-def]
+    response = _upload(client, data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and "Arquivo TRF recusado" in page
+    assert where in page and reason in page
+    response = _confirm(client, data, planned_rounds=3)  # a forged confirm is refused the same way
+    assert response.status_code == 302
+    assert db.session.scalar(select(func.count(Event.id))) == 0
+    assert db.session.scalar(select(func.count(Player.id))) == 0
+    assert db.session.scalar(select(func.count(AuditEntry.id))) == 0
+
+
+def test_a_refused_setting_writes_nothing(client, db, staff):  # type: ignore[no-untyped-def]
+    data, _pairs = _golden("dutch", "dutch-00091-p015-r04of05")
+    response = _confirm(client, data, planned_rounds=2)  # fewer than the 3 rounds played
+    assert response.status_code == 200 and "rodadas jogadas" in response.get_data(as_text=True)
+    response = _confirm(client, data, planned_rounds=5, time_minutes=0)
+    assert response.status_code == 200
+    assert db.session.scalar(select(func.count(Event.id))) == 0
+    assert db.session.scalar(select(func.count(Player.id))) == 0
+    assert db.session.scalar(select(func.count(Entry.id))) == 0
+
+
+def test_preview_guesses_the_settings_and_lists_the_problems(client, staff):  # type: ignore[no-untyped-def]
+    text = ("012 Campeonato de Damas 64\n122 45 min\nXXS W=1.0\n"
+            + line(1, "Alpha", ("   2 w 1",), sex=" ", points="1.0") + line(2, "Beta", ("   1 b 0",), sex=" "))
+    page = _upload(client, text.encode()).get_data(as_text=True)
+    assert re.search(r'<option selected value="damas-64">|<option value="damas-64" selected>', page)
+    assert re.search(r'value="cbjd" selected|selected value="cbjd"', page)
+    assert 'value="45"' in page
+    assert "XXS" in page and "042" in page and "masculino" in page
+
+
+def test_only_staff_import(client, make_user, login_as):  # type: ignore[no-untyped-def]
+    login_as(make_user(Role.ARBITER))
+    assert client.get("/eventos/importar-trf/").status_code == 403
+
+
+@pytest.mark.parametrize("folder,name,system", CASES[:2])
+def test_the_imported_event_exports_the_rounds_of_the_file(client, db, staff, folder, name, system):  # type: ignore[no-untyped-def]
+    """One computation: the event's own TRF export gives back every round of the imported file."""
+    data, _pairs = _golden(folder, name)
+    original = read_trf(data.decode())
+    assert _confirm(client, data, pairing_system=system, planned_rounds=original.total_rounds).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    exported = read_trf(client.get(f"/eventos/{event.id}/relatorios/fide.trf").get_data(as_text=True))
+    assert exported.first_color == original.first_color
+    for e in original.state.entrants:
+        mine, theirs = exported.state.rounds_of(e.start_no), original.state.rounds_of(e.start_no)
+        assert [(r.outcome, r.opponent) for r in mine] == [(r.outcome, r.opponent) for r in theirs], e.start_no
+        assert all(a.color == b.color for a, b in zip(mine, theirs) if b.color.value in "wb")
+        assert exported.state.entrant(e.start_no).rating == e.rating
+
+
+def test_a_registered_player_is_matched_once(client, db, staff, make_player):  # type: ignore[no-untyped-def]
+    """Line 1 is the registered player by FIDE id (another spelling); line 2 has his name and no FIDE
+    id: a new player
+    (two entries of one player would be refused by the database)."""
+    registered = make_player(full_name="Carlos Lima", fide_id="777")
+    text = ("012 Aberto\nXXR 3\n" + line(1, "Lima, C.", ("   2 w 1",), fide="777", points="1.0")
+            + line(2, "Carlos Lima", ("   1 b 0",)))
+    page = _upload(client, text.encode()).get_data(as_text=True)
+    assert "já é outro jogador do arquivo" in page
+    assert _confirm(client, text.encode(), planned_rounds=3).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    entries = {e.pairing_number: e.player_id for e in event.entries}
+    assert entries[1] == registered.id and entries[2] != registered.id
+
+
+def test_a_trf_2026_file_names_its_system_and_pending_byes(client, db, staff):  # type: ignore[no-untyped-def]
+    """TRF-2026 (CR LF, 142 rounds, 152 colour, 192 type, 240 byes of the round to pair): the 192
+    record picks the pairing system on the form, the 240 records become the next round's requests."""
+    data, _pairs = _golden("dutch2025", "dutch-200035-p062-r05of07")
+    assert _confirm(client, data, pairing_system="dutch-2025", planned_rounds=7).status_code == 302
+    first = db.session.scalars(select(Event)).one()
+    entry = next(e for e in first.entries if e.pairing_number == 3)
+    set_round_request(staff, first, entry, 5, RequestKind.HALF_BYE)
+    exported = client.get(f"/eventos/{first.id}/relatorios/fide-2026.trf").data
+    assert b"\r\n192 FIDE_DUTCH_2025\r\n" in exported
+    page = _upload(client, exported, "evento.trf").get_data(as_text=True)
+    assert "TRF-26" in page and re.search(r'<option selected value="dutch-2025">|value="dutch-2025" selected', page)
+    assert _confirm(client, exported, name="Reimportado", pairing_system="dutch-2025", planned_rounds=7).status_code == 302
+    second = db.session.scalars(select(Event).where(Event.name == "Reimportado")).one()
+    requests = db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == second.id,
+                                                             RoundRequest.round_number == 5)).all()
+    wanted = db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == first.id,
+                                                           RoundRequest.round_number == 5)).all()
+    assert len(requests) == len(wanted) >= 1
