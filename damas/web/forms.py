@@ -220,6 +220,7 @@ class StatusForm(FlaskForm):
             ("cancelled", _l("Cancelado")),
         ]),
     )
+    confirm = HiddenField()  # "1": the second step of a change that asks for confirmation
 
 
 class ArbiterForm(FlaskForm):
@@ -231,7 +232,8 @@ class UserForm(FlaskForm):
     name = StringField(_l("Nome"), validators=[DataRequired(REQUIRED), Length(max=120)])
     role = SelectField(
         _l("Papel"),
-        choices=choices([("staff", _l("Equipe da federação")), ("arbiter", _l("Árbitro")), ("player", _l("Jogador"))]),
+        choices=choices([("player", _l("Jogador")), ("arbiter", _l("Árbitro")), ("staff", _l("Equipe da federação"))]),
+        default="player",  # the least privileged role unless staff choose otherwise
     )
     player_id = SelectField(_l("Jogador vinculado"), coerce=_coerce_optional_int, validators=[Optional()])
     password = PasswordField(
