@@ -9,6 +9,7 @@ from flask_babel import get_locale
 from damas.engine.event_rules import no_show_text
 from damas.engine.pairing import family_of, get_system
 from damas.engine.rate_of_play import NAMES, classify
+from damas.web.rate_text import rate_text
 from damas.models import Club, Entry, Event, Player, User
 from damas.reports.standings import shown_tiebreak_order
 from damas.services.entries import starting_order
@@ -72,6 +73,7 @@ def rate_of_play(event: Event) -> dict[str, Any]:
     rop = classify(event.time_minutes, event.time_increment)
     return {
         "label": rop.label,
+        "text": rate_text(rop, str(get_locale()) == "en"),  # "60x60, normal": what pages and PDFs print
         "class_name": pick(NAMES[rop.rate_class]),
         "rating_list": rop.rating_list,
         "rating_list_name": pick(RATING_LIST_NAMES[rop.rating_list]),

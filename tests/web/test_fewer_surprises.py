@@ -46,3 +46,19 @@ def test_new_user_form_defaults_to_the_least_privileged_role(client, db, make_us
     login_as(make_user(Role.STAFF))
     html = client.get("/usuarios/novo").get_data(as_text=True)
     assert _selected(html, "role") == "player"
+
+
+def test_time_control_prints_once_on_pages_and_pdfs(client, db, make_user, make_player, make_event, login_as):  # type: ignore[no-untyped-def]
+    """Issue 17, point 9: "60x60, normal", never "60x60 (Normal (clássica))"."""
+    from tests.web.test_reports_pdf import pdf_text
+
+    players = tuple(make_player() for _ in range(4))
+    event = make_event(time_minutes=60, players=players)
+    login_as(make_user(Role.STAFF))
+    for url in (f"/eventos/{event.id}", "/eventos/", "/", f"/eventos/{event.id}/editar"):
+        text = " ".join(re.sub(r"<[^>]+>", " ", client.get(url).get_data(as_text=True)).split())
+        assert "60x60, normal" in text, url
+        assert "(Normal (clássica))" not in text and "— Normal (clássica)" not in text, url
+    for path in ("lista-inicial", "folheto"):
+        text = " ".join(pdf_text(client.get(f"/eventos/{event.id}/relatorios/{path}.pdf").data).split())
+        assert "60x60, normal" in text and "Normal (clássica)" not in text, path

@@ -106,7 +106,7 @@ def test_arbiter_report_and_brochure(client, event):  # type: ignore[no-untyped-
     text = _get_pdf(client, f"/eventos/{event.id}/relatorios/folheto.pdf")
     flat = " ".join(text.split())
     for item in ("Praça do Ferreira, Fortaleza", "Federação Cearense de Damas", "Árbitro Regional",
-                 "Inscrições até 18/06.", "60 min", "Sub-14", "R$ 1.000,00"):
+                 "Inscrições até 18/06.", "60x60, normal", "Sub-14", "R$ 1.000,00"):
         assert item in flat, item
 
 
