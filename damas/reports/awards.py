@@ -151,10 +151,11 @@ def allocation_context(event: Event) -> dict[str, Any]:
     cats = {t["category"].code: t["category"] for t in tables}
     names = {e.start_no: e.name for e in tables[0]["snap"].state.entrants} if tables else {}
     winners = []
-    for no in sorted({a.start_no for a in allocation.awards}):
+    place_of = absolute_places(tables)
+    for no in sorted({a.start_no for a in allocation.awards}, key=lambda n: (place_of.get(n, (10**6, ""))[0], n)):
         got = allocation.of(no)
         winners.append({
-            "start_no": no, "name": names.get(no, str(no)),
+            "start_no": no, "name": names.get(no, str(no)), "rank": place_of.get(no, (0, ""))[1],
             "got": [{"category": category_name(cats[a.category]), "kind": KIND_NAMES[a.kind][lg == "en"],
                        "places": _places(a.places), "money": format_money(a.amount, lg) if a.kind == "cash" else "",
                        "shared": bool(a.shared_with)} for a in got],
@@ -175,6 +176,15 @@ def allocation_context(event: Event) -> dict[str, Any]:
         "after_round": tables[0]["snap"].complete_rounds if tables else 0,
         **team_event_rounds(event),  # a team event counts its team rounds (and points to its team table)
     }
+
+
+def absolute_places(tables: list[dict[str, Any]]) -> dict[int, tuple[int, str]]:
+    """Start number -> (row index, rank label) in the absolute table: "Premiados" is listed by
+    the final place (issue 17, point 8), not by starting number."""
+    absolute = next((t for t in tables if t["category"].is_absolute), None)
+    if absolute is None:
+        return {}
+    return {r.start_no: (i, r.rank_label) for i, r in enumerate(absolute["standings"].rows)}
 
 
 def team_event_rounds(event: Event) -> dict[str, Any]:
