@@ -61,3 +61,33 @@ def test_micromatch_pairing_pdf_prints_the_opening_name_beside_its_number(client
     assert draw.name
     flat = " ".join(pdf_text(client.get(f"/eventos/{event.id}/relatorios/emparceiramento/1.pdf").data).split())
     assert f"{draw.code} — {draw.name}" in flat
+
+
+def _page_size(data: bytes) -> tuple[float, float]:
+    import subprocess
+
+    info = subprocess.run(["pdfinfo", "-"], input=data, capture_output=True, check=True).stdout.decode()
+    size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info)
+    assert size is not None
+    return float(size.group(1)), float(size.group(2))
+
+
+def test_crosstable_pdf_is_landscape_beyond_ten_rounds_with_names_on_one_line(client, db, make_user, make_player,
+                                                                               make_event, login_as):  # type: ignore[no-untyped-def]
+    from damas.services.roundrobin import generate_round_robin
+
+    staff = make_user(Role.STAFF)
+    long_name = "Maria Aparecida dos Santos Figueiredo Albuquerque"
+    players = [make_player(full_name=long_name if n == 0 else f"Jogador Cruzado {n:02d}", rating_regular=2000 - n)
+               for n in range(12)]
+    event = make_event(players=tuple(players), planned_rounds=11, pairing_system="berger")
+    generate_round_robin(staff, event, "rating")
+    login_as(staff)
+    data = client.get(f"/eventos/{event.id}/relatorios/tabela.pdf").data
+    width, height = _page_size(data)
+    assert width > height  # 11 rounds: landscape
+    assert any(long_name in line for line in pdf_text(data).splitlines())
+    small = make_event(players=tuple(players[:6]), planned_rounds=5, pairing_system="berger")
+    generate_round_robin(staff, small, "rating")
+    width, height = _page_size(client.get(f"/eventos/{small.id}/relatorios/tabela.pdf").data)
+    assert width < height
