@@ -14,6 +14,7 @@ from flask_babel import get_locale
 from damas.engine.awards import Allocation, allocate, format_money
 from damas.engine.categories import Category, members
 from damas.models import Event
+from damas.reports.prize_text import prize_text
 from damas.reports.standings import table_rows, tiebreak_columns
 from damas.services.categories import event_categories
 from damas.services.mapping import snapshot
@@ -131,17 +132,29 @@ def category_summary(c: Category) -> dict[str, Any]:
 
 
 def prize_list(event: Event) -> list[dict[str, Any]]:
-    """The prize list per category (brochure, prize page)."""
+    """The prize list per category (brochure, prize page): one line per place, cash and
+    trophy/medal together ("R$ 500,00 + troféu")."""
     cats = event_categories(event)
     lg = lang()
     rows = prize_rows(event)
     out = []
     for c in cats:
-        items = [{"id": r.id, "place": r.place, "kind": r.kind, "kind_name": KIND_NAMES[r.kind][lg == "en"],
-                  "amount": r.amount, "money": format_money(r.amount, lg) if r.kind == "cash" else ""}
+        items = [{"id": r.id, "place": r.place, "kinds": r.kinds, "amount": r.amount, "trophy": r.trophy,
+                  "medal": r.medal, "money": format_money(r.amount, lg) if r.amount else "",
+                  "text": prize_text(r.kinds, r.amount, lg)}
                  for r in rows if r.category_code == c.code]
-        out.append({"code": c.code, "name": category_name(c), "prizes": sorted(items, key=lambda i: (i["place"], i["kind"]))})
+        out.append({"code": c.code, "name": category_name(c), "prizes": sorted(items, key=lambda i: i["place"])})
     return out
+
+
+def _combined(awards: list[Any]) -> list[dict[str, Any]]:
+    """A player's awards from the same category and places as one item (trophy + cash)."""
+    groups: dict[tuple[str, tuple[int, ...]], list[Any]] = {}
+    for a in awards:
+        groups.setdefault((a.category, a.places), []).append(a)
+    return [{"category": code, "places": places, "kinds": [a.kind for a in got],
+             "amount": sum(a.amount for a in got), "shared": any(a.shared_with for a in got), "awards": got}
+            for (code, places), got in groups.items()]
 
 
 def allocation_context(event: Event) -> dict[str, Any]:
@@ -156,19 +169,22 @@ def allocation_context(event: Event) -> dict[str, Any]:
         got = allocation.of(no)
         winners.append({
             "start_no": no, "name": names.get(no, str(no)), "rank": place_of.get(no, (0, ""))[1],
-            "got": [{"category": category_name(cats[a.category]), "kind": KIND_NAMES[a.kind][lg == "en"],
-                       "places": _places(a.places), "money": format_money(a.amount, lg) if a.kind == "cash" else "",
-                       "shared": bool(a.shared_with)} for a in got],
+            "got": [{"category": category_name(cats[g["category"]]), "text": prize_text(g["kinds"], g["amount"], lg),
+                     "places": _places(g["places"]), "money": format_money(g["amount"], lg) if g["amount"] else "",
+                     "shared": g["shared"]} for g in _combined(list(got))],
             "cash": format_money(allocation.cash(no), lg) if allocation.cash(no) else "",
         })
     by_category = []
     for c in cats.values():
-        awards = [a for a in allocation.awards if a.category == c.code]
+        rows: dict[tuple[tuple[int, ...], int], list[Any]] = {}
+        for a in sorted((a for a in allocation.awards if a.category == c.code),
+                        key=lambda a: (a.places[0], a.start_no, KINDS_ORDER[a.kind])):
+            rows.setdefault((a.places, a.start_no), []).append(a)
         by_category.append({"code": c.code, "name": category_name(c), "awards": [{
-            "place": _places(a.places), "kind": KIND_NAMES[a.kind][lg == "en"],
-            "name": names.get(a.start_no, ""), "start_no": a.start_no, "rank": a.rank_label,
-            "money": format_money(a.amount, lg) if a.kind == "cash" else ""}
-            for a in sorted(awards, key=lambda a: (a.places[0], KINDS_ORDER[a.kind], a.start_no))]})
+            "place": _places(places), "kind": prize_text([a.kind for a in got], sum(a.amount for a in got), lg),
+            "name": names.get(no, ""), "start_no": no, "rank": got[0].rank_label,
+            "money": format_money(sum(a.amount for a in got), lg) if any(a.kind == "cash" for a in got) else ""}
+            for (places, no), got in rows.items()]})
     return {
         "winners": winners, "by_category": by_category, "lines": list(allocation.text(lg)),
         "cash_ties": allocation.cash_ties, "prize_list": prize_list(event),
