@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, CheckConstraint, DateTime, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from damas.extensions import db
@@ -42,20 +42,29 @@ class EventCategory(db.Model):
 
 
 class EventPrize(db.Model):
-    """One prize of a category's list; cash `amount` in integer centavos."""
+    """One row of a category's prize list: the place, its cash `amount` in integer centavos
+    (0: none) and whether it also gives a trophy and/or a medal ("R$ 500 + troféu" is one row,
+    issue 17 point 5). The allocation splits a row into the engine's per-kind prizes."""
 
     __tablename__ = "event_prize"
     __table_args__ = (
-        UniqueConstraint("event_id", "category_code", "place", "kind", name="event_prize_place"),
+        UniqueConstraint("event_id", "category_code", "place", name="event_prize_row"),
         CheckConstraint("place >= 1 AND amount >= 0", name="prize_valid"),
+        CheckConstraint("amount > 0 OR trophy OR medal", name="prize_not_empty"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
     category_code: Mapped[str] = mapped_column(String(30))
     place: Mapped[int]
-    kind: Mapped[str] = mapped_column(String(10))  # trophy / medal / cash
     amount: Mapped[int] = mapped_column(default=0)
+    trophy: Mapped[bool] = mapped_column(default=False, server_default=false())
+    medal: Mapped[bool] = mapped_column(default=False, server_default=false())
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The engine's prize kinds this row gives (trophy, medal, cash)."""
+        return tuple(k for k, on in (("trophy", self.trophy), ("medal", self.medal), ("cash", self.amount > 0)) if on)
 
 
 class AwardSettings(db.Model):

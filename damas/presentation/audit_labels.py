@@ -43,7 +43,7 @@ ACTION_NAMES = {
     # categories, prizes, playoffs
     "category.defaults": _l("Categorias padrão"), "category.add": _l("Categoria incluída"),
     "category.tiebreaks": _l("Desempates da categoria"), "category.delete": _l("Categoria removida"),
-    "prize.add": _l("Prêmio incluído"), "prize.delete": _l("Prêmio removido"),
+    "prize.add": _l("Prêmio incluído"), "prize.delete": _l("Prêmio removido"), "prize.update": _l("Prêmio alterado"),
     "prize.cash_ties": _l("Prêmios em dinheiro nos empates"),
     "playoff.create": _l("Playoff criado"), "playoff.result": _l("Resultado de playoff"),
     "playoff.delete": _l("Playoff removido"),
@@ -88,7 +88,7 @@ FIELD_NAMES = {
     "birth_date": _l("nascimento"), "sex": _l("sexo"), "club_id": _l("clube (id)"), "club": _l("clube"),
     "city": _l("cidade"), "state": _l("UF"), "federation_id": _l("nº na federação"), "fide_id": _l("FIDE ID"),
     "rating_regular": _l("rating"), "rating_rapid": _l("rating rápido"), "active": _l("ativo"),
-    "team": _l("equipe"), "captain_name": _l("capitão"), "amount": _l("valor"), "place": _l("colocação"),
+    "team": _l("equipe"), "captain_name": _l("capitão"), "amount": _l("valor"), "place": _l("colocação"), "trophy": _l("troféu"), "medal": _l("medalha"),
     "category_code": _l("categoria"), "category": _l("categoria"), "tied": _l("empatados"),
     "decision": _l("decisão"), "text": _l("texto"), "panel": _l("comissão"), "subject": _l("assunto"),
     "appellant": _l("apelante"), "voting": _l("com voto"), "withdrawn_after_round": _l("desistiu após a rodada"),

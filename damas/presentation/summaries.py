@@ -14,6 +14,7 @@ from damas.engine.pairing import family_of, get_system
 from damas.engine.rate_of_play import NAMES, classify
 from damas.engine.rulesets import get_ruleset
 from damas.formats import get_format
+from damas.presentation.rate_text import rate_text
 from damas.models import Club, Entry, Event, Player, User
 from damas.formats.event_rules import shown_tiebreak_order
 from damas.formats.mapping import preload_entries, starting_order
@@ -68,6 +69,7 @@ def rate_of_play(event: Event) -> dict[str, Any]:
     rop = classify(event.time_minutes, event.time_increment)
     return {
         "label": rop.label,
+        "text": rate_text(rop, str(get_locale()) == "en"),  # "60x60, normal": what pages and PDFs print
         "class_name": pick(NAMES[rop.rate_class]),
         "rating_list": rop.rating_list,
         "rating_list_name": pick(RATING_LIST_NAMES[rop.rating_list]),

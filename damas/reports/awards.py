@@ -21,6 +21,7 @@ from damas.formats.event_rules import drawable_order
 from damas.formats.mapping import snapshot
 from damas.formats.tables import withdrawals
 from damas.models import Event
+from damas.reports.prize_text import prize_text
 from damas.reports.standings import table_rows, tiebreak_columns
 from damas.services.categories import event_categories
 from damas.services.prizes import cash_ties, event_prizes, prize_rows
@@ -133,17 +134,29 @@ def category_summary(c: Category) -> dict[str, Any]:
 
 
 def prize_list(event: Event) -> list[dict[str, Any]]:
-    """The prize list per category (brochure, prize page)."""
+    """The prize list per category (brochure, prize page): one line per place, cash and
+    trophy/medal together ("R$ 500,00 + troféu")."""
     cats = event_categories(event)
     lg = lang()
     rows = prize_rows(event)
     out = []
     for c in cats:
-        items = [{"id": r.id, "place": r.place, "kind": r.kind, "kind_name": KIND_NAMES[r.kind][lg == "en"],
-                  "amount": r.amount, "money": format_money(r.amount, lg) if r.kind == "cash" else ""}
+        items = [{"id": r.id, "place": r.place, "kinds": r.kinds, "amount": r.amount, "trophy": r.trophy,
+                  "medal": r.medal, "money": format_money(r.amount, lg) if r.amount else "",
+                  "text": prize_text(r.kinds, r.amount, lg)}
                  for r in rows if r.category_code == c.code]
-        out.append({"code": c.code, "name": category_name(c), "prizes": sorted(items, key=lambda i: (i["place"], i["kind"]))})
+        out.append({"code": c.code, "name": category_name(c), "prizes": sorted(items, key=lambda i: i["place"])})
     return out
+
+
+def _combined(awards: list[Any]) -> list[dict[str, Any]]:
+    """A player's awards from the same category and places as one item (trophy + cash)."""
+    groups: dict[tuple[str, tuple[int, ...]], list[Any]] = {}
+    for a in awards:
+        groups.setdefault((a.category, a.places), []).append(a)
+    return [{"category": code, "places": places, "kinds": [a.kind for a in got],
+             "amount": sum(a.amount for a in got), "shared": any(a.shared_with for a in got), "awards": got}
+            for (code, places), got in groups.items()]
 
 
 def allocation_context(event: Event) -> dict[str, Any]:
@@ -153,23 +166,27 @@ def allocation_context(event: Event) -> dict[str, Any]:
     cats = {t["category"].code: t["category"] for t in tables}
     names = {e.start_no: e.name for e in tables[0]["snap"].state.entrants} if tables else {}
     winners = []
-    for no in sorted({a.start_no for a in allocation.awards}):
+    place_of = absolute_places(tables)
+    for no in sorted({a.start_no for a in allocation.awards}, key=lambda n: (place_of.get(n, (10**6, ""))[0], n)):
         got = allocation.of(no)
         winners.append({
-            "start_no": no, "name": names.get(no, str(no)),
-            "got": [{"category": category_name(cats[a.category]), "kind": KIND_NAMES[a.kind][lg == "en"],
-                       "places": _places(a.places), "money": format_money(a.amount, lg) if a.kind == "cash" else "",
-                       "shared": bool(a.shared_with)} for a in got],
+            "start_no": no, "name": names.get(no, str(no)), "rank": place_of.get(no, (0, ""))[1],
+            "got": [{"category": category_name(cats[g["category"]]), "text": prize_text(g["kinds"], g["amount"], lg),
+                     "places": _places(g["places"]), "money": format_money(g["amount"], lg) if g["amount"] else "",
+                     "shared": g["shared"]} for g in _combined(list(got))],
             "cash": format_money(allocation.cash(no), lg) if allocation.cash(no) else "",
         })
     by_category = []
     for c in cats.values():
-        awards = [a for a in allocation.awards if a.category == c.code]
+        rows: dict[tuple[tuple[int, ...], int], list[Any]] = {}
+        for a in sorted((a for a in allocation.awards if a.category == c.code),
+                        key=lambda a: (a.places[0], a.start_no, KINDS_ORDER[a.kind])):
+            rows.setdefault((a.places, a.start_no), []).append(a)
         by_category.append({"code": c.code, "name": category_name(c), "awards": [{
-            "place": _places(a.places), "kind": KIND_NAMES[a.kind][lg == "en"],
-            "name": names.get(a.start_no, ""), "start_no": a.start_no, "rank": a.rank_label,
-            "money": format_money(a.amount, lg) if a.kind == "cash" else ""}
-            for a in sorted(awards, key=lambda a: (a.places[0], KINDS_ORDER[a.kind], a.start_no))]})
+            "place": _places(places), "kind": prize_text([a.kind for a in got], sum(a.amount for a in got), lg),
+            "name": names.get(no, ""), "start_no": no, "rank": got[0].rank_label,
+            "money": format_money(sum(a.amount for a in got), lg) if any(a.kind == "cash" for a in got) else ""}
+            for (places, no), got in rows.items()]})
     return {
         "winners": winners, "by_category": by_category, "lines": list(allocation.text(lg)),
         "cash_ties": allocation.cash_ties, "prize_list": prize_list(event),
@@ -177,6 +194,15 @@ def allocation_context(event: Event) -> dict[str, Any]:
         "after_round": tables[0]["snap"].complete_rounds if tables else 0,
         **team_event_rounds(event),  # a team event counts its team rounds (and points to its team table)
     }
+
+
+def absolute_places(tables: list[dict[str, Any]]) -> dict[int, tuple[int, str]]:
+    """Start number -> (row index, rank label) in the absolute table: "Premiados" is listed by
+    the final place (issue 17, point 8), not by starting number."""
+    absolute = next((t for t in tables if t["category"].is_absolute), None)
+    if absolute is None:
+        return {}
+    return {r.start_no: (i, r.rank_label) for i, r in enumerate(absolute["standings"].rows)}
 
 
 def team_event_rounds(event: Event) -> dict[str, Any]:

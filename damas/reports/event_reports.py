@@ -18,6 +18,7 @@ from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick
 from damas.presentation.results import result_label
 from damas.models.micromatch import OpeningDrawRow
 from damas.services.micromatch import micro_rows
+from damas.reports.arbiter_desk import absences_and_expulsions, desk_section
 from damas.reports.awards import category_summary, category_tables, prize_list
 from damas.reports.standings import standings_context
 from damas.services.playoffs import playoffs_of
@@ -88,34 +89,6 @@ def _protocol(event: Event) -> list[str]:
     return protocol
 
 
-def _desk(event: Event) -> dict[str, list[dict[str, Any]]] | None:
-    """Penalties, sanctions, forfeit decisions and appeals from the arbiter's desk, if present."""
-
-    def rows(model: Any) -> list[Any]:
-        return list(db.session.scalars(select(model).where(model.event_id == event.id).order_by(model.id)))
-
-    def name(entry: Any) -> str:
-        return f"{entry.pairing_number or '—'}. {entry.player.full_name}" if entry is not None else ""
-
-    out: dict[str, list[dict[str, Any]]] = {}
-    def named(r: Any) -> str:  # team events: a player, no entry (desk_teams)
-        return name(r.entry) if r.entry is not None else (r.player.full_name if r.player is not None else "")
-
-    out["incidents"] = [{"round": r.round_number, "board": r.board, "player": named(r), "kind": r.kind,
-                         "article": r.article, "note": r.note} for r in rows(desk.DeskIncident)]
-    out["penalties"] = [{"game": r.game_id, "article": r.article, "source": r.source,
-                         "change": (f"{r.micro_game}ª: " if r.micro_game else "")
-                         + f"{r.result_before or '–'} → {r.result_after}",
-                         "reversed": r.reversal_reason if r.reversed_at else ""} for r in rows(desk.DeskPenalty)]
-    out["sanctions"] = [{"round": r.round_number, "board": r.board or "", "player": named(r), "kind": r.kind,
-                         "note": r.note} for r in rows(desk.DeskSanction)]
-    out["forfeit_decisions"] = [{"player": name(r.entry), "kind": r.kind, "round": r.round_number or "",
-                                 "reason": r.reason} for r in rows(desk.DeskForfeitDecision)]
-    out["appeals"] = [{"appellant": r.appellant_name, "subject": r.subject, "decision": r.decision or "—",
-                       "text": r.decision_text} for r in rows(desk.DeskAppeal)]
-    return out
-
-
 def arbiter_context(event: Event) -> dict[str, Any]:
     """The arbiter's report: withdrawals, forfeits, requests, lot draws with seeds, tiebreaks used,
     and the desk's penalties, sanctions and appeals when that area is installed."""
@@ -153,7 +126,8 @@ def arbiter_context(event: Event) -> dict[str, Any]:
         "protocol": _protocol(event), "first_color": event.first_color, "first_color_seed": event.first_color_seed,
         "tiebreak_by_lot": event.tiebreak_by_lot, "tiebreak_lot_seed": event.tiebreak_lot_seed,
         "columns": standing["columns"], "drawn_order": standing["drawn_order"], "categories": categories,
-        "playoffs": playoffs, "openings": _all_openings(event), "desk": _desk(event),
+        "playoffs": playoffs, "openings": _all_openings(event), "desk": desk_section(event),
+        **absences_and_expulsions(event),
         "after_round": standing["after_round"],
     }
 
@@ -161,7 +135,7 @@ def arbiter_context(event: Event) -> dict[str, Any]:
 def _all_openings(event: Event) -> list[dict[str, Any]]:
     rows = db.session.scalars(select(OpeningDrawRow).where(OpeningDrawRow.event_id == event.id)
                               .order_by(OpeningDrawRow.round_number, OpeningDrawRow.board))
-    return [{"round": r.round_number, "board": r.board or "", "code": r.code, "moves": r.moves, "seed": r.seed}
+    return [{"round": r.round_number, "board": r.board or "", "code": r.code, "name": r.name, "moves": r.moves, "seed": r.seed}
             for r in rows]
 
 

@@ -1,7 +1,10 @@
 """Prize lists per category and the cash-tie option (RULES.md §8; CBJD 125, 126).
 
-The allocation itself is the engine's (`damas.engine.awards.allocate`); see
-`damas.reports.awards` for the tables it is given.
+A prize row is one place of a category's list with its cash amount and/or a trophy and/or a
+medal ("R$ 500 + troféu" is one row, issue 17 point 5). The allocation itself is the engine's
+(`damas.engine.awards.allocate`), which keeps its per-kind prizes: a row gives one engine
+prize per kind (trophies and medals accumulate, CBJD 125; cash is paid once, CBJD 126). The
+table editor is `damas.services.prize_table`.
 """
 from __future__ import annotations
 
@@ -15,18 +18,20 @@ from damas.services.audit import record, snapshot, transaction
 from damas.services.categories import event_categories
 from damas.services.errors import ServiceError
 
-FIELDS = ("category_code", "place", "kind", "amount")
+FIELDS = ("category_code", "place", "amount", "trophy", "medal")
 KINDS = ("trophy", "medal", "cash")
 
 
 def prize_rows(event: Event) -> list[EventPrize]:
     return list(db.session.scalars(select(EventPrize).where(EventPrize.event_id == event.id)
-                                   .order_by(EventPrize.category_code, EventPrize.place, EventPrize.kind)))
+                                   .order_by(EventPrize.category_code, EventPrize.place)))
 
 
 def event_prizes(event: Event) -> list[Prize]:
+    """The engine's prizes: one per kind of each row."""
     codes = {c.code for c in event_categories(event)}
-    return [Prize(r.category_code, r.place, r.kind, r.amount) for r in prize_rows(event) if r.category_code in codes]
+    return [Prize(r.category_code, r.place, kind, r.amount if kind == "cash" else 0)
+            for r in prize_rows(event) if r.category_code in codes for kind in r.kinds]
 
 
 def cash_ties(event: Event) -> str:
@@ -47,7 +52,17 @@ def parse_amount(text: str) -> int:
     return int(whole or 0) * 100 + int((frac + "00")[:2] if frac else 0)
 
 
+def non_increasing(table: dict[int, int]) -> bool:
+    """CBJD 126 needs cash amounts that do not grow with the place (a missing place counts 0)."""
+    if not table:
+        return True
+    amounts = [table.get(place, 0) for place in range(1, max(table) + 1)]
+    return all(a >= b for a, b in zip(amounts, amounts[1:]))
+
+
 def add_prize(actor: User | None, event: Event, category_code: str, place: int, kind: str, amount: int) -> EventPrize:
+    """Add one kind of prize to a place: to its row when the place already has one (the demo
+    and scripted lists; the page edits the whole table, `prize_table.save_table`)."""
     if kind not in KINDS:
         raise ServiceError(_("Tipo de prêmio inválido."), "kind")
     if category_code not in {c.code for c in event_categories(event)}:
@@ -57,17 +72,26 @@ def add_prize(actor: User | None, event: Event, category_code: str, place: int, 
     if kind == "cash" and amount <= 0:
         raise ServiceError(_("Informe o valor do prêmio em dinheiro."), "amount")
     if kind != "cash" and amount:
-        raise ServiceError(_("Troféus e medalhas não têm valor; cadastre o dinheiro como outro prêmio."), "amount")
-    existing = event_prizes(event)
-    if any(p.category == category_code and p.place == place and p.kind == kind for p in existing):
+        raise ServiceError(_("Troféus e medalhas não têm valor; informe o dinheiro no campo Valor."), "amount")
+    rows = [r for r in prize_rows(event) if r.category_code == category_code]
+    row = next((r for r in rows if r.place == place), None)
+    if row is not None and kind in row.kinds:
         raise ServiceError(_("Este prêmio já está na lista."), "place")
-    if kind == "cash" and not _non_increasing([*existing, Prize(category_code, place, kind, amount)], category_code):
+    if kind == "cash" and not non_increasing({**{r.place: r.amount for r in rows if r.amount}, place: amount}):
         raise ServiceError(_("Os prêmios em dinheiro de uma categoria não podem crescer com a colocação."), "amount")
     with transaction():
-        row = EventPrize(event_id=event.id, category_code=category_code, place=place, kind=kind, amount=amount)
-        db.session.add(row)
+        before = snapshot(row, FIELDS) if row is not None else None
+        if row is None:
+            row = EventPrize(event_id=event.id, category_code=category_code, place=place, amount=0,
+                             trophy=False, medal=False)
+            db.session.add(row)
+        if kind == "cash":
+            row.amount = amount
+        else:
+            setattr(row, kind, True)
         db.session.flush()
-        record(actor, "prize.add", "event_prize", row.id, None, snapshot(row, FIELDS), event.id)
+        record(actor, "prize.add" if before is None else "prize.update", "event_prize", row.id, before,
+               snapshot(row, FIELDS), event.id)
     return row
 
 
@@ -91,10 +115,3 @@ def set_cash_ties(actor: User | None, event: Event, value: str) -> None:
             db.session.add(settings)
         settings.cash_ties = value
         record(actor, "prize.cash_ties", "event", event.id, before, {"cash_ties": value}, event.id)
-
-
-def _non_increasing(prizes: list[Prize], code: str) -> bool:
-    """CBJD 126 needs cash amounts that do not grow with the place (a missing place counts 0)."""
-    table = {p.place: p.amount for p in prizes if p.category == code and p.kind == "cash"}
-    amounts = [table.get(place, 0) for place in range(1, max(table) + 1)]
-    return all(a >= b for a, b in zip(amounts, amounts[1:]))

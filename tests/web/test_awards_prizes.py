@@ -9,20 +9,38 @@ from damas.services.playoffs import status_of
 from tests.web.test_awards_helpers import finished_round_robin
 from tests.web.test_playoff_ties import two_tied_for_first
 
-PRIZES = [  # (category, place, kind, amount in reais)
-    ("absoluto", 1, "trophy", ""), ("absoluto", 1, "cash", "1.000,00"),
-    ("absoluto", 2, "trophy", ""), ("absoluto", 2, "cash", "500"),
-    ("absoluto", 3, "trophy", ""), ("absoluto", 3, "cash", "300,00"),
-    ("sub-14", 1, "trophy", ""), ("sub-14", 1, "cash", "200"),
-    ("feminino", 1, "trophy", ""), ("feminino", 1, "cash", "400"),
-    ("feminino", 2, "medal", ""),
+PRIZES = [  # (category, place, cash in reais, trophy, medal): one row per place (issue 17.5)
+    ("absoluto", 1, "1.000,00", True, False), ("absoluto", 2, "500", True, False),
+    ("absoluto", 3, "300,00", True, False),
+    ("sub-14", 1, "200", True, False),
+    ("feminino", 1, "400", True, False), ("feminino", 2, "", False, True),
 ]
 
 
+def table_data(code: str, lines: list[dict], save: bool = True) -> dict:
+    """The prize-table form's fields for `lines` ({"place", "amount", "trophy", "medal", "remove"})."""
+    data = {"category_code": code}
+    if save:
+        data["save"] = "Gravar"
+    for i, line in enumerate(lines):
+        for key, value in line.items():
+            if isinstance(value, bool):
+                if value:
+                    data[f"lines-{i}-{key}"] = "y"
+            else:
+                data[f"lines-{i}-{key}"] = str(value)
+    return data
+
+
+def post_table(client, event_id: int, code: str, lines: list[dict]):  # type: ignore[no-untyped-def]
+    return client.post(f"/eventos/{event_id}/premios/gerir", data=table_data(code, lines))
+
+
 def _add_prizes(client, event_id: int) -> None:  # type: ignore[no-untyped-def]
-    for code, place, kind, amount in PRIZES:
-        response = client.post(f"/eventos/{event_id}/premios/gerir",
-                               data={"category_code": code, "place": place, "kind": kind, "amount": amount})
+    for code in dict.fromkeys(p[0] for p in PRIZES):
+        lines = [{"place": place, "amount": amount, "trophy": trophy, "medal": medal}
+                 for c, place, amount, trophy, medal in PRIZES if c == code]
+        response = post_table(client, event_id, code, lines)
         assert response.status_code == 302, response.get_data(as_text=True)[:2000]
 
 
@@ -36,18 +54,18 @@ def test_sub14_girl_second_absolute(client, db, make_user, make_player, login_as
     event, _staff, arbiter = finished_round_robin(db, make_user, make_player)
     login_as(arbiter)
     _add_prizes(client, event.id)
-    assert db.session.query(EventPrize).filter_by(event_id=event.id).count() == len(PRIZES)
+    assert db.session.query(EventPrize).filter_by(event_id=event.id).count() == len(PRIZES)  # one row per place
     html = client.get(f"/eventos/{event.id}/premios").get_data(as_text=True)
     ana = _winner_row(html, "Ana Júlia Araújo")
     # trophies accumulate (CBJD 125): absolute 2nd, sub-14 1st, feminino 1st; cash: the largest only
-    assert "Troféu Absoluto 2º" in ana and "Troféu Sub-14 1º" in ana and "Troféu Feminino 1º" in ana
+    assert "Absoluto 2º: R$ 500,00 + troféu" in ana and "Sub-14 1º: Troféu" in ana and "Feminino 1º: Troféu" in ana
     assert ana.endswith("R$ 500,00")
     assert "R$ 200,00" not in ana and "R$ 400,00" not in ana
     # the prizes she forgoes pass on (CBJD 126): feminino cash to Maria, sub-14 cash to nobody left
     maria = _winner_row(html, "Maria Lúcia")
-    assert "Dinheiro Feminino 1º (R$ 400,00)" in maria and "Medalha Feminino 2º" in maria
+    assert "Feminino 1º: R$ 400,00" in maria and "Feminino 2º: Medalha" in maria
     pedro = _winner_row(html, "Pedro Sá")
-    assert pedro.endswith("R$ 300,00") and "Troféu Sub-14 2º" not in pedro
+    assert pedro.endswith("R$ 300,00") and "Sub-14 2º" not in pedro
     text = " ".join(re.sub(r"<[^>]+>", " ", html).split())
     assert "Ana Júlia Araújo (nº 2), 1º em Feminino, não recebe este prêmio em dinheiro: já recebe R$ 500,00" in text
     assert "Ana Júlia Araújo (nº 2) recebe 3 prêmios (CBJD 125, acumulam)" in text
@@ -63,19 +81,20 @@ def test_prize_refusals_and_options(client, db, make_user, make_player, login_as
     event, _staff, arbiter = finished_round_robin(db, make_user, make_player)
     login_as(arbiter)
     before = db.session.query(AuditEntry).count()
-    url = f"/eventos/{event.id}/premios/gerir"
-    assert "Informe o valor do prêmio em dinheiro." in client.post(url, data={
-        "category_code": "absoluto", "place": 1, "kind": "cash", "amount": ""}).get_data(as_text=True)
-    assert "Valor inválido" in client.post(url, data={
-        "category_code": "absoluto", "place": 1, "kind": "cash", "amount": "dez"}).get_data(as_text=True)
-    assert "não têm valor" in client.post(url, data={
-        "category_code": "absoluto", "place": 1, "kind": "trophy", "amount": "10"}).get_data(as_text=True)
+
+    def refused(lines: list[dict]) -> str:
+        response = post_table(client, event.id, "absoluto", lines)
+        assert response.status_code == 200
+        return response.get_data(as_text=True)
+    assert "Linha 1: informe o valor em dinheiro ou marque troféu ou medalha." in refused([{"place": 1, "amount": ""}])
+    assert "Linha 2: valor inválido" in refused([{"place": 1, "trophy": True}, {"place": 2, "amount": "dez"}])
+    assert "Linha 1: informe a colocação" in refused([{"place": "", "amount": "10"}])
+    assert "não podem crescer" in refused([{"place": 1, "amount": "100"}, {"place": 2, "amount": "150"}])
+    assert "Linha 2: o 1º lugar já está na linha 1." in refused([{"place": 1, "amount": "100"},
+                                                                  {"place": 1, "amount": "50"}])
     assert db.session.query(AuditEntry).count() == before
-    client.post(url, data={"category_code": "absoluto", "place": 1, "kind": "cash", "amount": "100"})
-    assert "não podem crescer" in client.post(url, data={
-        "category_code": "absoluto", "place": 2, "kind": "cash", "amount": "150"}).get_data(as_text=True)
-    assert "Este prêmio já está na lista." in client.post(url, data={
-        "category_code": "absoluto", "place": 1, "kind": "cash", "amount": "50"}).get_data(as_text=True)
+    assert db.session.query(EventPrize).filter_by(event_id=event.id).count() == 0
+    post_table(client, event.id, "absoluto", [{"place": 1, "amount": "100"}])
     prize = db.session.query(EventPrize).filter_by(event_id=event.id).one()
     assert prize.amount == 10000
     client.post(f"/eventos/{event.id}/premios/opcoes", data={"cash_ties": "order"})
@@ -90,9 +109,8 @@ def test_cash_shared_by_a_tie(client, db, make_user, make_player, login_as):  # 
     """Before any round everybody is level and not separated: the cash at stake is shared."""
     event, _staff, arbiter = finished_round_robin(db, make_user, make_player, rounds_to_play=0)
     login_as(arbiter)
-    for place, amount in ((1, "600"), (2, "300"), (3, "100")):
-        client.post(f"/eventos/{event.id}/premios/gerir",
-                    data={"category_code": "absoluto", "place": place, "kind": "cash", "amount": amount})
+    post_table(client, event.id, "absoluto", [{"place": place, "amount": amount}
+                                              for place, amount in ((1, "600"), (2, "300"), (3, "100"))])
     text = " ".join(re.sub(r"<[^>]+>", " ", client.get(f"/eventos/{event.id}/premios").get_data(as_text=True)).split())
     assert "dividem igualmente R$ 600,00 + R$ 300,00 + R$ 100,00 = R$ 1.000,00" in text
     assert "R$ 166,67" in text and "R$ 166,66" in text

@@ -133,7 +133,7 @@ def _settings(db: Any, event: Event, make_player: Any) -> None:
 
 
 def _prize(db: Any, event: Event, make_player: Any) -> None:
-    db.session.add(EventPrize(event_id=event.id, category_code="absoluto", place=1, kind="cash", amount=50000))
+    db.session.add(EventPrize(event_id=event.id, category_code="absoluto", place=1, amount=50000))
 
 
 def _category(db: Any, event: Event, make_player: Any) -> None:

@@ -26,7 +26,7 @@ def test_staff_creates_event_and_page_shows_rate_class(client, db, make_user, lo
     event = db.session.query(Event).one()
     assert event.status == EventStatus.DRAFT
     page = client.get(f"/eventos/{event.id}").get_data(as_text=True)
-    assert "Rápida" in page and "lista rápida" in page
+    assert ", rápida" in page and "lista rápida" in page
 
 
 def test_event_end_before_start_is_refused(client, db, make_user, login_as):  # type: ignore[no-untyped-def]

@@ -79,8 +79,8 @@ def test_category_and_prize_pdfs(client, event):  # type: ignore[no-untyped-def]
     sub14 = text.split("Sub-14", 1)[1].split("Sub-16", 1)[0]
     assert "Ana Júlia Araújo" in sub14 and "Pedro Sá" in sub14 and "Maria Lúcia" not in sub14
     text = _get_pdf(client, f"/eventos/{event.id}/relatorios/premiacao.pdf")
-    cash = [line for line in text.splitlines() if "Dinheiro " in line and "2. Ana Júlia Araújo" in line]
-    assert len(cash) == 1 and "R$ 500,00" in cash[0]  # one cash prize only (CBJD 126)
+    cash = [line for line in text.splitlines() if "R$" in line and "2. Ana Júlia Araújo" in line and "nº 2" not in line]
+    assert len(cash) == 1 and "R$ 500,00 + troféu" in cash[0]  # one cash prize only (CBJD 126), with its trophy
     assert "Total em dinheiro: R$ 2.200,00" in text
     flat = " ".join(text.split())
     assert "não recebe este prêmio em dinheiro" in flat
@@ -106,7 +106,7 @@ def test_arbiter_report_and_brochure(client, event):  # type: ignore[no-untyped-
     text = _get_pdf(client, f"/eventos/{event.id}/relatorios/folheto.pdf")
     flat = " ".join(text.split())
     for item in ("Praça do Ferreira, Fortaleza", "Federação Cearense de Damas", "Árbitro Regional",
-                 "Inscrições até 18/06.", "60 min", "Sub-14", "R$ 1.000,00"):
+                 "Inscrições até 18/06.", "60x60, normal", "Sub-14", "R$ 1.000,00"):
         assert item in flat, item
 
 

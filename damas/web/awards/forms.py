@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, SelectField, StringField
+from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, IntegerField, SelectField, StringField,
+                     SubmitField)
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from damas.web.converters import MAX_DB_INT
@@ -43,6 +44,25 @@ class PrizeForm(FlaskForm):
                                                       ("cash", _l("Dinheiro"))]),
                        validators=[DataRequired(REQUIRED)])
     amount = StringField(_l("Valor (R$)"), validators=[Optional(), Length(max=20)])
+
+
+class PrizeLineForm(Form):
+    """One line of the prize table (no CSRF of its own: the table form has it)."""
+
+    place = StringField(_l("Colocação"), validators=[Optional(), Length(max=4)])
+    amount = StringField(_l("Dinheiro (R$)"), validators=[Optional(), Length(max=20)])
+    trophy = BooleanField(_l("Troféu"))
+    medal = BooleanField(_l("Medalha"))
+    remove = BooleanField(_l("Remover"))
+
+
+class PrizeTableForm(FlaskForm):
+    """A category's whole prize list in one form; "more" adds blank lines without saving."""
+
+    category_code = HiddenField(validators=[DataRequired(REQUIRED)])
+    lines = FieldList(FormField(PrizeLineForm), min_entries=1, max_entries=100)
+    more = SubmitField(_l("Mais linhas"))
+    save = SubmitField(_l("Gravar a tabela"))
 
 
 class PrizeDeleteForm(FlaskForm):

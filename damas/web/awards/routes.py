@@ -38,7 +38,6 @@ from damas.web.awards.forms import (
     PlayoffDeleteForm,
     PlayoffResultForm,
     PrizeDeleteForm,
-    PrizeForm,
 )
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.summaries import event_summary
@@ -135,24 +134,10 @@ def prizes(event_id: int):  # type: ignore[no-untyped-def]
 @bp.route("/premios/gerir", methods=["GET", "POST"])
 @event_editor_required
 def manage_prizes(event_id: int):  # type: ignore[no-untyped-def]
-    event = db.session.get(Event, event_id)
-    form = PrizeForm()
-    cats = category_service.event_categories(event)
-    form.category_code.choices = choices((c.code, c.name_en if lang() == "en" else c.name_pt) for c in cats)
-    if form.validate_on_submit():
-        try:
-            amount = prize_service.parse_amount(form.amount.data or "")
-            prize_service.add_prize(current_user, event, form.category_code.data, form.place.data, form.kind.data, amount)
-        except ServiceError as error:
-            show_service_error(form, error)
-        else:
-            flash(_("Prêmio incluído."), "success")
-            return redirect(url_for("awards.manage_prizes", event_id=event_id))
-    elif form.is_submitted():
-        flash(_("Corrija os campos indicados."), "error")
-    ties_form = CashTiesForm(cash_ties=prize_service.cash_ties(event))
-    return render_template("awards/manage_prizes.html", event=event_summary(event), form=form, ties_form=ties_form,
-                           prize_list=prize_list(event))
+    """The prize list of one category as a table (issue 17, point 5): `damas.web.prize_table_page`."""
+    from damas.web.awards.prize_table import prize_table_page
+
+    return prize_table_page(db.session.get(Event, event_id))
 
 
 @bp.post("/premios/apagar")

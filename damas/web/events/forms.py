@@ -152,6 +152,7 @@ class StatusForm(FlaskForm):
             ("cancelled", _l("Cancelado")),
         ]),
     )
+    confirm = HiddenField()  # "1": the second step of a change that asks for confirmation
 
 
 class ArbiterForm(FlaskForm):

@@ -14,6 +14,7 @@ from damas.services import entries as entry_service, events as event_service
 from damas.services.frozen_settings import frozen_reason, frozen_settings
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, staff_required, visible_event
+from damas.web.events.status import needs_confirmation, status_choices
 from damas.web.events.forms import ArbiterForm, EntryForm, EventForm, StatusForm
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.summaries import (
@@ -85,7 +86,8 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
     status_form = StatusForm()
     allowed = event_service.TRANSITIONS[event.status]
-    status_form.status.choices = choices((s.value, pick(STATUS_NAMES[s.value])) for s in allowed)
+    status_form.status.choices = status_choices(event.status, allowed)
+    status_form.status.data = event.status.value  # "Aplicar" without a choice changes nothing
     arbiter_form = ArbiterForm()
     arbiter_form.user_id.choices = choices(
         (u.id, f"{u.name} <{u.email}>")
@@ -192,7 +194,12 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
 def change_status(event_id: int):  # type: ignore[no-untyped-def]
     event = _get_event(event_id)
     form = StatusForm()
-    if form.validate_on_submit():
+    if form.validate_on_submit() and form.status.data == event.status.value:
+        flash(_("Situação mantida."), "info")
+    elif form.validate_on_submit() and needs_confirmation(event.status, form.status.data) and form.confirm.data != "1":
+        return render_template("events/confirm_status.html", event=event_summary(event), form=form,
+                               target=pick(STATUS_NAMES[form.status.data]))
+    elif form.validate_on_submit():
         try:
             event_service.change_status(current_user, event, EventStatus(form.status.data))
         except ServiceError as error:

@@ -29,6 +29,12 @@ from damas.exports import rating as rating_export
 from damas.exports.rating import rating_list
 from damas.engine.trf.records import TRF26
 
+def crosstable_landscape(event: Event, players: int) -> bool:
+    """[ours] A crosstable with more than 10 rounds or 20 players prints on landscape A4, so the
+    names stay on one line (issue 17, point 8)."""
+    return event.planned_rounds > 10 or players > 20
+
+
 bp = Blueprint("reports", __name__, url_prefix="/eventos/<int:event_id>/relatorios")
 
 
@@ -222,7 +228,8 @@ def _simple(endpoint: str, path: str, partial: str, title_pt: Any,
 def _crosstable(event: Event) -> dict[str, Any]:
     if crosstable_kind(event) is None:
         abort(404)
-    return crosstable_context(event)
+    context = crosstable_context(event)
+    return {**context, "landscape": crosstable_landscape(event, len(context.get("rows", ())))}
 
 
 _simple("start_list", "lista-inicial", "reports/_start_list.html", _l("Lista inicial"),

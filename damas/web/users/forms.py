@@ -14,7 +14,8 @@ class UserForm(FlaskForm):
     name = StringField(_l("Nome"), validators=[DataRequired(REQUIRED), Length(max=120)])
     role = SelectField(
         _l("Papel"),
-        choices=choices([("staff", _l("Equipe da federação")), ("arbiter", _l("Árbitro")), ("player", _l("Jogador"))]),
+        choices=choices([("player", _l("Jogador")), ("arbiter", _l("Árbitro")), ("staff", _l("Equipe da federação"))]),
+        default="player",  # the least privileged role unless staff choose otherwise
     )
     player_id = SelectField(_l("Jogador vinculado"), coerce=coerce_optional_int, validators=[Optional()])
     password = PasswordField(

@@ -1,0 +1,93 @@
+"""Issue 17, point 8: the printed arbiter's report in words and in the rule set's notation,
+with the absences without notice and the proposed expulsions."""
+from __future__ import annotations
+
+import re
+
+from damas.models import GameResult, Role
+from damas.services.absence import mark_absent
+from tests.web.test_desk import incident, make_chief, running_event, sanction, set_result
+from tests.web.test_reports_pdf import pdf_text
+
+
+def test_arbiter_report_prints_words_draughts_results_absences_and_proposed_expulsions(
+        client, db, make_user, make_event, make_player, login_as):  # type: ignore[no-untyped-def]
+    arbiter = make_user(Role.ARBITER)
+    event, (a, b, c, d) = running_event(db, make_event, make_player, (arbiter,), rounds=2, pairing_system="dutch")
+    make_chief(db, event, arbiter)  # desk settings: FIDE-GR forfeit rule, proposal after 1 default
+    set_result(db, event, 1, 2, GameResult.BLACK_FORFEIT_WIN)  # c (white, board 2) lost by default
+    login_as(arbiter)
+    for article in ("56", "65", "52"):  # CBJD 60 a: the third incidence loses the game (0-2 in draughts)
+        incident(client, event, a, article=article)
+    sanction(client, event, b, "verbal_warning")
+    mark_absent(arbiter, event, d, 3, "não veio")
+    flat = " ".join(pdf_text(client.get(f"/eventos/{event.id}/relatorios/arbitro.pdf").data).split())
+    html = client.get(f"/eventos/{event.id}/relatorios/arbitro").get_data(as_text=True)
+    page = " ".join(re.sub(r"<[^>]+>", " ", html).split())
+    for text in (flat, page):
+        assert "claimed_irregularity" not in text and "verbal_warning" not in text
+        assert "Irregularidade reclamada" in text and "Advertência verbal (CBJD 51 a)" in text
+        assert "incidente" in text and "0 – 2" in text and "0-1" not in text
+        absent = text.split("Ausentes sem aviso", 1)[1].split("Eliminações propostas", 1)[0]
+        assert d.player.full_name in absent and "não veio" in absent
+        proposed = text.split("Eliminações propostas", 1)[1].split("Incidentes e penalidades", 1)[0]
+        assert "eliminação proposta" in proposed and "FIDE-GR" in proposed
+    assert c.player.full_name in page.split("Eliminações propostas", 1)[1].split("Incidentes e penalidades", 1)[0]
+
+
+def test_micromatch_pairing_pdf_prints_the_opening_name_beside_its_number(client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
+    import io
+
+    from damas.models import Event
+    from damas.models.micromatch import OpeningDrawRow
+    from tests.web.test_micromatch_event import CSV, _post
+
+    staff = make_user(Role.STAFF)
+    players = [make_player(full_name=f"Micro {n}", rating_regular=2100 - 50 * n) for n in range(1, 5)]
+    login_as(staff)
+    client.post("/aberturas/carregar", data={"file": (io.BytesIO(CSV), "tablita.csv")},
+                content_type="multipart/form-data")
+    _post(client, "/eventos/micro/novo", {
+        "name": "Estadual Micro Match", "discipline": "damas-64", "ruleset": "cbjd", "pairing_system": "micromatch",
+        "planned_rounds": "3", "time_minutes": "30", "time_increment": "0", "start_date": "2026-12-01",
+        "end_date": "2026-12-01", "scoring": "game", "openings": "round",
+    }, expect="Evento em micro match criado.")
+    event = db.session.query(Event).one()
+    _post(client, f"/eventos/{event.id}/situacao", {"status": "registration"})
+    for p in players:
+        client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})
+    _post(client, f"/eventos/{event.id}/micro/emparceirar", expect="Rodada 1 emparceirada.")
+    draw = db.session.query(OpeningDrawRow).filter_by(event_id=event.id, round_number=1).one()
+    assert draw.name
+    flat = " ".join(pdf_text(client.get(f"/eventos/{event.id}/relatorios/emparceiramento/1.pdf").data).split())
+    assert f"{draw.code} — {draw.name}" in flat
+
+
+def _page_size(data: bytes) -> tuple[float, float]:
+    import subprocess
+
+    info = subprocess.run(["pdfinfo", "-"], input=data, capture_output=True, check=True).stdout.decode()
+    size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+)", info)
+    assert size is not None
+    return float(size.group(1)), float(size.group(2))
+
+
+def test_crosstable_pdf_is_landscape_beyond_ten_rounds_with_names_on_one_line(client, db, make_user, make_player,
+                                                                               make_event, login_as):  # type: ignore[no-untyped-def]
+    from damas.services.roundrobin import generate_round_robin
+
+    staff = make_user(Role.STAFF)
+    long_name = "Maria Aparecida dos Santos Figueiredo Albuquerque"
+    players = [make_player(full_name=long_name if n == 0 else f"Jogador Cruzado {n:02d}", rating_regular=2000 - n)
+               for n in range(12)]
+    event = make_event(players=tuple(players), planned_rounds=11, pairing_system="berger")
+    generate_round_robin(staff, event, "rating")
+    login_as(staff)
+    data = client.get(f"/eventos/{event.id}/relatorios/tabela.pdf").data
+    width, height = _page_size(data)
+    assert width > height  # 11 rounds: landscape
+    assert any(long_name in line for line in pdf_text(data).splitlines())
+    small = make_event(players=tuple(players[:6]), planned_rounds=5, pairing_system="berger")
+    generate_round_robin(staff, small, "rating")
+    width, height = _page_size(client.get(f"/eventos/{small.id}/relatorios/tabela.pdf").data)
+    assert width < height
