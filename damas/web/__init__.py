@@ -38,3 +38,6 @@ def register_blueprints(app: Flask) -> None:
     from damas.web.display import register_filters
 
     register_filters(app)
+    from damas.web.find_name import register_find_name
+
+    register_find_name(app)
