@@ -93,3 +93,11 @@ def test_logged_in_player_rows_are_marked_for_highlighting(client, db, make_user
     assert f'<body data-me="{players[2].id}">' in page
     assert str(players[2].id) in _rows(page)
     assert "data-find-me" in page  # the "Minha linha" button static/app.js reveals
+
+
+def test_find_my_name_speaks_english(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+    event = _played(db, make_event, [make_player() for _ in range(4)], make_user(Role.STAFF))
+    client.get("/lang/en")
+    page = client.get(f"/eventos/{event.id}/classificacao?q=jogador").get_data(as_text=True)
+    assert "Find your name" in page and 'data-found="{n} found — Enter: next"' in page
+    assert "Showing only the names with “jogador”." in page and "Show everyone" in page
