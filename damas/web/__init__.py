@@ -46,3 +46,6 @@ def register_blueprints(app: Flask) -> None:
     register_error_handlers(app)
     register_input_guard(app)
     register_filters(app)
+    from damas.web.find_name import register_find_name
+
+    register_find_name(app)

@@ -63,3 +63,31 @@ def live_server(tmp_path) -> Iterator[dict[str, Any]]:  # type: ignore[no-untype
             db.session.remove()
             db.drop_all()
             db.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def demo_server(tmp_path_factory) -> Iterator[dict[str, Any]]:  # type: ignore[no-untyped-def]
+    """The app with `flask damas demo` loaded, served like `live_server` (one per test module)."""
+    from damas.demo import load_demo
+
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path_factory.mktemp('demo') / 'demo.db'}"
+    config = {k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()}
+    config.update({"SQLALCHEMY_DATABASE_URI": url, "WTF_CSRF_ENABLED": True})
+    app = create_app(config)
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+        load_demo()
+        db.session.commit()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield {"url": f"http://127.0.0.1:{server.server_port}", "app": app}
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        with app.app_context():
+            db.session.remove()
+            db.drop_all()
+            db.engine.dispose()

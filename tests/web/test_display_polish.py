@@ -12,7 +12,7 @@ from damas.models import Event, EventStatus
 from damas.web.display import cell, dec, ours
 
 CELLS = re.compile(r'<td class="num cell[^"]*">([^<]*)</td>')
-NUM_CELLS = re.compile(r'<td class="num">([^<]*)</td>')
+NUM_CELLS = re.compile(r'<td class="num(?: wide-only)?">([^<]*)</td>')  # wide-only: hidden on phones (issue 17)
 
 
 @pytest.fixture
@@ -86,7 +86,7 @@ def test_decimal_comma_on_pages_point_in_the_api(demo, client) -> None:  # type:
 
 
 def _headers(page: str) -> list[str]:
-    head = page.split('<table class="table standings">', 1)[1].split("</thead>", 1)[0]
+    head = re.split(r'<table class="table standings[^"]*">', page, maxsplit=1)[1].split("</thead>", 1)[0]
     return [re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<th[^>]*>.*?</th>", head, re.S)]
 
 

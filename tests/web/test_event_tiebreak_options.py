@@ -14,11 +14,13 @@ def _win_column(client, event_id):  # type: ignore[no-untyped-def]
     import re
 
     html = client.get(f"/eventos/{event_id}/classificacao").get_data(as_text=True)
+    head = html.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    win = [re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<th[^>]*>.*?</th>", head, re.S)].index("WIN")
     body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     rows = {}
     for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
         cells = [" ".join(re.sub(r"<[^>]+>", " ", c).split()) for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
-        rows[cells[1]] = cells[5]  # rank, name, club, rating, points, WIN, BH
+        rows[cells[1]] = cells[win]  # rank, name, (club: left out when nobody has one), rating, points, WIN, BH
     return rows
 
 

@@ -100,7 +100,7 @@ def test_seven_player_cbjd_round_robin(client, db, make_user, make_player, login
 
     html = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
     rows = _table_rows(html)
-    table = [(r[0], r[1].split(" ")[0] + " " + r[1].split(" ")[1], r[4], r[5], r[6]) for r in rows]
+    table = [(r[0], r[1].split(" ")[0] + " " + r[1].split(" ")[1], r[3], r[4], r[5]) for r in rows]  # rank, name, rating, points, tiebreaks (no club: column left out)
     assert table == [
         ("1", "Jogador 1", "11", "51", "49"),
         ("2", "Jogador 2", "10", "30", "28"),

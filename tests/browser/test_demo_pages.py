@@ -1,0 +1,172 @@
+"""Every public page of the demo events fits a 390-px phone and a 1280-px desktop (issue 17).
+
+The pages are found by following the links an anonymous visitor sees (tests/browser/public_pages.py),
+so a new public page is checked as soon as a page links to it. On each: no horizontal overflow
+(`document.documentElement.scrollWidth <= window.innerWidth`), no console or script error (a CSP
+violation is one), and the page's main table or cards visible. One browser, one tab per screen size.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from werkzeug.exceptions import HTTPException
+
+from tests.browser.conftest import watch_console
+from tests.browser.public_pages import crawl
+
+pytestmark = pytest.mark.browser
+
+SCREENS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+# What a page shows: a table, a list of cards, the facts box, the bracket or a tie.
+MAIN = "main :is(table, .cards, .card, .facts, .bracket-wrap, .tie-card, .regbox)"
+LINKS = "() => Array.from(document.querySelectorAll('a[href]'), a => a.getAttribute('href'))"
+# One round trip per screen size: the page's width, the screen's, and whether the main content shows.
+LOOK = """(main) => [document.documentElement.scrollWidth, window.innerWidth,
+  Array.from(document.querySelectorAll(main)).some(e => e.checkVisibility())]"""
+
+
+def _check(page: Any, base: str, path: str, problems: list[str]) -> list[str] | None:
+    """Visit one page, look at it on the phone and on the desktop (the same tab resized: one load
+    per page); answer its links, or None when it is not a public HTML page."""
+    problems.clear()
+    response = page.goto(base + path, wait_until="domcontentloaded")
+    if response is None or response.status != 200 or response.url != base + path:
+        return None  # a redirect (a login page, a knockout's own page) or a refusal
+    if not (response.headers.get("content-type") or "").startswith("text/html"):
+        return None
+    failures = []
+    # the tab is left at the last size: the next page starts there and the sizes alternate
+    order = list(SCREENS.items())
+    if page.viewport_size != order[0][1]:
+        order.reverse()
+    for i, (name, viewport) in enumerate(order):
+        if i:
+            page.set_viewport_size(viewport)
+        width, screen, visible = page.evaluate(LOOK, MAIN)
+        if width > screen:
+            failures.append(f"{width}px wide on a {screen}px screen ({name})")
+        if not visible:
+            failures.append(f"no table or cards visible ({name})")
+    failures += problems
+    if failures:
+        raise AssertionError(f"{path}: {'; '.join(failures)}")
+    return page.evaluate(LINKS)
+
+
+def test_every_public_page_of_the_demo_events_fits_phone_and_desktop(demo_server, browser):  # type: ignore[no-untyped-def]
+    from damas.extensions import db
+    from damas.models import Event
+
+    app, base = demo_server["app"], demo_server["url"]
+    adapter = app.url_map.bind("localhost")
+
+    def kind(path: str) -> str | None:
+        try:
+            endpoint, _ = adapter.match(path, method="GET")
+        except HTTPException:
+            return None
+        return endpoint
+
+    with app.app_context():
+        event_ids = [e.id for e in db.session.query(Event).order_by(Event.id)]
+    assert len(event_ids) >= 7  # registration, round robin, Swiss, knockouts, micro-match, teams
+
+    context = browser.new_context(viewport=SCREENS["phone"])
+    page = context.new_page()
+    problems = watch_console(page)
+    try:
+        for path in ("/", "/eventos/"):
+            assert _check(page, base, path, problems) is not None, path
+        reached: set[str] = set()
+        count = 0
+        for event_id in event_ids:
+            pages = crawl(lambda path: _check(page, base, path, problems), f"/eventos/{event_id}", kind)
+            count += len(pages)
+            reached |= {kind(p) or p for p in pages}
+        # the kinds of page the demo must reach (a broken link would drop one silently)
+        assert {"events.view_event", "rounds.standings", "rounds.view_round", "rounds.crosstable",
+                "awards.categories", "awards.category_standings", "public.player_card_page",
+                "knockout.bracket", "micromatch.overview", "micromatch.teams", "micromatch.team_round",
+                "reports.index", "reports.standings", "reports.start_list"} <= reached, sorted(reached)
+        assert count > 7 * 10
+    finally:
+        context.close()
+
+
+def test_player_finds_his_name_and_sees_his_own_row(demo_server, browser):  # type: ignore[no-untyped-def]
+    """A player on a phone types a name without accents: the standings and the pairings jump to the
+    row without a reload; his own row is marked; without script the same form filters on the server."""
+    from damas.extensions import db
+    from damas.models import Entry, Event, Player, Round, User
+    from damas.web.find_name import fold
+
+    app, base = demo_server["app"], demo_server["url"]
+    with app.app_context():
+        event = db.session.query(Event).filter_by(pairing_system="dutch-2025").one()  # the running open
+        names = {e.player_id: e.player.full_name for e in db.session.query(Entry).filter_by(event_id=event.id)}
+        me_id = sorted(names)[0]
+        target_id = next(pid for pid, name in sorted(names.items(), reverse=True) if fold(name) != name.lower())
+        user = db.session.query(User).filter_by(email="jogador@demo.damas.br").one()
+        user.player_id = me_id  # the demo's player account, linked to one of the open's players
+        db.session.commit()
+        event_id, target, mine = event.id, names[target_id], names[me_id]
+        last_round = max(r.number for r in db.session.query(Round).filter_by(event_id=event_id))
+        assert db.session.get(Player, target_id).full_name == target
+    query = fold(target).upper().split()[-1]  # "ARAUJO" for "Araújo": no accents, other case
+    expected = sum(query.lower() in fold(name) for name in names.values())
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    problems = watch_console(page)
+    page.goto(f"{base}/conta/entrar")
+    page.fill("input[name=email]", "jogador@demo.damas.br")
+    page.fill("input[name=password]", "demo12345")
+    page.click("button.primary")
+    page.wait_for_selector("text=Bem-vindo")
+
+    for path in (f"/eventos/{event_id}/classificacao", f"/eventos/{event_id}/rodadas/{last_round}", f"/eventos/{event_id}"):
+        page.goto(base + path)
+        own = page.locator("table.findable tr.me")
+        assert own.count() == 1 and mine in own.inner_text(), path
+        page.evaluate("window.notReloaded = true")
+        box = page.locator("input[name=q]")
+        box.focus()  # keyboard only from here on
+        page.keyboard.type(query.lower() if path.endswith("classificacao") else query)
+        current = page.locator("table.findable tr.found-current")
+        current.wait_for()
+        assert fold(query) in fold(current.inner_text()), path
+        found = page.locator("table.findable tr.found").count()
+        if "/rodadas/" in path:  # a pairing row holds two players; a player may sit the round out
+            assert 1 <= found <= expected, path
+        else:
+            assert found == expected, path
+        assert f"{found} encontrado(s)" in page.locator(".find-name [role=status]").inner_text()
+        top = current.bounding_box()["y"]
+        assert 0 <= top <= 844, f"{path}: the found row is at y={top}, off the screen"
+        first = current.inner_text()
+        page.keyboard.press("Enter")  # the next match, still no reload
+        if found > 1:
+            assert page.locator("table.findable tr.found-current").inner_text() != first
+        assert page.evaluate("window.notReloaded") is True and "?q=" not in page.url
+        page.keyboard.press("Escape")
+        assert page.locator("table.findable tr.found").count() == 0
+        page.click("[data-find-me]")  # "Minha linha": back to his own row
+        top = own.bounding_box()["y"]
+        assert 0 <= top <= 844, path
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"{path}: {width}px wide"
+    assert problems == [], problems
+    context.close()
+
+    # without script the form is sent: the page comes back with only the matching rows
+    plain = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = plain.new_page()
+    page.goto(f"{base}/eventos/{event_id}/classificacao")
+    page.fill("input[name=q]", query)
+    page.press("input[name=q]", "Enter")
+    page.wait_for_url("**?q=*")
+    shown = page.locator("table.findable tbody tr:visible")
+    assert shown.count() == expected
+    assert all(fold(query) in fold(text) for text in shown.all_inner_texts())
+    plain.close()

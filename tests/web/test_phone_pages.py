@@ -1,0 +1,103 @@
+"""Public pages on a phone and "find my name" (issue 17, points 11 and 12), with the test client.
+
+The browser half (widths measured in Chromium, the search box typed into) is in tests/browser/.
+"""
+from __future__ import annotations
+
+import re
+
+from damas.models import EventStatus, GameResult, Role
+from damas.web.find_name import fold, name_matches
+
+
+def _played(db, make_event, players, staff):  # type: ignore[no-untyped-def]
+    """A round robin of the players with round 1 played and round 2 published."""
+    from damas.services.roundrobin import generate_round_robin
+    from damas.services.rounds import publish_round, record_results
+
+    event = make_event(players=tuple(players), status=EventStatus.RUNNING, planned_rounds=3)
+    rounds = generate_round_robin(staff, event, "rating")
+    publish_round(staff, event, rounds[0])
+    record_results(staff, event, {g.id: (GameResult.DRAW, g.version) for g in rounds[0].games})
+    publish_round(staff, event, rounds[1])
+    return event
+
+
+def _rows(html: str) -> dict[str, bool]:
+    """Player id -> whether the row is shown, for the rows of a findable table."""
+    return {m.group(1): " hidden" not in m.group(2) for m in re.finditer(r'<tr data-players="([\d ]+)"([^>]*)>', html)}
+
+
+def test_fold_ignores_accents_case_and_spaces():  # type: ignore[no-untyped-def]
+    assert fold("  JOSÉ   Ávila  Conceição ") == "jose avila conceicao"
+    assert name_matches("jose", "José Ávila") and name_matches("", "anyone")
+    assert not name_matches("maria", "José Ávila", None)
+
+
+def test_category_standings_leave_out_an_empty_club_column(client, db, make_user, make_player, make_event, make_club):  # type: ignore[no-untyped-def]
+    staff = make_user(Role.STAFF)
+    clubless = _played(db, make_event, [make_player() for _ in range(4)], staff)
+    page = client.get(f"/eventos/{clubless.id}/categorias/absoluto").get_data(as_text=True)
+    assert ">Clube</th>" not in page and "após a rodada 1" in page
+    standings = client.get(f"/eventos/{clubless.id}/classificacao").get_data(as_text=True)
+    assert ">Clube</th>" not in standings
+    report = client.get(f"/eventos/{clubless.id}/relatorios/lista-inicial").get_data(as_text=True)
+    assert ">Clube</th>" not in report and ">Nº na federação</th>" in report
+
+    club = make_club(short_name="CDF")
+    with_club = _played(db, make_event, [make_player(club_id=club.id) for _ in range(4)], staff)
+    page = client.get(f"/eventos/{with_club.id}/categorias/absoluto").get_data(as_text=True)
+    assert '<th class="wide-only">Clube</th>' in page and "CDF" in page
+
+
+def test_phones_see_place_name_points_and_the_first_tiebreak(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+    staff = make_user(Role.STAFF)
+    event = _played(db, make_event, [make_player() for _ in range(4)], staff)
+    page = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
+    head = re.search(r"<thead>(.*?)</thead>", page, re.S).group(1)
+    cells = re.findall(r'<th( class="[^"]*")?[^>]*>([^<]+)</th>', head)
+    on_phone = [text for cls, text in cells if "wide-only" not in cls]
+    assert on_phone == ["Col.", "Nome", "Pts", cells[4][1]]  # the first tiebreak
+    assert [text for cls, text in cells if "wide-only" in cls][:1] == ["Rating"]
+
+
+def test_find_my_name_without_script_filters_rows_ignoring_accents_and_case(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+    staff = make_user(Role.STAFF)
+    jose = make_player(full_name="José Ávila Conceição")
+    others = [make_player(full_name=f"Maria Souza {i}") for i in range(3)]
+    event = _played(db, make_event, [jose, *others], staff)
+    for path in (f"/eventos/{event.id}", f"/eventos/{event.id}/classificacao",
+                 f"/eventos/{event.id}/categorias/absoluto", f"/eventos/{event.id}/rodadas/2"):
+        everyone = client.get(path).get_data(as_text=True)
+        assert 'role="search"' in everyone and "Encontre seu nome" in everyone, path
+        assert all(_rows(everyone).values()), path
+        found = client.get(path + "?q=JOSE  avila").get_data(as_text=True)
+        rows = _rows(found)
+        shown = [ids for ids, visible in rows.items() if visible]
+        assert shown and all(str(jose.id) in ids.split() for ids in shown), (path, rows)
+        assert not all(rows.values()), path
+        assert 'value="JOSE  avila"' in found and "Mostrar todos" in found
+    nobody = client.get(f"/eventos/{event.id}/classificacao?q=zzz").get_data(as_text=True)
+    assert not any(_rows(nobody).values())
+
+
+def test_logged_in_player_rows_are_marked_for_highlighting(client, db, make_user, make_player, make_event, login_as):  # type: ignore[no-untyped-def]
+    staff = make_user(Role.STAFF)
+    players = [make_player() for _ in range(4)]
+    event = _played(db, make_event, players, staff)
+    me = make_user(Role.PLAYER, player_id=players[2].id)
+    anonymous = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
+    assert "data-me=" not in anonymous
+    login_as(me)
+    page = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
+    assert f'<body data-me="{players[2].id}">' in page
+    assert str(players[2].id) in _rows(page)
+    assert "data-find-me" in page  # the "Minha linha" button static/app.js reveals
+
+
+def test_find_my_name_speaks_english(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+    event = _played(db, make_event, [make_player() for _ in range(4)], make_user(Role.STAFF))
+    client.get("/lang/en")
+    page = client.get(f"/eventos/{event.id}/classificacao?q=jogador").get_data(as_text=True)
+    assert "Find your name" in page and 'data-found="{n} found — Enter: next"' in page
+    assert "Showing only the names with “jogador”." in page and "Show everyone" in page
