@@ -13,6 +13,6 @@ if TYPE_CHECKING:
 
 def create_app(config: Any = None) -> "Flask":
     """Application factory: `config` is a config class, a mapping of overrides, or None."""
-    from damas.factory import build_app
+    from damas.factory import build_app  # lazy: `import damas.engine` must not load Flask
 
     return build_app(config)

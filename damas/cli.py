@@ -7,6 +7,9 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import User
+from damas.demo import load_demo
+from damas.services.errors import ServiceError
+from damas.services.users import create_user
 
 damas_cli = click.Group("damas", help="damas: demo data and administration.")
 
@@ -22,8 +25,6 @@ DEMO_LOGINS = (
 @with_appcontext
 def demo_command() -> None:
     """Load the demo federation (clubs, ~60 players, users, events). Safe to run twice."""
-    from damas.demo import load_demo
-
     if db.session.scalar(select(User).where(User.email == DEMO_LOGINS[0][0])) is not None:
         click.echo("Demo data already loaded.")
     else:
@@ -41,9 +42,6 @@ def demo_command() -> None:
 @with_appcontext
 def create_staff_command(email: str, name: str, password: str) -> None:
     """Create a federation staff account (the first account on a new installation)."""
-    from damas.services.errors import ServiceError
-    from damas.services.users import create_user
-
     try:
         create_user(None, {"email": email, "name": name, "role": "staff", "password": password})
     except ServiceError as error:

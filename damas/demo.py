@@ -11,6 +11,32 @@ from damas.services import entries as entry_service
 from damas.services import events as event_service
 from damas.services.players import create_club, create_player
 from damas.services.users import create_user
+from damas.models import GameResult
+from damas.services.rounds import publish_round, record_results
+from damas.services.roundrobin import generate_round_robin
+from damas.engine.pairing import family_of
+from damas.services.swiss import pair_next_round
+from damas.services.absence import explain_absence, mark_absent
+from damas.services.rounds import publish_round
+from damas.services.rounds import record_results
+from damas.services.rounds import withdraw_entry
+from damas.engine.pairing import system_codes
+from damas.services.events import default_dutch_edition
+from damas.engine.pairing.knockout import all_ties
+from damas.services import knockout as ko
+from damas.services import desk as desk_service
+from damas.extensions import db
+from damas.models import User
+from damas.services import registration as reg
+from damas.formats import get_format
+from damas.models import Event
+from damas.services.categories import add_category
+from damas.services.prizes import add_prize
+from damas.services import micromatch as micro_service
+from damas.services import openings as opening_service
+from damas.services import teams as team_service
+from damas.services.desk import appeals as appeal_service
+from damas.formats.mapping import event_rounds
 
 CLUBS = (
     ("Clube de Damas de Fortaleza", "CDF", "Fortaleza", "CE"),
@@ -102,9 +128,6 @@ def load_demo() -> str:
 
 def _play(staff, event, rnd, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
     """Publish a round and enter plausible results (the higher rating wins more often)."""
-    from damas.models import GameResult
-    from damas.services.rounds import publish_round, record_results
-
     publish_round(staff, event, rnd)
     changes = {}
     for g in rnd.games:
@@ -119,8 +142,6 @@ def _play(staff, event, rnd, rng: random.Random) -> None:  # type: ignore[no-unt
 
 def _demo_round_robin(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
     """A finished 8-player blitz round robin (pairing numbers drawn by lot)."""
-    from damas.services.roundrobin import generate_round_robin
-
     start = date.today() - timedelta(days=14)
     event = event_service.create_event(staff, {
         "name": f"Torneio Relâmpago da Federação {start.year}", "discipline": "damas-64", "ruleset": "cbjd",
@@ -145,9 +166,6 @@ def _demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) 
     4 published (its last board adjourned); one player was absent without notice in round 2
     (explained), one is absent without notice from round 4 on; one withdrew after round 2 and
     `late_entrant` entered late, from round 3."""
-    from damas.engine.pairing import family_of
-    from damas.services.swiss import pair_next_round
-
     code = _fide_swiss_code()
     start = date.today() - timedelta(days=1)
     event = event_service.create_event(staff, {
@@ -162,8 +180,6 @@ def _demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) 
     event_service.change_status(staff, event, EventStatus.REGISTRATION)
     for player in players:
         entry_service.add_entry(staff, event, player)
-    from damas.services.absence import explain_absence, mark_absent
-
     by_player = {e.player_id: e for e in event.entries}
     late, gone = by_player[players[-1].id], by_player[players[-2].id]
     for number in range(1, 4):
@@ -173,21 +189,14 @@ def _demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) 
             explain_absence(arbiter, event, late, "ônibus quebrado na estrada; justificativa aceita")
             # CBJD 105 B / FIDE-GR f: a withdrawal after round 2, then a late entry (C.04.3 A.2):
             # the list is renumbered and the withdrawn player keeps his number and his games.
-            from damas.services.rounds import withdraw_entry
-
             withdraw_entry(arbiter, event, by_player[players[5].id], 2, "problema de saúde")
             if late_entrant is not None:
                 entry_service.add_entry(staff, event, late_entrant)
         _play(staff, event, pair_next_round(staff, event), rng)
     mark_absent(arbiter, event, gone, 4, "saiu do salão sem avisar na rodada 3")  # still absent: not paired
-    from damas.services.rounds import publish_round
-
     fourth = pair_next_round(staff, event)
     publish_round(staff, event, fourth)
     # the last board's game is adjourned (C.04.2 #1): "adiada", pending in the standings
-    from damas.models import GameResult
-    from damas.services.rounds import record_results
-
     last = [g for g in fourth.games if g.black is not None][-1]
     record_results(arbiter, event, {last.id: (GameResult.ADJOURNED, last.version)})
     return 3
@@ -195,17 +204,12 @@ def _demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) 
 
 def _swiss_code() -> str:
     """The Dutch Swiss when the engine offers it, else round robin (both are real systems)."""
-    from damas.engine.pairing import system_codes
-
     codes = system_codes()
     return "dutch" if "dutch" in codes else codes[0]
 
 
 def _fide_swiss_code() -> str:
     """The Dutch edition a new FIDE chess Swiss gets (2025 when offered), else `_swiss_code`."""
-    from damas.engine.pairing import system_codes
-    from damas.services.events import default_dutch_edition
-
     code = default_dutch_edition("fide", "xadrez")
     return code if code in system_codes() else _swiss_code()
 
@@ -213,9 +217,6 @@ def _fide_swiss_code() -> str:
 def _demo_knockout(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
     """A finished 11-player club knockout: byes for the top 5, drawn ties replayed with colours
     reversed (club), one both-absent game, third place played off. Returns the games played."""
-    from damas.engine.pairing.knockout import all_ties
-    from damas.services import knockout as ko
-
     start = date.today() - timedelta(days=7)
     event = event_service.create_event(staff, {
         "name": f"Copa Eliminatória do Clube {start.year}", "discipline": "damas-64", "ruleset": "club",
@@ -268,9 +269,6 @@ def _demo_running_knockout(staff, arbiter, players) -> None:  # type: ignore[no-
     """A running 8-player knockout (two-game mini-matches, drawn ties played off in two rapid
     games then Armageddon): three quarter-finals decided, the fourth waiting for its Armageddon
     game, so the arbiter sees the tie-entry forms."""
-    from damas.engine.pairing.knockout import all_ties
-    from damas.services import knockout as ko
-
     start = date.today()
     event = event_service.create_event(staff, {
         "name": f"Copa Estadual Eliminatória de Damas {start.year}", "discipline": "damas-64", "ruleset": "cbjd",
@@ -291,8 +289,6 @@ def _demo_running_knockout(staff, arbiter, players) -> None:  # type: ignore[no-
         for seq, result in enumerate(results):
             ko.record_tie_game(staff, event, tie_id, seq, result)
     # The arbiter's desk on the tie waiting for its Armageddon (fase 1, confronto 4): a warning only.
-    from damas.services import desk as desk_service
-
     armageddon = all_ties(ko.load_bracket(event).bracket)[first[3]]
     desk_service.add_incident(arbiter, event, 1, loaded.entry_by_no[armageddon.top], "claimed_irregularity", "56",
                               "Tocou uma peça e jogou outra no Armagedom.")
@@ -304,10 +300,6 @@ def _demo_registration(staff, championship, spare) -> None:  # type: ignore[no-u
     from datetime import datetime, time, timezone
 
     from sqlalchemy import select
-
-    from damas.extensions import db
-    from damas.models import User
-    from damas.services import registration as reg
 
     now = datetime.now(timezone.utc)
     closes = datetime.combine(championship.start_date - timedelta(days=1), time(21, 0), tzinfo=timezone.utc)
@@ -330,11 +322,6 @@ def _demo_registration(staff, championship, spare) -> None:  # type: ignore[no-u
 def _demo_awards(staff) -> None:  # type: ignore[no-untyped-def]
     """Categories and prizes for the finished round robin and the running Swiss (RULES.md §8):
     the CBJD set plus a veterans category (50 and over), trophies and cash prizes."""
-    from damas.formats import get_format
-    from damas.models import Event
-    from damas.services.categories import add_category
-    from damas.services.prizes import add_prize
-
     finished = Event.query.filter(Event.status == EventStatus.FINISHED).order_by(Event.id)
     for event in [e for e in finished if get_format(e).round_robin]:
         add_category(staff, event, {"code": "veteranos", "name_pt": "Veteranos (50+)", "name_en": "Seniors (50+)",
@@ -357,12 +344,6 @@ def _demo_micromatch(staff, arbiter, players) -> str:  # type: ignore[no-untyped
     """The federation's openings and a running micro-match event (CBJD 119-122): three rounds
     played (both games of each micro-match), round 4 published with its opening drawn; plus a
     team event (4 teams x 2 boards) with round 1 played."""
-    from damas.models import GameResult
-    from damas.services import micromatch as micro_service
-    from damas.services import openings as opening_service
-    from damas.services import teams as team_service
-    from damas.services.rounds import publish_round
-
     rng = random.Random(119)  # its own stream: the other demo events stay as they were
     opening_service.upload_openings(staff, (
         "código;lances;nome\n"
@@ -411,8 +392,6 @@ def _demo_micromatch(staff, arbiter, players) -> str:  # type: ignore[no-untyped
             team_service.submit_lineup(staff, teams, rnd, team, [m.player_id for m in team.members[:2]])
         games[match.id] = {b: (rng.choice(("2-0", "1-1", "0-2")), rng.choice(("2-0", "1-1", "0-2"))) for b in (1, 2)}
     team_service.record_round_results(staff, teams, rnd, games)
-    from damas.services import desk as desk_service  # the arbiter's desk on a team board: a first incidence
-
     played = next(m for m in rnd.matches if m.team_b_id is not None)
     desk_service.add_incident(arbiter, teams, 1, team_service.lineup_of(rnd, played.team_b_id)[1], "irregular_move",
                               "", "Lance irregular corrigido; adversário recebeu 2 minutos.")
@@ -425,12 +404,6 @@ def _demo_desk(staff, arbiter) -> None:  # type: ignore[no-untyped-def]
     from datetime import datetime
 
     from sqlalchemy import select
-
-    from damas.extensions import db
-    from damas.models import Event
-    from damas.services import desk as desk_service
-    from damas.services.desk import appeals as appeal_service
-    from damas.formats.mapping import event_rounds
 
     event = db.session.scalar(select(Event).where(Event.name.like("Aberto de Xadrez de Fortaleza%")))
     if event is None:

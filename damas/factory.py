@@ -11,6 +11,13 @@ from flask_login import current_user
 from damas.config import BASE_DIR, Config
 from damas.extensions import babel, cache, csrf, db, limiter, login_manager, migrate
 from damas.security import add_security_headers, check_secret_key
+from damas.services.locking import sqlite_engine_options
+from damas.web.caching import cache_config, install_page_cache, static_fingerprints
+from damas import models
+from damas.services import revision
+from damas.web import register_blueprints
+from damas.cli import damas_cli
+from damas.services.federation import federation_name
 
 
 def select_locale() -> str:
@@ -43,8 +50,6 @@ def build_app(config: Any = None) -> Flask:
     if app.config.get("GC_THRESHOLD"):
         gc.set_threshold(*app.config["GC_THRESHOLD"])
 
-    from damas.services.locking import sqlite_engine_options
-
     app.config["SQLALCHEMY_ENGINE_OPTIONS"] = sqlite_engine_options(
         app.config["SQLALCHEMY_DATABASE_URI"], app.config.get("SQLALCHEMY_ENGINE_OPTIONS"))
     db.init_app(app)
@@ -59,24 +64,14 @@ def build_app(config: Any = None) -> Flask:
         default_translation_directories=str(BASE_DIR / "damas" / "translations"),
     )
 
-    from damas.web.caching import cache_config, install_page_cache, static_fingerprints
-
     cache.init_app(app, config={**cache_config(app.config.get("CACHE_URL", "")),
                                 **{k: v for k, v in app.config.items() if k.startswith("CACHE_") and k != "CACHE_URL"}})
-    from damas import models  # noqa: F401  (register the tables)
-    from damas.services import revision
-    from damas.web import register_blueprints
-
     revision.install()
     register_blueprints(app)
     install_page_cache(app, select_locale)
     static_fingerprints(app)
 
-    from damas.cli import damas_cli
-
     app.cli.add_command(damas_cli)
-
-    from damas.services.federation import federation_name
 
     @app.context_processor
     def inject_globals() -> dict[str, Any]:

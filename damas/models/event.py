@@ -9,6 +9,7 @@ from sqlalchemy import JSON, CheckConstraint, Date, Enum, ForeignKey, String, Te
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from damas.extensions import db
+from damas.engine.rate_of_play import classify
 
 if TYPE_CHECKING:
     from damas.models.player import Player
@@ -22,8 +23,6 @@ def _enum(cls: type[enum.Enum], name: str) -> Enum:
 
 def _default_rating_list(context: Any) -> str:
     """A row inserted without a list names its time control's (CBJD 115: normal = regular)."""
-    from damas.engine.rate_of_play import classify
-
     params = context.get_current_parameters()
     return classify(params.get("time_minutes") or 1, params.get("time_increment") or 0).rating_list
 

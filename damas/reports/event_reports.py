@@ -12,13 +12,13 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.formats import get_format
-from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest, desk
+from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest
 from damas.formats.mapping import event_rounds, round_is_complete
 from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.presentation.results import result_label
 from damas.models.micromatch import OpeningDrawRow
 from damas.services.micromatch import micro_rows
-from damas.reports.arbiter_desk import absences_and_expulsions, desk_section
+from damas.reports.arbiter_desk import absences_and_expulsions
 from damas.reports.awards import category_summary, category_tables, prize_list
 from damas.reports.standings import standings_context
 from damas.services.playoffs import playoffs_of
@@ -126,7 +126,7 @@ def arbiter_context(event: Event) -> dict[str, Any]:
         "protocol": _protocol(event), "first_color": event.first_color, "first_color_seed": event.first_color_seed,
         "tiebreak_by_lot": event.tiebreak_by_lot, "tiebreak_lot_seed": event.tiebreak_lot_seed,
         "columns": standing["columns"], "drawn_order": standing["drawn_order"], "categories": categories,
-        "playoffs": playoffs, "openings": _all_openings(event), "desk": desk_section(event),
+        "playoffs": playoffs, "openings": _all_openings(event),
         **absences_and_expulsions(event),
         "after_round": standing["after_round"],
     }

@@ -29,6 +29,8 @@ from damas.extensions import db
 from damas.models import FederationSettings, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
+from damas.services.events import RULESETS
+from damas.models.federation import _now
 
 __all__ = ["FederationView", "current", "federation_name", "default_ruleset", "logo", "save_settings",
            "check_logo", "LOGO_MAX_BYTES", "LOGO_MAX_SIDE", "SETTINGS_FIELDS"]
@@ -143,8 +145,6 @@ def check_logo(data: bytes) -> str:
 
 
 def _clean(data: dict[str, Any]) -> dict[str, str]:
-    from damas.services.events import RULESETS
-
     values = {name: " ".join(str(data.get(name) or "").split()) for name in SETTINGS_FIELDS if name != "address"}
     values["address"] = "\n".join(line.strip() for line in str(data.get("address") or "").splitlines() if line.strip())
     if not values["name"]:
@@ -194,8 +194,6 @@ def save_settings(actor: User, data: dict[str, Any], new_logo: bytes | None = No
         after = _audited(row)
         if created or before != after:
             row.version = (row.version or 0) + 1
-            from damas.models.federation import _now
-
             row.updated_at = _now()
             db.session.flush()
             record(actor, "create" if created else "update", "federation_settings", row.id, before, after)

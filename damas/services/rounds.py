@@ -64,7 +64,7 @@ def publish_round(actor: User, event: Event, rnd: Round) -> None:
         rnd.published_at = datetime.now(timezone.utc)
         record(actor, "publish", "round", rnd.id, {"status": "paired"}, {"status": "published", "number": rnd.number},
                event.id)
-        from damas.services.absence import withdraw_unexplained  # C.04.2 #2: the explanation came too late
+        from damas.services.absence import withdraw_unexplained  # an import cycle back to this module; C.04.2 #2
 
         withdraw_unexplained(actor, event, rnd)
 
@@ -85,7 +85,7 @@ def _check_game(event: Event, game: Game, result: GameResult) -> None:
         raise ServiceError(_("O resultado da mesa %(board)s foi aplicado como penalidade; o árbitro principal "
                              "a reverte na mesa do árbitro.", board=game.board), "result")
     if result != game.result:
-        from damas.services.desk import check_correction_allowed  # C.04.2 #8: the event's deadline
+        from damas.services.desk import check_correction_allowed  # a module cycle (the desk imports this module); C.04.2 #8
 
         check_correction_allowed(event, game)
 
@@ -123,7 +123,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou estes resultados ao mesmo tempo. Confira e lance de novo.")) from None
     if any(result in FORFEIT_RESULTS for result, _version in changes.values()):
-        from damas.services.desk.forfeits import apply_mandatory_expulsions
+        from damas.services.desk.forfeits import apply_mandatory_expulsions  # a module cycle: the desk imports this module
 
         apply_mandatory_expulsions(actor, event)
     return saved, conflicts

@@ -20,6 +20,7 @@ from damas.services.events import can_edit_event
 from damas.formats.mapping import team_entry
 from damas.services.micromatch import GAME_CHOICES
 from damas.services.team_entries import _settings, teams_of
+from damas.engine.micromatch_scoring import micro_match
 
 # -- line-ups --------------------------------------------------------------------------------------
 
@@ -80,8 +81,6 @@ def record_team_results(actor: User, event: Event, match: TeamMatchRow,
 
 def _plan_match(event: Event, boards: int, match: TeamMatchRow,
                 games: dict[int, tuple[str, str]]) -> list[tuple[int, str, str]]:
-    from damas.engine.micromatch_scoring import micro_match
-
     rnd = match.round
     if match.team_b_id is None:
         raise ServiceError(_("Esta mesa não tem partida a lançar."))
@@ -152,8 +151,6 @@ def record_board_game(actor: User, event: Event, match: TeamMatchRow, board: int
     records a game lost by penalty this way (`desk_teams`); the board counts for the team match
     once its other game has a result too. Refused when that game already has another result
     (the results form corrects it). Joins the caller's transaction; one audit entry."""
-    from damas.engine.micromatch_scoring import micro_match
-
     s = _settings(event)
     rnd = match.round
     if rnd.event_id != event.id:
@@ -196,8 +193,6 @@ def record_board_game(actor: User, event: Event, match: TeamMatchRow, board: int
 
 def round_view(event: Event, rnd: TeamRound) -> list[dict[str, Any]]:
     """The round's matches: teams, line-ups board by board with colours, games and totals."""
-    from damas.engine.micromatch_scoring import micro_match
-
     s = _settings(event)
     names = {m.player_id: m.player.full_name for t in teams_of(event) for m in t.members}
     out = []

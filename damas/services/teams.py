@@ -49,13 +49,13 @@ from damas.services.team_standings import (  # noqa: F401  (re-exported)
     standings_context,
     team_snapshot,
 )
+from damas.services import openings as opening_service
+from damas.services.registration import refuse_if_too_few, start_or_refuse
 
 # -- rounds ---------------------------------------------------------------------------------------
 
 def pair_team_round(actor: User, event: Event) -> TeamRound:
     """Pair the next round of teams (CBJD 120) and draw its opening(s)."""
-    from damas.services import openings as opening_service
-
     lock_event(event)  # a double click pairs once
 
     s = _settings(event)
@@ -75,8 +75,6 @@ def pair_team_round(actor: User, event: Event) -> TeamRound:
         opening_service.check_allowed(event)
         if opening_service.current_list() is None:
             raise ServiceError(_("A federação ainda não carregou a lista de aberturas."), "openings")
-    from damas.services.registration import refuse_if_too_few, start_or_refuse
-
     refuse_if_too_few(actor, event)  # too few teams: cancelled, their players told (CLUB), nothing paired
     with transaction():  # the start lands with the first round(s), or neither does
         start_or_refuse(actor, event)

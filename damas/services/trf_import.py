@@ -44,6 +44,9 @@ from damas.models import (
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.trf_preview import IMPORT_SYSTEMS, ImportedPlayer, TrfPreview
+from damas.services.players import create_player
+from damas.services.entries import rating_list_of
+from damas.services.events import create_event
 
 __all__ = ["import_trf", "GAME_RESULTS"]
 
@@ -60,8 +63,6 @@ _BYES = (Outcome.PAIRING_BYE, Outcome.FULL_BYE)
 def _player_id(actor: User, p: ImportedPlayer, rating_list: str) -> int:
     if p.player_id is not None:
         return p.player_id
-    from damas.services.players import create_player
-
     rating = p.rating or None
     player = create_player(actor, {
         "full_name": p.name, "sex": p.sex or "M", "birth_date": p.birth_date, "club_id": None, "state": "",
@@ -112,9 +113,6 @@ def _event_data(preview: TrfPreview, form: dict[str, Any]) -> dict[str, Any]:
 
 def import_trf(actor: User, preview: TrfPreview, form: dict[str, Any], filename: str = "") -> Event:
     """Create the event of `preview` with the form's settings (see the module docstring)."""
-    from damas.services.entries import rating_list_of
-    from damas.services.events import create_event
-
     data = _event_data(preview, form)
     state = preview.trf.state
     with transaction():

@@ -39,6 +39,7 @@ from damas.engine.types import EngineError, Outcome
 from damas.extensions import db
 from damas.models import Player
 from damas.services.errors import ServiceError
+from damas.services.events import default_dutch_edition
 
 __all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
 
@@ -237,8 +238,6 @@ def _players(trf: TrfTournament, text: str) -> tuple[list[ImportedPlayer], list[
 
 def _guess(trf: TrfTournament, headers: dict[str, str]) -> tuple[dict[str, Any], list[str]]:
     """The form's starting values (see the module docstring) and what the guesses could not keep."""
-    from damas.services.events import default_dutch_edition
-
     problems: list[str] = []
     words = " ".join(headers.get(tag, "") for tag in ("012", "092")).casefold() + " "
     draughts = any(w in words for w in _DRAUGHTS)

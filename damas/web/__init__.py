@@ -34,6 +34,7 @@ from damas.web.converters import DatabaseIntConverter
 from damas.web.display import register_filters
 from damas.web.errors import register_error_handlers
 from damas.web.input_guard import register_input_guard
+from damas.web.find_name import register_find_name
 
 
 def register_blueprints(app: Flask) -> None:
@@ -46,6 +47,4 @@ def register_blueprints(app: Flask) -> None:
     register_error_handlers(app)
     register_input_guard(app)
     register_filters(app)
-    from damas.web.find_name import register_find_name
-
     register_find_name(app)

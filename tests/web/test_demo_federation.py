@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 from damas.demo_federation import DATA, TRF_FILE, load_federation_demo
 from damas.engine.trf import read_trf
 from damas.models import Event, EventStatus, FederationSettings, Player, Role
-from damas.reports.standings import event_table
+from damas.services.standings import standings_of
 from damas.services.swiss import pair_next_round
 
 
@@ -22,6 +22,6 @@ def test_demo_sets_the_logo_and_imports_an_event_that_continues_here(db, make_us
     assert event.status == EventStatus.RUNNING and event.discipline == "damas-64" and event.ruleset == "cbjd"
     assert db.session.scalar(select(func.count(Player.id))) == len(registered)  # matched, none created
     trf = read_trf((DATA / TRF_FILE).read_text(encoding="utf-8"))
-    assert {r.start_no: r.points for r in event_table(event)[2].rows} == dict(trf.points_column)
+    assert {r.start_no: r.points for r in standings_of(event).standings.rows} == dict(trf.points_column)
     rnd = pair_next_round(staff, event)
     assert rnd.number == 4 and len(rnd.games) == 6

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import func, select
 
 from damas.engine.trf import read_trf
-from damas.reports.standings import event_table
+from damas.services.standings import standings_of
 from damas.models import AuditEntry, Entry, Event, EventStatus, Game, Player, RequestKind, Role, Round, RoundRequest
 from damas.services.swiss import set_round_request
 
@@ -83,7 +83,7 @@ def test_imported_golden_trf_pairs_the_next_round_as_the_reference_engine(client
     rounds = db.session.scalars(select(Round).where(Round.event_id == event.id)).all()
     assert len(rounds) == trf.state.rounds_played
     # the standings after the import are the file's points column
-    standings = event_table(event)[2]  # units: chess half points (fide), draughts points (win 2)
+    standings = standings_of(event).standings  # units: chess half points (fide), draughts points (win 2)
     assert {row.start_no: row.points for row in standings.rows} == dict(trf.points_column)
     assert client.get(f"/eventos/{event.id}/classificacao").status_code == 200
     # requested byes standing in the column of the round to pair are requests of that round

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Mapping
 
 from damas.engine.points import Exact, format_units
 from damas.engine.types import EngineError, Outcome, RoundResult
+from damas.engine.penalty_rules import get_penalty_rules
 
 if TYPE_CHECKING:
     from damas.engine.penalties import ForfeitPolicy
@@ -149,8 +150,6 @@ class RuleSet:
     @property
     def penalty_rules(self) -> "PenaltyRules":
         """The incidents this rule set knows and what they lead to (`penalty_rules`)."""
-        from damas.engine.penalty_rules import get_penalty_rules
-
         return get_penalty_rules(self.penalties)
 
     @property

@@ -22,6 +22,10 @@ from damas.services.imports.common import (
     read_birth_date,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
+from damas.services.entries import accepts_entries, rating_list_of
+from damas.services.registration_limits import active_count, settings_of
+from damas.services.entries import rating_list_of, renumber
+from damas.services.locking import lock_event
 
 COLUMNS = (
     Column("federation_id", FEDERATION_HEADERS),
@@ -84,9 +88,6 @@ class _Registry:
 
 def plan_entries(event: Event, rows: list[Row]) -> Plan:
     """Row by row: the player found, or why he cannot be entered (nothing is written)."""
-    from damas.services.entries import accepts_entries, rating_list_of
-    from damas.services.registration_limits import active_count, settings_of
-
     if not accepts_entries(event):
         raise ImportRefused(_("as inscrições deste evento estão fechadas."))
     registry = _Registry()
@@ -130,9 +131,6 @@ def read_entries(data: bytes | None, filename: str, pasted: str) -> list[Row]:
 
 def apply_entries(actor: User, event: Event, rows: list[Row], filename: str) -> Plan:
     """Enter every player of the list in one transaction and renumber the starting list once."""
-    from damas.services.entries import rating_list_of, renumber
-    from damas.services.locking import lock_event
-
     lock_event(event)
     plan = plan_entries(event, rows)
     if not plan.ok:

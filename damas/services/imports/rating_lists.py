@@ -27,6 +27,10 @@ from damas.services.imports.common import (
     read_federation_id, read_fide_id, read_rating,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
+from damas.models import KnockoutGame, KnockoutSetup
+from damas.models.micromatch import TeamRound
+from damas.services.entries import rating_list_of, renumber
+from damas.services.locking import lock_event
 
 COLUMNS = (
     Column("federation_id", FEDERATION_HEADERS),
@@ -128,9 +132,6 @@ def _paired_event_ids() -> Any:
     a knockout started (its seeds are pairing numbers) or played, a team round paired."""
     from sqlalchemy import union
 
-    from damas.models import KnockoutGame, KnockoutSetup
-    from damas.models.micromatch import TeamRound
-
     return union(select(Round.event_id), select(KnockoutSetup.event_id).where(KnockoutSetup.seeds.is_not(None)),
                  select(KnockoutGame.event_id), select(TeamRound.event_id))
 
@@ -148,9 +149,6 @@ def _unpaired_events(player_ids: set[int]) -> list[Event]:
 def refresh_unpaired_entries(actor: User | None, player_ids: set[int]) -> list[Event]:
     """The ratings on the entries of events not yet paired follow the players' new ratings on
     the event's list, and the starting list is renumbered; paired events keep theirs (frozen)."""
-    from damas.services.entries import rating_list_of, renumber
-    from damas.services.locking import lock_event
-
     events = _unpaired_events(player_ids)
     for event in events:
         lock_event(event)

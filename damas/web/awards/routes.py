@@ -42,6 +42,7 @@ from damas.web.awards.forms import (
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.summaries import event_summary
 from damas.formats.event_rules import tiebreak_order
+from damas.web.awards.prize_table import prize_table_page
 
 bp = Blueprint("awards", __name__, url_prefix="/eventos/<int:event_id>")
 
@@ -135,8 +136,6 @@ def prizes(event_id: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def manage_prizes(event_id: int):  # type: ignore[no-untyped-def]
     """The prize list of one category as a table (issue 17, point 5): `damas.web.prize_table_page`."""
-    from damas.web.awards.prize_table import prize_table_page
-
     return prize_table_page(db.session.get(Event, event_id))
 
 

@@ -28,6 +28,7 @@ from damas.presentation.summaries import (
     team_counts,
 )
 from damas.web.desk import audit_page # the arbiter's desk owns this page (filters, CSV)
+from damas.services.federation import default_ruleset
 
 bp = Blueprint("events", __name__, url_prefix="/eventos")
 
@@ -111,8 +112,6 @@ def new_event():  # type: ignore[no-untyped-def]
     form = EventForm()
     form.pairing_system.choices = _system_choices()
     if request.method == "GET":
-        from damas.services.federation import default_ruleset  # the federation settings page's
-
         form.ruleset.data = default_ruleset() or form.ruleset.data
     warnings: list[str] = []
     if form.validate_on_submit() and not (warnings := _unconfirmed_tiebreak_warnings(form)):

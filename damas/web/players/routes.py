@@ -16,6 +16,7 @@ from damas.web.access import staff_required
 from damas.web.players.forms import PlayerForm
 from damas.web.forms_util import choices, show_service_error
 from damas.presentation.summaries import STATUS_NAMES, pick, player_summary
+from damas.web.rating_records import rating_records
 
 bp = Blueprint("players", __name__, url_prefix="/jogadores")
 
@@ -59,8 +60,6 @@ def view_player(player_id: int):  # type: ignore[no-untyped-def]
     # A draft exists only for its editors (same rule as the event pages).
     events = [{"id": e.id, "name": e.name, "status": e.status.value, "status_name": pick(STATUS_NAMES[e.status.value])}
               for e in rows if e.status != EventStatus.DRAFT or can_edit_event(current_user, e)]
-    from damas.web.rating_records import rating_records
-
     return render_template("players/view.html", player=player_summary(player), events=events,
                            rating_records=rating_records(player))
 

@@ -178,8 +178,6 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
                 row["result"] = OUTCOME_NAMES[rr.outcome][en]
         rows.append(row)
     if get_format(event).has_bracket:  # no rounds of boards: his ties and games from the bracket
-        from damas.reports.bracket import player_bracket_rows
-
         rows, running = player_bracket_rows(event, entry)
     announced = [{"round": n, "kind": k.value} for n, k in sorted(requests.items()) if n > len(rounds)]
     p = entry.player
@@ -306,8 +304,6 @@ def round_boards(event_id: int, number: int):  # type: ignore[no-untyped-def]
         abort(404)
     games: dict[int, dict] = {}
     if get_format(e).micro_match:  # a micro-match: also its two games and its game score
-        from damas.services.micromatch import micro_rows
-
         games = {r["id"]: r for r in micro_rows(e, rnd) if r["game1"]}
     boards = [{"board": g.board, "white": _side(g.white), "black": _side(g.black),
                "result": result_label(e.ruleset, g.result), "adjourned": g.result == GameResult.ADJOURNED,

@@ -16,6 +16,8 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import AuditEntry, Entry, EventStatus, Player, User
+from damas.presentation.summaries import event_summary
+from damas.web.public.routes import player_card
 
 
 def is_self_registered_guest(user: User, player: Player) -> bool:
@@ -28,9 +30,6 @@ def is_self_registered_guest(user: User, player: Player) -> bool:
 
 def my_games(player: Player) -> list[dict[str, Any]]:
     """Per running or finished event (newest first): the event and the rounds he played."""
-    from damas.presentation.summaries import event_summary
-    from damas.web.public.routes import player_card
-
     entries = db.session.scalars(select(Entry).where(Entry.player_id == player.id)).all()
     out = []
     for entry in sorted(entries, key=lambda e: (e.event.start_date, e.event.id), reverse=True):

@@ -24,6 +24,7 @@ from damas.web.limits import throttle_sign_up
 from damas.presentation.summaries import event_summary
 from damas.web.registration.forms import AbsenceForm, DecisionForm, SettingsForm, SignUpForm, SubstituteForm
 from damas.web.public.routes import load_event
+from damas.web.registration.my_games import is_self_registered_guest, my_games
 
 bp = Blueprint("registration", __name__)
 
@@ -135,8 +136,6 @@ def my_page():  # type: ignore[no-untyped-def]
             reserves.append({"event": event_summary(db.session.get(Event, r.event_id)), "status": r.status.value})
         messages = [{"at": m.created_at, "text": (m.text_en or m.text_pt) if english else m.text_pt}
                     for m in reg.messages_for(player)]
-    from damas.web.registration.my_games import is_self_registered_guest, my_games
-
     return render_template("registration/my_page.html", player=player, pending=pending is not None,
                            entries=entries, reserves=reserves, messages=messages, absence_form=AbsenceForm(),
                            guest=player is not None and is_self_registered_guest(user, player),

@@ -18,6 +18,7 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event, RoundStatus
 from damas.reports.awards import all_categories_context, allocation_context
+from damas.web.desk.report_section import desk_section
 from damas.reports.event_reports import arbiter_context, base_context, brochure_context, round_context
 from damas.reports.pdf import render_pdf
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
@@ -240,8 +241,12 @@ _simple("categories", "categorias", "reports/_categories.html", _l("Classificaç
 _simple("crosstable", "tabela", "reports/_crosstable.html", _l("Tabela cruzada"), _crosstable)
 _simple("prizes", "premiacao", "reports/_prizes.html", _l("Premiação"), allocation_context)
 _simple("brochure", "folheto", "reports/_brochure.html", _l("Folheto do evento"), brochure_context)
-_simple("arbiter", "arbitro", "reports/_arbiter.html", _l("Relatório do árbitro"), arbiter_context,
-        editor_only=True)
+def _arbiter(event: Event) -> dict[str, Any]:
+    """The arbiter's report with the desk's tables as the desk pages show them."""
+    return {**arbiter_context(event), "desk": desk_section(event)}
+
+
+_simple("arbiter", "arbitro", "reports/_arbiter.html", _l("Relatório do árbitro"), _arbiter, editor_only=True)
 
 
 @bp.get("/classificacao.csv")
