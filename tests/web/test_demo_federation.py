@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from damas.demo_federation import DATA, TRF_FILE, load_federation_demo
+from damas.demo.federation import DATA, TRF_FILE, load_federation_demo
 from damas.engine.trf import read_trf
 from damas.models import Event, EventStatus, FederationSettings, Player, Role
 from damas.services.standings import standings_of

@@ -1,7 +1,7 @@
 """Issue 17: the demo imports a registry and a rating list from the shipped sample files."""
 from __future__ import annotations
 
-from damas.demo_registry import load_demo_registry
+from damas.demo.registry import load_demo_registry
 from damas.models import Club, Player, RatingRecord, Role
 
 

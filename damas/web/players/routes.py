@@ -16,7 +16,7 @@ from damas.web.access import staff_required
 from damas.web.players.forms import PlayerForm
 from damas.web.forms_util import choices, show_service_error
 from damas.presentation.summaries import STATUS_NAMES, pick, player_summary
-from damas.web.rating_records import rating_records
+from damas.web.players.rating_records import rating_records
 
 bp = Blueprint("players", __name__, url_prefix="/jogadores")
 

@@ -1,6 +1,6 @@
 """Demo: the federation's registry and a rating list imported from files (issue 17 points 1, 2).
 
-Runs the same services as the import pages on the sample files of `damas/demo_data/`: six new
+Runs the same services as the import pages on the sample files of `damas/demo/data/`: six new
 players of Pernambuco (one new club), then a CBJD rating list dated a month ago that updates
 players of both files (and names one player the registry does not know: skipped). The open
 championship's starting list follows the new ratings; the running events keep theirs (frozen
@@ -15,7 +15,7 @@ from damas.models import User
 from damas.services.imports.rating_lists import apply_rating_list, read_rating_list
 from damas.services.imports.registry import apply_registry, read_registry
 
-DATA = Path(__file__).parent / "demo_data"
+DATA = Path(__file__).parent / "data"
 REGISTRY_FILE = "cadastro-federacao.csv"
 RATING_FILE = "rating-cbjd.csv"
 

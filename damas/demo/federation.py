@@ -1,5 +1,5 @@
 """Demo of issue 17 points 3 and 4: the federation's settings with its logo, and an event
-imported from another program's TRF file (`demo_data/aberto_sobral.trf`: a 12-player draughts
+imported from another program's TRF file (`data/aberto_sobral.trf`: a 12-player draughts
 Swiss with 3 of 5 rounds played, half-point, zero-point and pairing-allocated byes), which then
 continues here. Its players carry the FIDE ids of registered demo players, so the import
 matches them instead of creating new ones."""
@@ -15,7 +15,7 @@ from damas.services.federation import save_settings
 from damas.services.trf_import import import_trf
 from damas.services.trf_preview import decode_trf, preview_trf
 
-DATA = Path(__file__).resolve().parent / "demo_data"
+DATA = Path(__file__).resolve().parent / "data"
 TRF_FILE = "aberto_sobral.trf"
 
 

@@ -12,9 +12,6 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileField
-from wtforms import DateField, HiddenField, StringField, TextAreaField
-from wtforms.validators import DataRequired, Length, Optional
 
 from damas.extensions import db
 from damas.models import Event
@@ -26,6 +23,7 @@ from damas.services.imports.common import Plan
 from damas.services.imports.tabular import ImportRefused, Row
 from damas.services.locking import retrying
 from damas.web.access import event_editor_required, staff_required
+from damas.web.imports.forms import UploadForm, RatingListForm, EntriesForm, ConfirmForm
 
 bp = Blueprint("imports", __name__, url_prefix="/importar")
 
@@ -39,23 +37,12 @@ STATUS_NAMES = {"new": _l("novo"), "update": _l("atualizar"), "same": _l("sem mu
                 "error": _l("erro")}
 
 
-class UploadForm(FlaskForm):
-    file = FileField(_l("Arquivo CSV ou XLSX"))
 
 
-class RatingListForm(UploadForm):
-    source = StringField(_l("Nome da lista"), validators=[DataRequired(_l("Campo obrigatório.")), Length(max=120)],
-                         description=_l("Ex.: Rating CBJD, FIDE."))
-    list_date = DateField(_l("Data da lista"), validators=[DataRequired(_l("Campo obrigatório."))])
 
 
-class EntriesForm(UploadForm):
-    pasted = TextAreaField(_l("Ou cole um jogador por linha (nº federação, FIDE ID ou nome completo)"),
-                           validators=[Optional(), Length(max=100_000)])
 
 
-class ConfirmForm(FlaskForm):
-    token = HiddenField()
 
 
 def _file() -> tuple[bytes, str] | None:

@@ -1,0 +1,94 @@
+"""The demo federation: what a newcomer sees after `make run` (deterministic, seed 2026).
+
+One module per kind of event (round_robin, swiss, knockout, micromatch), plus registration,
+awards, the desk, the imported registry and the federation's settings; `load_demo` runs them in order."""
+from __future__ import annotations
+
+import random
+from datetime import date, datetime, time, timedelta
+
+from damas.models import EventStatus, Role
+from damas.services import entries as entry_service
+from damas.services import events as event_service
+from damas.services.players import create_club, create_player
+from damas.services.users import create_user
+from damas.demo.registry import load_demo_registry
+from damas.demo.federation import load_federation_demo
+from damas.demo.awards import demo_awards
+from damas.demo.desk import demo_desk
+from damas.demo.knockout import demo_knockout, demo_running_knockout
+from damas.demo.micromatch import demo_micromatch
+from damas.demo.people import CLUBS, FIRST_F, FIRST_M, LAST
+from damas.demo.registration import demo_registration
+from damas.demo.round_robin import demo_round_robin
+from damas.demo.swiss import demo_swiss, swiss_code
+
+def load_demo() -> str:
+    rng = random.Random(2026)
+    staff = create_user(None, {"email": "staff@demo.damas.br", "name": "Equipe da Federação",
+                               "role": Role.STAFF.value, "password": "demo12345"})
+    arbiter = create_user(staff, {"email": "arbitro@demo.damas.br", "name": "Árbitro Regional",
+                                  "role": Role.ARBITER.value, "password": "demo12345"})
+    clubs = [create_club(staff, {"name": n, "short_name": s, "city": c, "state": uf}) for n, s, c, uf in CLUBS]
+    players = []
+    this_year = date.today().year
+    used = set()
+    for i in range(60):
+        female = i % 3 == 0
+        while True:
+            name = f"{rng.choice(FIRST_F if female else FIRST_M)} {rng.choice(LAST)} {rng.choice(LAST)}"
+            if name not in used:
+                used.add(name)
+                break
+        age = rng.choice((8, 9, 11, 13, 15, 17, 20, 22, 30, 41, 55, 67)) if i % 2 else rng.randint(8, 70)
+        club = clubs[i % len(clubs)]
+        rated = rng.random() < 0.9
+        regular = rng.randint(1300, 2300) if rated else None
+        players.append(create_player(staff, {
+            "full_name": name,
+            "sex": "F" if female else "M",
+            "birth_date": date(this_year - age, rng.randint(1, 12), rng.randint(1, 28)),
+            "club_id": club.id,
+            "state": club.state,
+            "federation_id": f"CE-{1000 + i}",
+            "fide_id": str(9_100_000 + i) if i % 4 == 0 else None,
+            "rating_regular": regular,
+            "rating_rapid": (regular + rng.randint(-120, 120)) if regular else None,
+            "email": None,
+        }))
+    create_user(staff, {"email": "jogador@demo.damas.br", "name": players[0].full_name,
+                        "role": Role.PLAYER.value, "player_id": players[0].id, "password": "demo12345"})
+    start = date.today() + timedelta(days=21)
+    championship = event_service.create_event(staff, {
+        "name": f"Campeonato Cearense Absoluto de Damas 64 {start.year}",
+        "discipline": "damas-64", "ruleset": "cbjd", "pairing_system": swiss_code(),
+        "planned_rounds": 7, "time_minutes": 45, "time_increment": 0,
+        "start_date": start, "end_date": start + timedelta(days=2),
+        "venue": "Ginásio Paulo Sarasate, Fortaleza - CE", "organiser": "Federação Cearense de Damas",
+        "chief_arbiter": "Árbitro Regional", "notes": "Inscrições até a véspera, 18h.",
+        "provisional_rating": 1600,  # unrated entrants start at 1600 (starting order only)
+        "no_show_minutes": 30,  # CBJD 109 i: the event's own default time
+        "pair_restriction": "club",  # FIDE-GR Pairings g: clubmates apart where the pairing allows
+        # The invitation's planned round times (rounds 1-3, 4-5, 6-7 over the three days).
+        "round_times": [datetime.combine(start + timedelta(days=day), time(hour, 0))
+                        for day, hour in ((0, 9), (0, 14), (0, 18), (1, 9), (1, 14), (2, 9), (2, 14))],
+        "contact_email": "federacao@demo.damas.br", "contact_phone": "+55 (85) 3000-0000",
+        "website": "https://demo.damas.br/cearense",
+    })
+    event_service.assign_arbiter(staff, championship, arbiter)
+    event_service.change_status(staff, championship, EventStatus.REGISTRATION)
+    for player in players[:24]:
+        entry_service.add_entry(staff, championship, player)
+    finished = demo_round_robin(staff, arbiter, players[24:32], rng)
+    running = demo_swiss(staff, arbiter, players[30:60], rng, late_entrant=players[29])
+    knockout = demo_knockout(staff, arbiter, players[13:24], rng)
+    demo_running_knockout(staff, arbiter, players[1:9])
+    demo_registration(staff, championship, players[59])
+    demo_awards(staff)
+    demo_micromatch(staff, arbiter, players[34:60])
+    demo_desk(staff, arbiter)
+    load_demo_registry(staff)  # issue 17: registry and rating list imported from files
+    load_federation_demo(staff)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
+    return (f"{len(clubs)} clubs, {len(players)} players, 3 users; events: 1 in registration (24 entries), "
+            f"1 finished round robin ({finished} rounds), 1 running Swiss ({running} rounds played), "
+            f"1 finished club knockout ({knockout} games), 1 running knockout (a tie in Armageddon)")
