@@ -64,7 +64,8 @@
       current = index;
       var row = matches[index];
       row.classList.add("found-current");
-      row.scrollIntoView({ block: "center" });
+      // after the browser has kept the typing caret in view (it would scroll back to the box)
+      window.requestAnimationFrame(function () { row.scrollIntoView({ block: "center" }); });
     }
 
     function search() {

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.exceptions import HTTPException
 
 from tests.browser.conftest import watch_console
@@ -142,6 +143,7 @@ def test_player_finds_his_name_and_sees_his_own_row(demo_server, browser):  # ty
         else:
             assert found == expected, path
         assert f"{found} encontrado(s)" in page.locator(".find-name [role=status]").inner_text()
+        expect(current).to_be_in_viewport()  # waits for the scroll (the page does it after the caret's)
         top = current.bounding_box()["y"]
         assert 0 <= top <= 844, f"{path}: the found row is at y={top}, off the screen"
         first = current.inner_text()

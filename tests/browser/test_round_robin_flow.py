@@ -28,7 +28,7 @@ def test_round_robin_from_creation_to_standings(live_server, page, tmp_path):  #
     page.fill("input[name=end_date]", "2026-12-20")
     page.click("button.primary")
     page.wait_for_selector("text=Evento criado.")
-    page.wait_for_selector("text=Relâmpago (blitz)")
+    page.wait_for_selector("text=5x5, relâmpago")
 
     page.select_option("select[name=status]", "registration")
     page.click("text=Aplicar")

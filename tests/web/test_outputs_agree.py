@@ -41,9 +41,10 @@ def _cells(tr: str) -> list[str]:
 
 def _table(html: str) -> list[tuple[str, int]]:
     """(rank, player id) of each row of the first standings table of a page (its card link)."""
-    if '<table class="table standings">' not in html:
+    found = re.search(r'<table class="table standings[^"]*">', html)  # (also "findable": find my name)
+    if found is None:
         return []
-    body = html.split('<table class="table standings">', 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    body = html[found.end():].split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     rows = []
     for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
         link = re.search(r'/jogadores/(\d+)"', tr)

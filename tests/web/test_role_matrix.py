@@ -82,6 +82,7 @@ ACCESS = {
     "reports.results_pdf": "public",
     "reports.standings": "public",
     "reports.standings_pdf": "public",
+    "reports.standings_csv": "public",
     "reports.categories": "public",
     "reports.categories_pdf": "public",
     "reports.crosstable": "public",
