@@ -7,7 +7,10 @@ from __future__ import annotations
 import random
 from datetime import date, datetime, time, timedelta
 
-from damas.models import EventStatus, Role
+from sqlalchemy import func, select
+
+from damas.extensions import db
+from damas.models import Club, Event, EventStatus, Player, Role, User
 from damas.services import entries as entry_service
 from damas.services import events as event_service
 from damas.services.players import create_club, create_player
@@ -89,6 +92,15 @@ def load_demo() -> str:
     demo_desk(staff, arbiter)
     load_demo_registry(staff)  # issue 17: registry and rating list imported from files
     load_federation_demo(staff)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
-    return (f"{len(clubs)} clubs, {len(players)} players, 3 users; events: 1 in registration (24 entries), "
-            f"1 finished round robin ({finished} rounds), 1 running Swiss ({running} rounds played), "
-            f"1 finished club knockout ({knockout} games), 1 running knockout (a tie in Armageddon)")
+    return demo_summary(finished, running, knockout)
+
+
+def demo_summary(finished: int, running: int, knockout: int) -> str:
+    """What the demo loaded, counted from the database (registry imports add players and clubs)."""
+    count = lambda model: db.session.scalar(select(func.count()).select_from(model))  # noqa: E731
+    by_status = dict(db.session.execute(select(Event.status, func.count()).group_by(Event.status)).all())
+    statuses = ", ".join(f"{n} {status.value}" for status, n in sorted(by_status.items(), key=lambda kv: kv[0].value))
+    return (f"{count(Club)} clubs, {count(Player)} players, {count(User)} users; {count(Event)} events ({statuses}): "
+            f"a finished round robin ({finished} rounds), a running Swiss ({running} rounds played), "
+            f"a finished club knockout ({knockout} games), a running knockout (a tie in Armageddon), "
+            "micro-match events, and one imported from a TRF file")
