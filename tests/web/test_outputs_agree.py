@@ -61,7 +61,8 @@ def _prizes(html: str) -> list[tuple[int, int, str]]:
     out = []
     for tr in re.findall(r"<tr>(.*?)</tr>", part, re.S):
         cells = _cells(tr)
-        out.append((int(cells[0]), int(cells[2].split(".", 1)[0]), cells[3]))
+        place = int(re.match(r"\d+", cells[0]).group())  # a shared prize shows its places, "1–2"
+        out.append((place, int(cells[2].split(".", 1)[0]), cells[3]))
     return out
 
 
