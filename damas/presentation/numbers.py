@@ -3,11 +3,10 @@ formatting (`damas.engine.points`, `damas.engine.awards.format_money`): nothing 
 score, and nothing is a float."""
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 from damas.engine.awards import format_money
-from damas.engine.points import Exact, format_decimal
+from damas.engine.points import Exact, format_value
 from damas.engine.rulesets import RuleSet, get_ruleset
 from damas.presentation.labels import english
 
@@ -19,18 +18,9 @@ def points_text(ruleset: str | RuleSet, units: Exact, *, decimal: bool = False) 
 
 def tiebreak_text(value: Any) -> str:
     """An exact tiebreak value: integers as is, a finite decimal of up to four places exactly
-    (``10.75``), anything finer rounded half up to two places (``33.33`` for 100/3)."""
-    if not isinstance(value, Fraction):
-        return str(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    if any((value * 10**places).denominator == 1 for places in range(1, 5)):
-        return format_decimal(value)
-    scaled = value * 100
-    whole = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)  # round half up
-    sign = "-" if whole < 0 else ""
-    whole = abs(whole)
-    return f"{sign}{whole // 100}.{whole % 100:02d}"
+    (``10.75``), anything finer rounded half up to two places (``33.33`` for 100/3): the
+    engine's `format_value`, the one formatting every table uses."""
+    return format_value(value)
 
 
 def money(centavos: int, lang: str | None = None) -> str:

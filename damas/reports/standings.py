@@ -13,7 +13,6 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from damas.engine.crosstable import build_crosstable, build_swiss_crosstable
-from damas.engine.points import format_value
 from damas.presentation.numbers import tiebreak_text
 from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import Outcome
