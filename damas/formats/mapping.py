@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Iterable
+from functools import cached_property
+from typing import Any, Iterable
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -20,6 +21,7 @@ from damas.engine.pairing import plays_micro_matches
 from damas.engine.teams import TeamEntry, TeamMember, score_team_match
 from damas.engine.types import Color, Entrant, EntrantStatus, Outcome, RoundResult, TournamentState
 from damas.extensions import db
+from damas.formats.rows import EntryRow, RoundRows, entry_rows, round_rows
 from damas.models import Entry, EntryStatus, Event, Game, GameResult, Player, RequestKind, Round, RoundRequest
 from damas.models.micromatch import MicroGame, MicroMatchSettings
 
@@ -50,12 +52,30 @@ ENTRY_STATUS = {
 
 @dataclass(frozen=True)
 class EventSnapshot:
-    """An event's state for the engine plus the lookups to map engine answers back to rows."""
+    """An event's state for the engine plus the lookups to map engine answers back to rows.
+
+    `rows_by_no` (plain rows: names, clubs, ratings, statuses) is what tables print; the ORM
+    entries (`entry_by_no`) and rounds with their games (`rounds`) are loaded on first use only,
+    for the callers that change or walk them (pairing, exports): a page of 1,000 players then
+    reads no ORM object (issue 16)."""
 
     state: TournamentState
-    entry_by_no: dict[int, Entry]
-    rounds: list[Round]
+    rows_by_no: dict[int, EntryRow]
     complete_rounds: int
+    event_id: int
+
+    @cached_property
+    def entry_by_no(self) -> dict[int, Entry]:
+        no_of = {row.id: no for no, row in self.rows_by_no.items()}
+        entries = db.session.scalars(
+            select(Entry).where(Entry.event_id == self.event_id, Entry.id.in_(no_of))
+            .options(selectinload(Entry.player).selectinload(Player.club)))
+        return dict(sorted((no_of[e.id], e) for e in entries))
+
+    @cached_property
+    def rounds(self) -> list[Round]:
+        return list(db.session.scalars(select(Round).where(Round.event_id == self.event_id)
+                                       .order_by(Round.number).options(selectinload(Round.games))))
 
 
 def preload_entries(event: Event) -> list[Entry]:
@@ -67,50 +87,29 @@ def preload_entries(event: Event) -> list[Entry]:
     ))
 
 
-def numbered_entries(event: Event, rounds: list[Round] | None = None) -> list[Entry]:
-    """The event's numbered entries with their players and clubs loaded in two more queries.
-
-    With `rounds`, an entry on one of their boards is kept even without a pairing number (a
-    list renumbered before withdrawn players kept theirs, CBJD 105 B): nobody who has played
-    loses his games. Such entries follow the numbered ones (`start_numbers`).
-    """
-    on_boards: set[int] = set()
-    for rnd in rounds or ():
-        for game in rnd.games:
-            on_boards.add(game.white_entry_id)
-            if game.black_entry_id is not None:
-                on_boards.add(game.black_entry_id)
-    condition = Entry.pairing_number.is_not(None)
-    if on_boards:
-        condition = condition | Entry.id.in_(on_boards)
-    entries = db.session.scalars(
-        select(Entry)
-        .where(Entry.event_id == event.id, condition)
-        .options(selectinload(Entry.player).selectinload(Player.club))
-        .order_by(Entry.pairing_number)
-    )
-    return list(entries)
+def _start_key(rating: int | None, name: str, player_id: int, provisional: int | None) -> tuple[int, str, int]:
+    return -(rating or provisional or 0), name.casefold(), player_id
 
 
 def starting_order(entries: list[Entry], provisional: int | None = None) -> list[Entry]:
     """Starting list: rating at entry (highest first), then name (RULES.md §3 'Starting order');
     an unrated player counts as `provisional` when the event sets one (starting order only)."""
-    return sorted(entries, key=lambda e: (-(e.rating_at_entry or provisional or 0), e.player.full_name.casefold(),
-                                          e.player_id))
+    return sorted(entries, key=lambda e: _start_key(e.rating_at_entry, e.player.full_name, e.player_id, provisional))
 
 
-def start_numbers(entries: list[Entry]) -> dict[int, int]:
+def start_numbers(event: Event, rows: list[EntryRow]) -> dict[int, int]:
     """Entry id -> the engine's starting number: the pairing number; an entry on a board without
-    one (see `numbered_entries`) gets the next free numbers, in starting-list order, and a
+    one (see `rows.entry_rows`) gets the next free numbers, in starting-list order, and a
     warning in the log, instead of vanishing with his games."""
-    no_of = {e.id: e.pairing_number for e in entries if e.pairing_number is not None}
-    unnumbered = [e for e in entries if e.pairing_number is None]
+    no_of = {e.id: e.pairing_number for e in rows if e.pairing_number is not None}
+    unnumbered = [e for e in rows if e.pairing_number is None]
     if unnumbered:
-        event = unnumbered[0].event
         logger.warning("event %s: entries %s have boards but no pairing number; numbered after the others",
                        event.id, [e.id for e in unnumbered])
         top = max(no_of.values(), default=0)
-        for offset, entry in enumerate(starting_order(unnumbered, event.provisional_rating), start=1):
+        ordered = sorted(unnumbered, key=lambda e: _start_key(e.rating_at_entry, e.full_name, e.player_id,
+                                                              event.provisional_rating))
+        for offset, entry in enumerate(ordered, start=1):
             no_of[entry.id] = top + offset
     return no_of
 
@@ -130,6 +129,13 @@ def entrant_of(entry: Entry, start_no: int | None = None) -> Entrant:
     )
 
 
+def entrant_of_row(row: EntryRow, start_no: int) -> Entrant:
+    """`entrant_of` for a plain row (`rows.entry_rows`): the same fields."""
+    return Entrant(start_no=start_no, name=row.full_name, rating=row.rating_at_entry, sex=row.sex.lower(),
+                   birth_year=row.birth_date.year if row.birth_date else None, federation=row.state,
+                   club=row.club, fide_id=row.fide_id, status=ENTRY_STATUS[row.status])
+
+
 def member_entrant(player: Player, start_no: int, rating: int, club: str) -> Entrant:
     """A team member as an individual `Entrant` (the rating export of a team event, game by game)."""
     return Entrant(start_no=start_no, name=player.full_name, rating=rating, sex=player.sex.lower(),
@@ -143,7 +149,7 @@ def event_rounds(event: Event) -> list[Round]:
     ))
 
 
-def round_is_complete(rnd: Round) -> bool:
+def round_is_complete(rnd: Round | RoundRows) -> bool:
     """Every board has a result; an adjourned one counts (C.04.2 #1: the next round is paired with
     it as a draw), so standings show it pending (`has_adjourned`)."""
     return bool(rnd.games) and all(g.result != GameResult.PENDING for g in rnd.games)
@@ -153,33 +159,35 @@ def has_adjourned(rounds: Iterable[Round]) -> bool:
     return any(g.result == GameResult.ADJOURNED for r in rounds for g in r.games)
 
 
-def board_results(game: Game, white_no: int, black_no: int | None, round_no: int) -> Iterable[tuple[int, RoundResult]]:
-    """The RoundResult of each player on a board (a bye has one player)."""
-    if game.result == GameResult.WITHDRAWN:  # not played: a player had withdrawn (RULES.md §5)
-        yield white_no, RoundResult(round_no, Outcome.NOT_PAIRED)
-        if black_no is not None:
-            yield black_no, RoundResult(round_no, Outcome.NOT_PAIRED)
-        return
-    if game.result == GameResult.BYE or black_no is None:
-        yield white_no, RoundResult(round_no, Outcome.PAIRING_BYE)
-        return
-    white_outcome, black_outcome = RESULT_OUTCOMES[game.result]
-    yield white_no, RoundResult(round_no, white_outcome, black_no, Color.WHITE)
-    yield black_no, RoundResult(round_no, black_outcome, white_no, Color.BLACK)
+def board_results(game: Game | Any, white_no: int, black_no: int | None,
+                  round_no: int) -> tuple[tuple[int, RoundResult], ...]:
+    """The RoundResult of each player on a board (a bye has one player); `game` is a `Game`
+    or a board row (`rows.round_rows`)."""
+    result = game.result
+    if result == GameResult.WITHDRAWN:  # not played: a player had withdrawn (RULES.md §5)
+        if black_no is None:
+            return ((white_no, RoundResult(round_no, Outcome.NOT_PAIRED)),)
+        return ((white_no, RoundResult(round_no, Outcome.NOT_PAIRED)),
+                (black_no, RoundResult(round_no, Outcome.NOT_PAIRED)))
+    if result == GameResult.BYE or black_no is None:
+        return ((white_no, RoundResult(round_no, Outcome.PAIRING_BYE)),)
+    white_outcome, black_outcome = RESULT_OUTCOMES[result]
+    return ((white_no, RoundResult(round_no, white_outcome, black_no, Color.WHITE)),
+            (black_no, RoundResult(round_no, black_outcome, white_no, Color.BLACK)))
 
 
 def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
     """The event as a TournamentState over its complete rounds (all of them if not `only_complete`).
 
     Players not on a board in a round get their request's outcome (half-point or zero-point
-    bye, absence) or NOT_PAIRED (withdrawn, entered late).
+    bye, absence) or NOT_PAIRED (withdrawn, entered late). Read from plain rows (`rows`): five
+    queries, whatever the size of the event.
     """
-    rounds = event_rounds(event)
-    entries = numbered_entries(event, rounds)
-    no_of = start_numbers(entries)
+    rounds = round_rows(event)
+    entries = entry_rows(event, rounds)
+    no_of = start_numbers(event, entries)
     entries.sort(key=lambda e: no_of[e.id])
-    by_id = {e.id: e for e in entries}
-    entry_by_no = {no_of[e.id]: e for e in entries}
+    row_by_no = {no_of[e.id]: e for e in entries}
     counted = []
     for rnd in rounds:
         if only_complete and not round_is_complete(rnd):
@@ -187,35 +195,37 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
         counted.append(rnd)
     requests = {
         (r.entry_id, r.round_number): r.kind
-        for r in db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == event.id))
+        for r in db.session.execute(select(RoundRequest.entry_id, RoundRequest.round_number, RoundRequest.kind)
+                                    .where(RoundRequest.event_id == event.id))
     }
-    results: dict[int, list[RoundResult]] = {no: [] for no in entry_by_no}
-    micro = micro_games(event, counted) if plays_micro_matches(event.pairing_system) else None
+    results: dict[int, list[RoundResult]] = {no: [] for no in row_by_no}
+    micro = (_micro_games_by_id([g.id for r in counted for g in r.games])
+             if plays_micro_matches(event.pairing_system) else None)
     for rnd in counted:
         seen: dict[int, RoundResult] = {}
         for game in rnd.games:
-            white = by_id.get(game.white_entry_id)
-            black = by_id.get(game.black_entry_id) if game.black_entry_id else None
-            if white is None or (game.black_entry_id and black is None):
+            white_no = no_of.get(game.white_entry_id)
+            black_no = no_of.get(game.black_entry_id) if game.black_entry_id else None
+            if white_no is None or (game.black_entry_id and black_no is None):
                 continue  # an entry removed before the start cannot have games; be defensive
-            white_no, black_no = no_of[white.id], no_of[black.id] if black else None
             for no, rr in board_results(game, white_no, black_no, rnd.number):
                 seen[no] = rr
             if micro is not None:  # micro-match event: the two games give the game points (RULES.md §2)
                 seen.update(micro_board_results(event, game, micro, white_no, black_no, rnd.number))
-        for no, entry in entry_by_no.items():
+        not_paired = RoundResult(rnd.number, Outcome.NOT_PAIRED)  # immutable: one object serves everyone
+        for no, entry in row_by_no.items():
             rr = seen.get(no)
             if rr is None:
-                kind = requests.get((entry.id, rnd.number))
-                rr = RoundResult(rnd.number, REQUEST_OUTCOMES[kind] if kind else Outcome.NOT_PAIRED)
+                kind = requests.get((entry.id, rnd.number)) if requests else None
+                rr = RoundResult(rnd.number, REQUEST_OUTCOMES[kind]) if kind else not_paired
             results[no].append(rr)
     state = TournamentState(
-        entrants=tuple(entrant_of(e, no_of[e.id]) for e in entries),
+        entrants=tuple(entrant_of_row(e, no) for no, e in row_by_no.items()),
         results={no: tuple(rs) for no, rs in results.items()},
         total_rounds=event.planned_rounds,
         name=event.name,
     )
-    return EventSnapshot(state=state, entry_by_no=entry_by_no, rounds=rounds, complete_rounds=len(counted))
+    return EventSnapshot(state=state, rows_by_no=row_by_no, complete_rounds=len(counted), event_id=event.id)
 
 
 def entry_results(event: Event, entry: Entry, rounds: list[Round], games: dict[int, Game],
@@ -246,10 +256,14 @@ def entry_results(event: Event, entry: Entry, rounds: list[Round], games: dict[i
 
 def micro_games(event: Event, rounds: list[Round]) -> dict[int, tuple[str, str]]:
     """Game id -> the two games of the micro-match played on that board (White-in-game-1's side)."""
-    ids = [g.id for r in rounds for g in r.games]
+    return _micro_games_by_id([g.id for r in rounds for g in r.games])
+
+
+def _micro_games_by_id(ids: list[int]) -> dict[int, tuple[str, str]]:
     if not ids:
         return {}
-    rows = db.session.scalars(select(MicroGame).where(MicroGame.game_id.in_(ids)))
+    rows = db.session.execute(select(MicroGame.game_id, MicroGame.game1, MicroGame.game2)
+                              .where(MicroGame.game_id.in_(ids)))
     return {m.game_id: (m.game1, m.game2) for m in rows if m.game1 and m.game2}
 
 

@@ -15,11 +15,11 @@ from damas.models import EntryStatus, Event
 
 def withdrawals(event: Event, snap: EventSnapshot, kind: str) -> Any:
     """The engine's withdrawal outcome for the players who left, None when nobody did."""
-    gone = {no: e.withdrawn_after_round or 0 for no, e in snap.entry_by_no.items()
+    gone = {no: e.withdrawn_after_round or 0 for no, e in snap.rows_by_no.items()
             if e.status != EntryStatus.REGISTERED and e.withdrawn_after_round is not None}
     if not gone:
         return None
-    n = len(snap.entry_by_no)
+    n = len(snap.rows_by_no)
     scheduled = (n - 1) * (2 if event.double_round_robin else 1)  # odd fields: one bye, n-1 games
     return apply_withdrawals(snap.state, event.ruleset, kind, gone, max(scheduled, 1),
                              double=event.double_round_robin)

@@ -34,15 +34,14 @@ def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[
         reasons = {no: (st.reason_en if english else st.reason_pt) for no, st in withdrawn.statuses.items()}
     rows = []
     for row in standings.rows:
-        entry = snap.entry_by_no[row.start_no]
-        p = entry.player
+        entry = snap.rows_by_no[row.start_no]
         rows.append({
             "rank": row.rank_label,
             "start_no": row.start_no,
-            "player_id": p.id,
-            "name": p.full_name,
-            "club": (p.club.short_name or p.club.name) if p.club else "",
-            "state": p.state,
+            "player_id": entry.player_id,
+            "name": entry.full_name,
+            "club": entry.club,
+            "state": entry.state,
             "rating": entry.rating_at_entry,
             "points": rs.format_points(row.points),
             "tiebreaks": [tiebreak_text(v) for v in row.tiebreaks],
@@ -136,7 +135,7 @@ def grid_crosstable_context(event: Event) -> dict[str, Any]:
             "cells": [c.text if c else "" for c in r.cells],
             "other": list(r.other), "total": r.total_text, "counted": r.counted,
             "rank": ranks.get(r.start_no, ""), "tiebreaks": tbs.get(r.start_no, []),
-            "player_id": snap.entry_by_no[r.start_no].player_id,
+            "player_id": snap.rows_by_no[r.start_no].player_id,
         })
     return {"rows": rows, "columns": tiebreak_columns(computed.standings), "numbers": list(range(1, len(rows) + 1)),
             "after_round": snap.complete_rounds,

@@ -221,11 +221,11 @@ def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
     state = computed.withdrawn.state if computed.withdrawn else snap.state
     rows = []
     for row in table.rows:
-        entry = snap.entry_by_no[row.start_no]
+        entry = snap.rows_by_no[row.start_no]
         results = state.rounds_of(row.start_no)
         rows.append({
             "rank": row.rank_label, "start_no": row.start_no, "player_id": entry.player_id,
-            "name": entry.player.full_name, "points": row.points,
+            "name": entry.full_name, "points": row.points,
             "gp": sum(rs.game_points_for(r) for r in results), "mp": sum(rs.match_points_for(r) for r in results),
             "tiebreaks": [format_value(v) for v in row.tiebreaks], "excluded": row.excluded,
         })

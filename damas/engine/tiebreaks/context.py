@@ -89,6 +89,9 @@ def build_context(
     played: list[list[bool]] = []
     black: list[list[bool]] = []
     outcome: list[list[Outcome]] = []
+    # (points, has an opponent, played) per outcome: one lookup per cell (a 1,000 x 9 table
+    # is built on every standings page).
+    about = {oc: (points[oc], oc.has_opponent, oc in _PLAYED) for oc in Outcome}
     for no in nos:
         res = state.results.get(no, ())
         p_row, g_row, o_row, pl_row, b_row, oc_row = [], [], [], [], [], []
@@ -96,22 +99,21 @@ def build_context(
             if r < len(res):
                 rr = res[r]
                 oc = rr.outcome
+                p, with_opponent, is_played = about[oc]
                 if rr.game_points is not None:
                     micro = True
                     p_row.append(rs.points_for(rr))
                     g_row.append(rr.game_points)
                 else:
-                    p = points[oc]
                     p_row.append(p)
                     g_row.append(p)
-                if rr.opponent is not None and oc.has_opponent:
-                    j = index.get(rr.opponent)
-                    if j is None:
+                j = -1
+                if with_opponent and rr.opponent is not None:
+                    j = index.get(rr.opponent, -1)
+                    if j < 0:
                         raise EngineError(f"player {no}, round {r + 1}: unknown opponent {rr.opponent}")
-                    o_row.append(j)
-                else:
-                    o_row.append(-1)
-                pl_row.append(oc in _PLAYED and o_row[-1] >= 0)
+                o_row.append(j)
+                pl_row.append(is_played and j >= 0)
                 b_row.append(rr.color is Color.BLACK)
             else:
                 oc = Outcome.NOT_PAIRED
