@@ -47,6 +47,7 @@ class Config:
     # app server.
     CACHE_URL = os.environ.get("CACHE_URL", "")
     PAGE_CACHE = os.environ.get("DAMAS_PAGE_CACHE", "1") != "0"  # 0: compute every page (benchmarks)
+    SERVER_TIMING = _flag("DAMAS_SERVER_TIMING")  # a Server-Timing header: the time a response took (benchmarks)
     # Largest request body, uploads included (issue 14): a federation's openings list is a few
     # tens of KB; a bigger body is refused with a message page (413) before anything is read.
     MAX_CONTENT_LENGTH = int(os.environ.get("DAMAS_MAX_UPLOAD_BYTES", 1024 * 1024))

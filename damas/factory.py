@@ -7,12 +7,15 @@ from typing import Any, Mapping
 
 from flask import Flask, has_request_context, request, session
 from flask_login import current_user
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from damas.config import BASE_DIR, Config
 from damas.extensions import babel, cache, csrf, db, limiter, login_manager, migrate
 from damas.security import add_security_headers, check_secret_key
 from damas.services.locking import sqlite_engine_options
 from damas.web.caching import cache_config, install_page_cache, static_fingerprints
+from damas.web.fast_path import install_fast_path
+from damas.web.server_timing import install_server_timing
 from damas import models
 from damas.services import revision
 from damas.web import register_blueprints
@@ -41,11 +44,7 @@ def build_app(config: Any = None) -> Flask:
     elif config is not None:
         app.config.from_object(config)
     check_secret_key(app.config)
-    if app.config.get("PROXY_COUNT"):
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
-        count = int(app.config["PROXY_COUNT"])
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]
+    install_server_timing(app)  # first: its clock runs over every other hook
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if app.config.get("GC_THRESHOLD"):
         gc.set_threshold(*app.config["GC_THRESHOLD"])
@@ -68,8 +67,11 @@ def build_app(config: Any = None) -> Flask:
                                 **{k: v for k, v in app.config.items() if k.startswith("CACHE_") and k != "CACHE_URL"}})
     revision.install()
     register_blueprints(app)
-    install_page_cache(app, select_locale)
+    install_fast_path(app, install_page_cache(app, select_locale))
     static_fingerprints(app)
+    if app.config.get("PROXY_COUNT"):  # outermost: every layer sees the client's address and scheme
+        count = int(app.config["PROXY_COUNT"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=count)  # type: ignore[method-assign]
 
     app.cli.add_command(damas_cli)
 

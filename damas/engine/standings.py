@@ -113,12 +113,15 @@ def compute_standings(
     lot_seed: int | None = None,
     only: Collection[int] | None = None,
     options: Mapping[str, Any] | None = None,
+    context: TiebreakContext | None = None,
 ) -> Standings:
     """Rank the entrants (or the subset `only`) by points, then by `tiebreaks` in order.
 
     `unplayed` overrides the rule set's unplayed-games rule (``seed``, ``played``,
     ``fide-2024``). `options`: ``draw_order`` (draw the order by lot with `lot_seed`),
-    ``win_forfeits``, ``de_forfeits``, ``ks_limit``, ``tpr_350``.
+    ``win_forfeits``, ``de_forfeits``, ``ks_limit``, ``tpr_350``. `context`: the one
+    `build_context` gave for these same arguments, shared by the tables of one event (its
+    categories rank subsets of one field: each tiebreak is then computed once, CBJD 124).
     """
     options = dict(options or {})
     order = tuple(get_tiebreak(code).code for code in tiebreaks)
@@ -126,7 +129,14 @@ def compute_standings(
         if lot_seed is None:
             raise EngineError("drawing the tiebreak order by lot needs a recorded seed")
         order = draw_tiebreak_order(order, lot_seed)
-    ctx = build_context(state, ruleset_code, unplayed=unplayed, options=options, lot_seed=lot_seed)
+    if context is None:
+        ctx = build_context(state, ruleset_code, unplayed=unplayed, options=options, lot_seed=lot_seed)
+    elif (context.state is not state or context.lot_seed != lot_seed or dict(context.options) != options
+          or context.ruleset.code != (ruleset_code if isinstance(ruleset_code, str) else ruleset_code.code)
+          or context.unplayed != (unplayed or context.ruleset.unplayed)):
+        raise EngineError("the tiebreak context given was built for another table")
+    else:
+        ctx = context
     if only is None:
         members = list(range(ctx.size))
     else:

@@ -9,7 +9,7 @@ every board has a result, so standings and pairings always see whole rounds.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Iterable
 
@@ -63,6 +63,8 @@ class EventSnapshot:
     rows_by_no: dict[int, EntryRow]
     complete_rounds: int
     event_id: int
+    # what the tables of one request share (the withdrawals' outcome, the tiebreak context)
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def entry_by_no(self) -> dict[int, Entry]:
@@ -233,7 +235,7 @@ def entry_results(event: Event, entry: Entry, rounds: list[Round], games: dict[i
     """Round number -> `entry`'s RoundResult as the standings count it (the player card): his
     board's result (a micro-match's game points), else his request or NOT_PAIRED; None while his
     board has no result. `games`: his board per round id; `requests`: his requests per round."""
-    micro = micro_games(event, rounds) if plays_micro_matches(event.pairing_system) else None
+    micro = _micro_games_by_id([g.id for g in games.values()]) if plays_micro_matches(event.pairing_system) else None
     out: dict[int, RoundResult | None] = {}
     for rnd in rounds:
         game = games.get(rnd.id)

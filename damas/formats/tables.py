@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from damas.engine.standings import compute_standings
+from damas.engine.tiebreaks import build_context
 from damas.engine.withdrawals import apply_withdrawals
 from damas.formats import event_rules
 from damas.formats.base import FormatTable
@@ -14,7 +15,15 @@ from damas.models import EntryStatus, Event
 
 
 def withdrawals(event: Event, snap: EventSnapshot, kind: str) -> Any:
-    """The engine's withdrawal outcome for the players who left, None when nobody did."""
+    """The engine's withdrawal outcome for the players who left, None when nobody did (once per
+    snapshot: every category table of a request shares it)."""
+    key = ("withdrawals", kind)
+    if key not in snap.memo:
+        snap.memo[key] = _withdrawals(event, snap, kind)
+    return snap.memo[key]
+
+
+def _withdrawals(event: Event, snap: EventSnapshot, kind: str) -> Any:
     gone = {no: e.withdrawn_after_round or 0 for no, e in snap.rows_by_no.items()
             if e.status != EntryStatus.REGISTERED and e.withdrawn_after_round is not None}
     if not gone:
@@ -35,6 +44,11 @@ def individual_table(event: Event, snap: EventSnapshot, only: set[int] | None, o
     options: dict[str, Any] = {}
     if event.tiebreak_by_lot and event.tiebreak_lot_seed is not None:
         options["draw_order"] = True
+    settings = {**options, **event_rules.tiebreak_settings(event)}
+    key = ("context", id(state), rs.code, rs.unplayed, repr(sorted(settings.items())), event.tiebreak_lot_seed)
+    context = snap.memo.get(key)  # the categories rank subsets of one field: tiebreaks computed once
+    if context is None:
+        context = snap.memo[key] = build_context(state, rs, options=settings, lot_seed=event.tiebreak_lot_seed)
     standings = compute_standings(state, rs, order, lot_seed=event.tiebreak_lot_seed, only=only,
-                                  options={**options, **event_rules.tiebreak_settings(event)})
+                                  options=settings, context=context)
     return FormatTable(snap, withdrawn, standings, options)

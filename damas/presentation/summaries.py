@@ -8,6 +8,7 @@ from datetime import date
 from typing import Any
 
 from flask_babel import get_locale
+from sqlalchemy import inspect
 
 from damas.engine.event_rules import no_show_text
 from damas.engine.pairing import family_of, get_system
@@ -27,6 +28,7 @@ from damas.presentation.labels import (
     pick,
 )
 from damas.services.entries import rating_list_of
+from damas.services.registration_limits import active_count
 from damas.services.micromatch import get_settings, is_team_event
 from damas.services.team_entries import team_summary, teams_of
 from damas.extensions import db
@@ -97,6 +99,14 @@ def event_teams(e: Event) -> list[dict[str, Any]] | None:
     return [team_summary(t, boards) for t in teams_of(e)]
 
 
+def _registered(e: Event) -> int:
+    """Players registered: counted on the loaded entries (a list of events preloads them), else
+    by one query (a page of a 1,000-player event does not load 1,000 rows to count them)."""
+    if "entries" not in inspect(e).unloaded:
+        return sum(1 for x in e.entries if x.status.value == "registered")
+    return active_count(e)
+
+
 def event_summary(e: Event) -> dict[str, Any]:
     system = get_system(e.pairing_system)
     fmt = get_format(e)
@@ -123,7 +133,7 @@ def event_summary(e: Event) -> dict[str, Any]:
         "status": e.status.value,
         "status_name": pick(STATUS_NAMES[e.status.value]),
         "rate": rate_of_play(e),
-        "entries": sum(1 for x in e.entries if x.status.value == "registered"),
+        "entries": _registered(e),
         "arbiters": [{"id": a.user.id, "name": a.user.name, "email": a.user.email} for a in e.arbiters],
         "tiebreaks": ", ".join(shown_tiebreak_order(e)),
         "teams": team_count(e),

@@ -33,7 +33,7 @@ from damas.config import BASE_DIR
 from damas.extensions import cache, db
 from damas.models import Event, EventStatus, FederationSettings
 
-__all__ = ["install_page_cache", "code_version", "cached_endpoints"]
+__all__ = ["install_page_cache", "code_version", "cached_endpoints", "page_key", "revision_row"]
 
 _KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 # Core statement built once: the only query of a 304 or a cache hit.
@@ -69,10 +69,19 @@ def _personal() -> bool:
     return bool(current_user.is_authenticated) or "_flashes" in session
 
 
-def _key(event_id: int, revision: int, status: EventStatus, version: str, locale: str, settings: int = 0) -> str:
-    path = hashlib.sha1(request.full_path.encode()).hexdigest()[:16]
+def page_key(event_id: int, revision: int, status: EventStatus, version: str, locale: str, settings: int,
+             full_path: str) -> tuple[str, str]:
+    """(cache key, ETag) of an event page for visitors: event, revision, federation settings,
+    language, URL (path and query) and code version; by the minute while registration is open."""
+    path = hashlib.sha1(full_path.encode()).hexdigest()[:16]
     minute = f".m{int(time.time() // 60)}" if status == EventStatus.REGISTRATION else ""
-    return f"e{event_id}.r{revision}.f{settings}.{locale}.{path}.{version}{minute}"
+    key = f"e{event_id}.r{revision}.f{settings}.{locale}.{path}.{version}{minute}"
+    return "page:" + key, hashlib.sha1(key.encode()).hexdigest()[:20]
+
+
+def revision_row(connection: Any, event_id: int) -> Any:
+    """(revision, status, settings version) of an event, None when there is none: the one query."""
+    return connection.execute(_REVISION, {"event_id": event_id}).first()
 
 
 def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], str]) -> Callable[..., Any]:
@@ -81,15 +90,15 @@ def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], st
         event_id = kwargs.get("event_id")
         if not isinstance(event_id, int) or _personal():
             return view(*args, **kwargs)
-        row = db.session.connection().execute(_REVISION, {"event_id": event_id}).first()
+        row = revision_row(db.session.connection(), event_id)
         if row is None or row.status == EventStatus.DRAFT:
             return view(*args, **kwargs)  # 404 or an editor's page: the view decides
-        key = _key(event_id, row.revision, row.status, version, locale(), row.settings or 0)
-        etag = hashlib.sha1(key.encode()).hexdigest()[:20]
+        key, etag = page_key(event_id, row.revision, row.status, version, locale(), row.settings or 0,
+                             request.full_path)
         if request.if_none_match.contains_weak(etag):
             response = Response(status=304)
         else:
-            stored = cache.get("page:" + key)
+            stored = cache.get(key)
             if stored is not None:
                 body, headers = stored
                 response = Response(body, status=200, headers=headers)
@@ -99,7 +108,7 @@ def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], st
                     return response
                 response.direct_passthrough = False
                 headers = [(h, response.headers[h]) for h in _KEPT_HEADERS if h in response.headers]
-                cache.set("page:" + key, (response.get_data(), headers))
+                cache.set(key, (response.get_data(), headers))
         response.set_etag(etag, weak=True)
         response.headers["Cache-Control"] = "no-cache"
         return response
@@ -108,16 +117,17 @@ def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], st
     return wrapper
 
 
-def install_page_cache(app: Flask, locale: Callable[[], str]) -> None:
+def install_page_cache(app: Flask, locale: Callable[[], str]) -> str | None:
     """Wrap every event page's view (after the blueprints are registered); `locale` gives the
-    request's language (part of the key)."""
+    request's language (part of the key). Returns the code version in the keys (None: no cache)."""
     if not app.config.get("PAGE_CACHE", True):
-        return
+        return None
     version = code_version()
     for endpoint in cached_endpoints(app):
         view = app.view_functions[endpoint]
         if not getattr(view, "damas_page_cache", False):
             app.view_functions[endpoint] = _cached_view(view, version, locale)
+    return version
 
 
 def cache_config(url: str) -> dict[str, Any]:

@@ -41,7 +41,7 @@ from sqlalchemy.orm import selectinload
 
 from damas.engine.types import Outcome
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, GameResult, Player, RoundRequest, RoundStatus
+from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, GameResult, Player, Round, RoundRequest, RoundStatus
 from damas.formats import get_format
 from damas.formats.event_rules import event_ruleset, shown_tiebreak_order as tiebreak_order
 from damas.reports.standings import standings_context
@@ -66,19 +66,21 @@ def _en() -> bool:
     return str(get_locale()) == "en"
 
 
-def load_event(event_id: int) -> Event | None:
+def load_event(event_id: int, *, players: bool = True) -> Event | None:
     """The event with its entries, players and clubs in three queries (no N+1 in the pages:
-    the engine snapshot and the presenters then find every row in the session)."""
+    the presenters then find every row in the session); without `players`, only the entries
+    (a page about one player: the player card)."""
+    entries = selectinload(Event.entries)
     return db.session.scalar(
         select(Event).where(Event.id == event_id).options(
-            selectinload(Event.entries).selectinload(Entry.player).selectinload(Player.club),
+            entries.selectinload(Entry.player).selectinload(Player.club) if players else entries,
             selectinload(Event.arbiters).selectinload(EventArbiter.user),
         )
     )
 
 
-def _visible(event_id: int) -> tuple[Event, bool]:
-    event = load_event(event_id) or abort(404)
+def _visible(event_id: int, *, players: bool = True) -> tuple[Event, bool]:
+    event = load_event(event_id, players=players) or abort(404)
     editable = can_edit_event(current_user, event)
     if event.status == EventStatus.DRAFT and not editable:
         abort(404)
@@ -150,7 +152,8 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
         return None
     rs = event_ruleset(event)
     en = _en()
-    rounds = [r for r in event_rounds(event) if editable or r.status == RoundStatus.PUBLISHED]
+    rounds = [r for r in db.session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number))
+              if editable or r.status == RoundStatus.PUBLISHED]  # his boards only, below
     games = {g.round_id: g for g in db.session.scalars(
         select(Game).options(selectinload(Game.white).selectinload(Entry.player),
                              selectinload(Game.black).selectinload(Entry.player))
@@ -196,7 +199,7 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
 
 @bp.get("/jogadores/<int:player_id>")
 def player_card_page(event_id: int, player_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible(event_id)
+    event, editable = _visible(event_id, players=False)
     card = player_card(event, player_id, editable)
     if card is None:
         abort(404)

@@ -66,7 +66,8 @@ def _player(entry: Entry | None) -> dict | None:
 
 
 def _round_rows(event: Event, rnd: Round) -> list[dict]:
-    preload_entries(event)  # the boards' players come from the session
+    # the boards' players come from the session; held here: the identity map keeps weak references
+    entries = preload_entries(event)  # noqa: F841
     # a micro-match shows its game score (e.g. 3-1), as on its results page, not the summary result
     micro = ({r["id"]: r["total"] for r in micro_service.micro_rows(event, rnd) if r["game1"]}
              if get_format(event).micro_match else {})
