@@ -105,6 +105,16 @@ def test_api_events_and_standings(client, running, make_event):  # type: ignore[
     assert "standings" in client.get("/api/v1/").get_json()["documentation"]
 
 
+
+def test_api_gives_the_rating_list_of_the_starting_order_chosen_on_the_form(client, running, db):  # type: ignore[no-untyped-def]
+    event, _ana = running
+    assert client.get(f"/api/v1/events/{event.id}").get_json()["seed_rating_list"] == "regular"
+    event.rating_list = "blitz"
+    db.session.commit()
+    detail = client.get(f"/api/v1/events/{event.id}").get_json()
+    assert detail["seed_rating_list"] == "blitz" and detail["rating_list"] == "regular"  # CBJD 115: its games
+
+
 def test_english_pages(client, running):  # type: ignore[no-untyped-def]
     event, ana = running
     client.get("/lang/en")

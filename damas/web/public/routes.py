@@ -9,7 +9,9 @@ prints them, e.g. "1½" or "7"):
   running / finished / cancelled), `discipline, ruleset, pairing_system` (the code, e.g.
   `dutch-2025`), `pairing_family` (`dutch` for every Dutch edition), `pairing_rules` (e.g.
   "FIDE C.04.3 (2025)"), `planned_rounds, start_date, end_date` (ISO dates), `venue, organiser, chief_arbiter, rate_of_play` (e.g.
-  "45x45"), `rating_list` (regular / rapid), `entries` (registered players), `url`.
+  "45x45"), `rating_list` (the list its games are rated on, CBJD 115: regular / rapid),
+  `seed_rating_list` (the list of its starting order, chosen on the event form: regular / rapid /
+  blitz), `entries` (registered players), `url`.
 - `GET /api/v1/events/<id>` -> EVENT plus `tiebreaks` (codes in order), `categories`
   (`code, name`), `rounds` (`number, boards, complete`), `round_times` (the invitation's planned
   start of each round: `round, starts_at`, local time at the venue "YYYY-MM-DDTHH:MM"; may list
@@ -216,7 +218,7 @@ def _event_json(e: Event) -> dict[str, Any]:
         "pairing_rules": s["pairing_article"], "planned_rounds": e.planned_rounds,
         "start_date": e.start_date.isoformat(), "end_date": e.end_date.isoformat(), "venue": e.venue,
         "organiser": e.organiser, "chief_arbiter": e.chief_arbiter, "rate_of_play": s["rate"]["label"],
-        "rating_list": s["rate"]["rating_list"], "entries": s["entries"],
+        "rating_list": s["rate"]["rating_list"], "seed_rating_list": s["rate"]["seed_list"], "entries": s["entries"],
         "url": url_for("events.view_event", event_id=e.id, _external=True),
     }
 
