@@ -223,8 +223,11 @@ def _event_json(e: Event) -> dict[str, Any]:
     }
 
 
-def _api_event(event_id: int) -> Event:
-    event = load_event(event_id)
+def _api_event(event_id: int, *, entries: bool = True) -> Event:
+    """The event of an API answer; with `entries`, its entries, players and clubs preloaded (the
+    answers that list them); without, the event row only (a table from `standings_of` reads
+    its own rows; a player card its own boards)."""
+    event = load_event(event_id) if entries else db.session.get(Event, event_id)
     if event is None or event.status == EventStatus.DRAFT:
         abort(404)
     return event
@@ -274,7 +277,7 @@ def event(event_id: int):  # type: ignore[no-untyped-def]
 
 @api.get("/events/<int:event_id>/standings")
 def standings(event_id: int):  # type: ignore[no-untyped-def]
-    e = _api_event(event_id)
+    e = _api_event(event_id, entries=False)
     code = (request.args.get("category") or "").strip()
     payload = cached("standings", e, code, lambda: _standings_payload(e, code))
     if payload is None:
@@ -319,7 +322,7 @@ def round_boards(event_id: int, number: int):  # type: ignore[no-untyped-def]
 
 @api.get("/events/<int:event_id>/players/<int:player_id>")
 def player(event_id: int, player_id: int):  # type: ignore[no-untyped-def]
-    e = _api_event(event_id)
+    e = _api_event(event_id, entries=False)
     card = player_card(e, player_id, False)
     if card is None:
         abort(404)
