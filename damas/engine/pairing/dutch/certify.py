@@ -43,21 +43,25 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
     first = [j for j in range(sgb, nsgb) if (0, j) in base][:CANDIDATES]
     heaviest = max(first, key=lambda j: (base[(0, j)], -j), default=None)
     order = [heaviest] + [j for j in first if j != heaviest] if first else []
-    for j0 in order:
-        found = _attempt(bw, base, m, j0, first[:first.index(j0)])  # type: ignore[arg-type]
-        if found is None:
-            return None  # the remainder has no vertex duals to extend: no use trying more
-        if found:
-            return found
+    # First with the remainder's duals from its profiles, lifted by the MDP's edges (cheap,
+    # and they often extend); then with the blossom kernel's duals.
+    for lifted in (True, False):
+        for j0 in order:
+            found = _attempt(bw, base, m, j0, first[:first.index(j0)], lifted)  # type: ignore[arg-type]
+            if found is None:
+                break  # the remainder has no vertex duals to extend: no use trying more
+            if found:
+                return found
     return None
 
 
 def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: int,
-             higher: list[int]) -> list[tuple[int, int]] | None:
+             higher: list[int], lifted: bool = False) -> list[tuple[int, int]] | None:
     """The bracket's pairs with MDP 0 against `j0` and the other MDPs greedy, when proved
     optimal with MDP 0 meeting none of the `higher` residents in any optimal pairing; []
     when the remainder's duals exist but do not extend (another `j0` may do), None when
-    they do not exist."""
+    they do not exist. `lifted` takes the remainder's optimum and duals from its profiles
+    (`lifted_bipartite`); then every failure is [] (the kernel's duals may still do)."""
     sgb, nsgb = bw.sgb, bw.nsgb
     pairs: list[tuple[int, int]] = [(0, j0)]
     taken: set[int] = {j0}
@@ -73,7 +77,13 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
     s1, s2 = set(rem[:rp]), set(rem[rp:])
     wb = {e: w for e, w in base.items()
           if (e[0] in s1 and e[1] in s2) or (e[0] in s2 and e[1] == nsgb)}
-    mate, bip = cached_bipartite(bw, m, rem, rp, wb)
+    if lifted:
+        got = lifted_bipartite(bw, base, m, rem, rp, wb)
+        if got is None:
+            return []
+        mate, bip = got
+    else:
+        mate, bip = cached_bipartite(bw, m, rem, rp, wb)
     if not all(i < mate[i] < nsgb for i in rem[:rp]):
         return []
     wr = {(i, j): w for (i, j), w in base.items()
@@ -84,7 +94,7 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
     if not found:
         # No such duals bound the remainder (a general optimum's duals would need more
         # blossoms; tried, they seldom extend): no proof this way.
-        return None
+        return [] if lifted else None
     fixed = {v for pr in pairs for v in pr}
     adj: dict[int, list[tuple[int, int]]] = {v: [] for v in fixed}
     for (a, b), w in base.items():
@@ -122,6 +132,24 @@ def cached_bipartite(bw: BracketWeights, m: int, rem: list[int], rp: int,
         cache[key] = profile_optimum(m, wb, left, kinds) or bipartite_optimum(m, wb)
     mate, duals = cache[key]
     return list(mate), list(duals)
+
+
+def lifted_bipartite(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, rem: list[int],
+                     rp: int, wb: dict[tuple[int, int], int]) -> tuple[list[int], list[int]] | None:
+    """The S1-S2 optimum of remainder `rem` and its doubled duals from the players' profiles
+    (`dutch.transport`), the duals chosen as high as optimality allows by the weight of each
+    player's edge to MDP 0; None when the profiles give no proof.
+
+    `_extend` gives MDP 0 the dual max(2 w(0, u) - y_u): duals that grow with w(0, u) keep
+    it low, so that it and his opponent's fit under their edge (the kernel's duals happen to
+    do so; the profiles' plain duals, equal within S1 and within S2, seldom do)."""
+    nsgb, ps = bw.nsgb, bw.players
+    left = set(rem[:rp]) | {nsgb}
+    kinds: dict[int, object] = {v: (profile(ps[v]), wb.get((v, nsgb))) for v in rem}
+    kinds[nsgb] = None
+    lift = {v: base.get((0, v), 0) for v in rem}
+    lift[nsgb] = base.get((0, nsgb), 0)
+    return profile_optimum(m, wb, left, kinds, lift)
 
 
 def certificates(wr: dict[tuple[int, int], int], bip: list[int], side: dict[int, int],
