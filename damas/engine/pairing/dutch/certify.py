@@ -38,16 +38,18 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
         m = nsgb + 1
     # The first MDP may not get the highest resident (colours): try its first candidates;
     # a later one is right when the proof also shows the higher ones cannot be optimal.
-    # Any order is sound (each proof covers the higher residents); the first MDP's heaviest
-    # edge is tried first, as it is the likeliest answer.
-    first = [j for j in range(sgb, nsgb) if (0, j) in base][:CANDIDATES]
-    heaviest = max(first, key=lambda j: (base[(0, j)], -j), default=None)
-    order = [heaviest] + [j for j in first if j != heaviest] if first else []
+    # Any order is sound (each proof covers the higher residents); the highest resident of
+    # the first MDP's heaviest edge is tried first, as the likeliest answer, even when he
+    # is not among the first candidates.
+    edges = [j for j in range(sgb, nsgb) if (0, j) in base]
+    first = edges[:CANDIDATES]
+    heaviest = max(edges, key=lambda j: (base[(0, j)], -j), default=None)
+    order = [heaviest] + [j for j in first if j != heaviest] if edges else []
     # First with the remainder's duals from its profiles, lifted by the MDP's edges (cheap,
     # and they often extend); then with the blossom kernel's duals.
     for lifted in (True, False):
         for j0 in order:
-            found = _attempt(bw, base, m, j0, first[:first.index(j0)], lifted)  # type: ignore[arg-type]
+            found = _attempt(bw, base, m, j0, edges[:edges.index(j0)], lifted)  # type: ignore[arg-type]
             if found is None:
                 break  # the remainder has no vertex duals to extend: no use trying more
             if found:

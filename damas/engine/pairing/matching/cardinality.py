@@ -45,6 +45,12 @@ def augment_from(root: int, n: int, neighbours: Callable[[int], Iterable[int]],
         if to != root and mate[to] == -1:
             mate[root], mate[to] = to, root
             return True
+    return _search(root, n, neighbours, mate, outer)
+
+
+def _search(root: int, n: int, neighbours: Callable[[int], Iterable[int]],
+            mate: list[int], outer: list[int] | None = None) -> bool:
+    """The augmenting-path search of `augment_from` itself."""
     parent = [-1] * n
     base = list(range(n))
     used = [False] * n
