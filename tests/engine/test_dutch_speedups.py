@@ -98,8 +98,8 @@ def test_lifted_profile_duals_prove_mdps_as_the_plain_procedure(monkeypatch):
     hits = {"lifted": 0}
     real = certify._attempt
 
-    def attempt(bw, base, m, j0, higher, lifted=False):
-        out = real(bw, base, m, j0, higher, lifted)
+    def attempt(bw, base, m, j0, higher, lifted=False, hint=None):
+        out = real(bw, base, m, j0, higher, lifted, hint)
         hits["lifted"] += bool(lifted and out)
         return out
 
@@ -175,3 +175,41 @@ def test_certificates_only_prove_optimal_remainders(g):
     if certificates(weights, duals, side, mate, n if sink else None):
         general = max_weight_matching(m, [(i, j, w) for (i, j), w in weights.items()])
         assert matching_weight(general, weights) == matching_weight(mate, wb)
+
+
+def test_incompatible_sets_are_the_pairs_compatible_rejects(monkeypatch):
+    """`colors.incompatible` (the neighbour lists of the cardinality checks and the weights
+    loop) excludes exactly the pairs `compatible` rejects, either way round (C.1 is read
+    from the first player's games, so a one-way record is planted), and gives up in the
+    last rounds (C.3's topscorer exception)."""
+    import damas.engine.pairing.dutch as dutch_pkg
+    from damas.engine.pairing.dutch.colors import incompatible
+
+    seen = []
+    real = dutch_pkg.build_players
+
+    def capture(request, rules):
+        out = real(request, rules)
+        seen.append(out[:2])
+        return out
+
+    monkeypatch.setattr(dutch_pkg, "build_players", capture)
+    for seed in range(4):
+        _tournament(300 + seed, "draws", {}, monkeypatch)
+    checked = 0
+    for players, ctx in seen:
+        n = len(players)
+        if n > 2:
+            players[0].forbidden.add(players[1].no)
+        for reverse in (False, True):
+            excluded = incompatible(players, ctx, reverse)
+            if ctx.played_rounds >= ctx.total_rounds - 1:
+                assert excluded is None
+                continue
+            for v in range(n):
+                expected = {u for u in range(n) if not (
+                    compatible(players[u], players[v], ctx) if reverse
+                    else compatible(players[v], players[u], ctx))}
+                assert excluded(v) == expected
+                checked += 1
+    assert checked > 0

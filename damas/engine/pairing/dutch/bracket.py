@@ -140,10 +140,12 @@ def _base_weights(bw: BracketWeights, m: int) -> dict[tuple[int, int], int]:
     kind = [prof.setdefault(profile(p), len(prof)) for p in ps[:m]]
     cache: dict[tuple[int, int, bool, bool], int] = {}
     base: dict[tuple[int, int], int] = {}
+    excluded = incompatible(ps[:m], ctx, reverse=True)
     for j in range(bw.sgb, m):
         lo, kj, lin = ps[j], kind[j], j < nsgb
+        out = excluded(j) if excluded is not None else None
         for i in range(j):
-            if not compatible(ps[i], lo, ctx):
+            if (not compatible(ps[i], lo, ctx)) if out is None else i in out:
                 continue
             key = (kind[i], kj, i < nsgb, lin)
             w = cache.get(key)

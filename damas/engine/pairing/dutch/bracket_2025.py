@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from damas.engine.pairing.dutch.bracket import Completion, _pair_bracket
 from damas.engine.pairing.dutch.players import DPlayer, RoundContext
-from damas.engine.pairing.dutch.colors import compatible
+from damas.engine.pairing.dutch.colors import compatible, incompatible
 from damas.engine.pairing.dutch.shortcuts import max_pairs
 from damas.engine.pairing.matching import augment_from
 from damas.engine.pairing.dutch.weights_2025 import BracketWeights2025
@@ -79,11 +79,17 @@ def _next_bracket_pairs(bw: BracketWeights2025, local: list[tuple[int, int]]) ->
     verts = floaters + list(range(bw.nsgb, bw.nrest))
     ps, ctx, nf = bw.players, bw.ctx, len(floaters)
     cache: dict[int, list[int]] = {}
+    excluded = incompatible([ps[v] for v in verts], ctx)  # C.1/C.3 without testing every pair
 
     def neighbours(a: int) -> list[int]:
         if a not in cache:
-            cache[a] = [b for b in range(len(verts)) if b != a and (a >= nf or b >= nf)
-                        and compatible(ps[verts[a]], ps[verts[b]], ctx)]
+            if excluded is None:
+                cache[a] = [b for b in range(len(verts)) if b != a and (a >= nf or b >= nf)
+                            and compatible(ps[verts[a]], ps[verts[b]], ctx)]
+            else:
+                out = excluded(a)
+                out.add(a)
+                cache[a] = [b for b in range(nf if a < nf else 0, len(verts)) if b not in out]
         return cache[a]
 
     n = len(verts)

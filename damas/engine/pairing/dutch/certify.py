@@ -47,23 +47,34 @@ def certified_mdps(bw: BracketWeights, base: dict[tuple[int, int], int],
     order = [heaviest] + [j for j in first if j != heaviest] if edges else []
     # First with the remainder's duals from its profiles, lifted by the MDP's edges (cheap,
     # and they often extend); then with the blossom kernel's duals.
+    # An attempt whose duals extend but leave a higher resident's edge tight names him: he
+    # is tried next (the MDP's opponent in any optimal pairing is a tight neighbour).
     for lifted in (True, False):
-        for j0 in order:
-            found = _attempt(bw, base, m, j0, edges[:edges.index(j0)], lifted)  # type: ignore[arg-type]
+        queue, tried = list(order), set()
+        while queue:
+            j0 = queue.pop(0)
+            if j0 in tried:
+                continue
+            tried.add(j0)
+            hint: list[int] = []
+            found = _attempt(bw, base, m, j0, edges[:edges.index(j0)], lifted, hint)
             if found is None:
                 break  # the remainder has no vertex duals to extend: no use trying more
             if found:
                 return found
+            queue = hint + queue
     return None
 
 
 def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: int,
-             higher: list[int], lifted: bool = False) -> list[tuple[int, int]] | None:
+             higher: list[int], lifted: bool = False,
+             hint: list[int] | None = None) -> list[tuple[int, int]] | None:
     """The bracket's pairs with MDP 0 against `j0` and the other MDPs greedy, when proved
     optimal with MDP 0 meeting none of the `higher` residents in any optimal pairing; []
     when the remainder's duals exist but do not extend (another `j0` may do), None when
     they do not exist. `lifted` takes the remainder's optimum and duals from its profiles
-    (`lifted_bipartite`); then every failure is [] (the kernel's duals may still do)."""
+    (`lifted_bipartite`); then every failure is [] (the kernel's duals may still do).
+    `hint` receives a higher resident whose edge to MDP 0 the extended duals leave tight."""
     sgb, nsgb = bw.sgb, bw.nsgb
     pairs: list[tuple[int, int]] = [(0, j0)]
     taken: set[int] = {j0}
@@ -88,11 +99,9 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
         mate, bip = cached_bipartite(bw, m, rem, rp, wb)
     if not all(i < mate[i] < nsgb for i in rem[:rp]):
         return []
-    wr = {(i, j): w for (i, j), w in base.items()
-          if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
     known = pos | ({nsgb} if m > nsgb else set())
     side = {v: (1 if v in s1 or v == nsgb else -1) for v in known}
-    found = certificates(wr, bip, side, mate, nsgb if m > nsgb else None)
+    found = certificates(base, bip, side, mate, nsgb if m > nsgb else None)
     if not found:
         # No such duals bound the remainder (a general optimum's duals would need more
         # blossoms; tried, they seldom extend): no proof this way.
@@ -106,7 +115,7 @@ def _attempt(bw: BracketWeights, base: dict[tuple[int, int], int], m: int, j0: i
             adj[b].append((a, w))
     y = None
     for t, z in found:
-        y = _extend(pairs, base, adj, {v: bip[v] + side[v] * t for v in known}, higher, z)
+        y = _extend(pairs, base, adj, {v: bip[v] + side[v] * t for v in known}, higher, z, hint)
         if y is not None:
             break
     if y is None:
@@ -157,7 +166,8 @@ def lifted_bipartite(bw: BracketWeights, base: dict[tuple[int, int], int], m: in
 def certificates(wr: dict[tuple[int, int], int], bip: list[int], side: dict[int, int],
                  mate: list[int], sink: int | None) -> list[tuple[int, int]]:
     """Dual solutions (t, z) proving the S1-S2 pairing `mate` optimal on the remainder graph
-    `wr` (remainder plus the sink, if any); empty when none is found this way.
+    (the remainder plus the sink, if any: the vertices of `side`; the edges of `wr` between
+    them); empty when none is found this way.
 
     The bipartite duals `bip` stay optimal for the S1-S2 graph, with the same tight edges,
     when the S1 side (S1 and the sink) gains t and S2 loses t. With an odd remainder whose
@@ -170,8 +180,12 @@ def certificates(wr: dict[tuple[int, int], int], bip: list[int], side: dict[int,
         inside = sum(1 for v in side if v != sink and mate[v] not in (-1, sink) and mate[v] in side)
         odd = inside == len(side) - 2
     lo, hi = None, None
+    get = side.get
     for (i, j), w in wr.items():
-        c = side[i] + side[j]
+        si, sj = get(i), get(j)
+        if si is None or sj is None:
+            continue
+        c = si + sj
         gap = bip[i] + bip[j] - 2 * w
         if c == 0:
             if gap < 0:
@@ -221,14 +235,15 @@ def _min(a: int | None, b: int) -> int:
 
 def _extend(pairs: list[tuple[int, int]], base: dict[tuple[int, int], int],
             adj: dict[int, list[tuple[int, int]]], duals: dict[int, int], higher: list[int],
-            z: int) -> dict[int, int] | None:
+            z: int, hint: list[int] | None = None) -> dict[int, int] | None:
     """Duals for each fixed pair (x, j) with y_x + y_j = 2 w(x, j) (tight, doubled) that
     cover every edge to a vertex already given one, and leave the edges from MDP 0 to the
     `higher` residents slack (so no optimal pairing uses them: complementary slackness);
     None when this construction finds none. `duals` are effective duals (the odd-set dual
     z added back): the MDPs and their opponents join the remainder's odd set, so their own
     duals must be at least z to stay non-negative once it is taken off. `adj` lists the
-    edges (other end, weight) of the fixed players."""
+    edges (other end, weight) of the fixed players. When only a `higher` edge stays tight,
+    its resident goes to `hint` (if given and still empty)."""
     y = dict(duals)
     for x, j in pairs:
         w2 = 2 * base[(x, j)]
@@ -244,5 +259,7 @@ def _extend(pairs: list[tuple[int, int]], base: dict[tuple[int, int], int],
         # the smallest y_x0 was taken: raising it (and lowering y_j0) can only help here,
         # but the edges of j0 then need room; keep it simple and just check.
         if y[x0] + y[j] <= 2 * base[(x0, j)]:
+            if hint is not None and not hint:
+                hint.append(j)
             return None
     return y

@@ -26,21 +26,30 @@ def compatible(p: DPlayer, q: DPlayer, ctx: RoundContext) -> bool:
     return ctx.played_rounds >= ctx.total_rounds - 1 and (p.score > threshold or q.score > threshold)
 
 
-def incompatible(ps: list[DPlayer], ctx: RoundContext) -> Callable[[int], set[int]] | None:
+def incompatible(ps: list[DPlayer], ctx: RoundContext,
+                 reverse: bool = False) -> Callable[[int], set[int]] | None:
     """`excluded(v)`: the indices u of `ps` with compatible(ps[v], ps[u]) false (C.1 a game
-    already played; C.3 the same absolute colour preference), as a set built without testing
-    every pair; None in the last rounds, where C.3 has exceptions (then test each pair)."""
+    already played; C.3 the same absolute colour preference), or compatible(ps[u], ps[v])
+    false with `reverse`, as a new set built without testing every pair; None in the last
+    rounds, where C.3 has exceptions (then test each pair)."""
     if ctx.played_rounds >= ctx.total_rounds - 1:
         return None
     index = {p.no: k for k, p in enumerate(ps)}
     same: dict[str | None, set[int]] = {}
+    met_by: dict[int, set[int]] = {}
     for k, p in enumerate(ps):
         if p.absolute:
             same.setdefault(p.pref, set()).add(k)
+        if reverse:
+            for x in p.forbidden:
+                met_by.setdefault(x, set()).add(k)
 
     def excluded(v: int) -> set[int]:
         p = ps[v]
-        out = {index[x] for x in p.forbidden if x in index}
+        if reverse:
+            out = set(met_by.get(p.no, ()))
+        else:
+            out = {index[x] for x in p.forbidden if x in index}
         if p.absolute:
             out |= same[p.pref]
         return out

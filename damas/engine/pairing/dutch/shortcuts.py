@@ -196,11 +196,11 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
     if not best and bound_only:
         return None
     if not best:
-        wr = {(i, j): w for (i, j), w in base.items()
-              if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
         side = {v: (1 if v in s1 or v == nsgb else -1) for v in pos | ({nsgb} if m > nsgb else set())}
-        best = bool(certificates(wr, duals, side, mate, nsgb if m > nsgb else None))
+        best = bool(certificates(base, duals, side, mate, nsgb if m > nsgb else None))
         if not best:  # no shift of the duals is a certificate: compare with the general optimum
+            wr = {(i, j): w for (i, j), w in base.items()
+                  if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
             best = _value(mwm(m, wr), wr) == _value(mate, wb)
     if not best:
         return None
