@@ -11,6 +11,8 @@ duals, and the duals are extended to the MDPs and their opponents. When the exte
 are feasible for every edge of the bracket, the greedy pairs plus the remainder's optimum
 are an optimal pairing of the whole bracket (weak duality), so the first matching would pick
 the same MDP opponents; the remainder's pairs are then what the second matching picks.
+The remainder's duals come first from its players' profiles (`dutch.transport`, cheap),
+chosen to extend (`lifted_bipartite`), then from the blossom kernel.
 """
 from __future__ import annotations
 
