@@ -8,8 +8,8 @@ itself) and times the pairing of round `--late` (every round up to it with `--ev
 seconds per round (wall clock, and CPU time of the process, which a busy machine inflates
 less) and the process's peak resident memory so far.
 
-`--system` (alias `--edition`) picks the registered pairing system (`dutch`, and the 2025
-edition's code once it is registered). `--shape` picks the results that shape the score groups:
+`--system` (alias `--edition`) picks the registered pairing system (`dutch`, the 2017 rules,
+or `dutch-2025`). `--shape` picks the results that shape the score groups:
 
 * `random`: 25 % draws, the favourite wins 80 % of the decisive games;
 * `huge-over-tiny`: round 1 all decisive but one draw, so round 2 has one huge score group
@@ -104,7 +104,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--system", "--edition", dest="system", default="dutch",
-                    help="pairing system code (dutch, or the 2025 edition's code)")
+                    help="pairing system code (dutch, dutch-2025)")
     ap.add_argument("--shape", choices=SHAPES, default="random")
     ap.add_argument("--every", action="store_true", help="time every round up to --late")
     args = ap.parse_args()

@@ -14,10 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import damas.engine.pairing.dutch.bracket as bracket
+import damas.engine.pairing.dutch.bracket_2025 as bracket_2025
+import damas.engine.pairing.dutch.certify as certify
 from damas.engine.pairing.base import PairingRequest, get_system
 from damas.engine.pairing.dutch.certify import certificates
+from damas.engine.pairing.dutch.colors import compatible
 from damas.engine.pairing.dutch.lex import bipartite_optimum
 from damas.engine.pairing.matching import matching_weight, max_weight_matching
+from damas.engine.pairing.matching.cardinality import _search
 from damas.engine.types import Color, EngineError, Entrant, Outcome, RoundResult, TournamentState
 
 DUTCH = get_system("dutch")
@@ -39,7 +43,7 @@ def _play(boards, results, rnd, rng, draw_rate, single_draw):
         results[b.black].append(RoundResult(rnd, ow.mirror, b.white, Color.BLACK))
 
 
-def _tournament(seed: int, shape: str, hits: dict[str, int], monkeypatch) -> None:
+def _tournament(seed: int, shape: str, hits: dict[str, int], monkeypatch, system=DUTCH) -> None:
     rng = random.Random(seed)
     n = rng.randint(12, 44)
     total = rng.randint(3, 7)
@@ -51,11 +55,11 @@ def _tournament(seed: int, shape: str, hits: dict[str, int], monkeypatch) -> Non
         request = PairingRequest(state=state, round_no=rnd,
                                  requested_byes={p: Outcome.HALF_BYE for p in half})
         try:
-            fast = DUTCH.pair(request)
+            fast = system.pair(request)
         except EngineError:
             return
         monkeypatch.setattr(bracket, "FAST", False)
-        plain = DUTCH.pair(request)
+        plain = system.pair(request)
         monkeypatch.setattr(bracket, "FAST", True)
         assert fast == plain, (seed, shape, rnd)
         _play(fast, results, rnd, rng, 0.6 if shape == "draws" else 0.2,
@@ -86,6 +90,57 @@ def test_sink_and_certified_mdps_give_the_plain_pairings(monkeypatch):
     # Both proofs were used (else this test would prove nothing about them).
     assert hits["sink"] > 0
     assert hits["certified"] > 0
+
+
+def test_lifted_profile_duals_prove_mdps_as_the_plain_procedure(monkeypatch):
+    """The MDP proof's first pass (the remainder's profile duals lifted by the MDP's edges,
+    `certify.lifted_bipartite`) gives the plain procedure's pairings, in both editions."""
+    hits = {"lifted": 0}
+    real = certify._attempt
+
+    def attempt(bw, base, m, j0, higher, lifted=False, hint=None):
+        out = real(bw, base, m, j0, higher, lifted, hint)
+        hits["lifted"] += bool(lifted and out)
+        return out
+
+    monkeypatch.setattr(certify, "_attempt", attempt)
+    for seed in range(8):
+        for shape in ("random", "draws", "half-byes"):
+            for system in (DUTCH, get_system("dutch-2025")):
+                _tournament(100 + seed, shape, hits, monkeypatch, system)
+    assert hits["lifted"] > 0
+
+
+def test_2025_next_bracket_pairs_as_the_augmenting_searches(monkeypatch):
+    """`_next_bracket_pairs` pairs a vertex with a free neighbour without a search: the same
+    pairs as one augmenting-path search per vertex (the C8 probe depends on them)."""
+    calls = {"n": 0}
+    real = bracket_2025._next_bracket_pairs
+
+    def reference(bw, local):
+        paired = {v for pr in local for v in pr}
+        floaters = [k for k in range(bw.nsgb) if k not in paired]
+        verts = floaters + list(range(bw.nsgb, bw.nrest))
+        ps, nf = bw.players, len(floaters)
+        adj = [[b for b in range(len(verts)) if b != a and (a >= nf or b >= nf)
+                and compatible(ps[verts[a]], ps[verts[b]], bw.ctx)] for a in range(len(verts))]
+        mate = [-1] * len(verts)
+        for a in range(len(verts)):
+            if mate[a] == -1:
+                _search(a, len(verts), adj.__getitem__, mate)
+        return [(verts[a], verts[b]) for a, b in enumerate(mate) if a < b]
+
+    def checked(bw, local):
+        out = real(bw, local)
+        assert out == reference(bw, local)
+        calls["n"] += 1
+        return out
+
+    monkeypatch.setattr(bracket_2025, "_next_bracket_pairs", checked)
+    for seed in range(10):
+        for shape in ("random", "draws", "half-byes"):
+            _tournament(200 + seed, shape, {}, monkeypatch, get_system("dutch-2025"))
+    assert calls["n"] > 0
 
 
 @st.composite
@@ -120,3 +175,41 @@ def test_certificates_only_prove_optimal_remainders(g):
     if certificates(weights, duals, side, mate, n if sink else None):
         general = max_weight_matching(m, [(i, j, w) for (i, j), w in weights.items()])
         assert matching_weight(general, weights) == matching_weight(mate, wb)
+
+
+def test_incompatible_sets_are_the_pairs_compatible_rejects(monkeypatch):
+    """`colors.incompatible` (the neighbour lists of the cardinality checks and the weights
+    loop) excludes exactly the pairs `compatible` rejects, either way round (C.1 is read
+    from the first player's games, so a one-way record is planted), and gives up in the
+    last rounds (C.3's topscorer exception)."""
+    import damas.engine.pairing.dutch as dutch_pkg
+    from damas.engine.pairing.dutch.colors import incompatible
+
+    seen = []
+    real = dutch_pkg.build_players
+
+    def capture(request, rules):
+        out = real(request, rules)
+        seen.append(out[:2])
+        return out
+
+    monkeypatch.setattr(dutch_pkg, "build_players", capture)
+    for seed in range(4):
+        _tournament(300 + seed, "draws", {}, monkeypatch)
+    checked = 0
+    for players, ctx in seen:
+        n = len(players)
+        if n > 2:
+            players[0].forbidden.add(players[1].no)
+        for reverse in (False, True):
+            excluded = incompatible(players, ctx, reverse)
+            if ctx.played_rounds >= ctx.total_rounds - 1:
+                assert excluded is None
+                continue
+            for v in range(n):
+                expected = {u for u in range(n) if not (
+                    compatible(players[u], players[v], ctx) if reverse
+                    else compatible(players[v], players[u], ctx))}
+                assert excluded(v) == expected
+                checked += 1
+    assert checked > 0

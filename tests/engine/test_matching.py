@@ -94,3 +94,44 @@ def test_empty_and_trivial():
     assert max_weight_matching(2, [(0, 1, 5)]) == [1, 0]
     assert max_weight_matching(3, [(0, 1, 2), (1, 2, 3)]) == [-1, 2, 1]
     assert max_weight_matching(4, [(0, 1, 5), (1, 2, 6), (2, 3, 5)]) == [1, 0, 3, 2]
+
+
+@st.composite
+def searches(draw):
+    """A random graph, a valid matching of it grown greedily from a random subset of its
+    edges, and a free root."""
+    n = draw(st.integers(min_value=2, max_value=12))
+    edges = [(i, j) for j in range(n) for i in range(j) if draw(st.booleans())]
+    adj: list[list[int]] = [[] for _ in range(n)]
+    for i, j in edges:
+        adj[i].append(j)
+        adj[j].append(i)
+    for a in adj:
+        a.sort(key=lambda v: draw(st.integers(min_value=0, max_value=3)))
+    mate = [-1] * n
+    for i, j in edges:
+        if mate[i] == -1 and mate[j] == -1 and draw(st.booleans()):
+            mate[i], mate[j] = j, i
+    free = [v for v in range(n) if mate[v] == -1]
+    if not free:  # unpair the first pair
+        j = mate[0]
+        mate[0] = mate[j] = -1
+        free = [0, j]
+    return n, adj, mate, draw(st.sampled_from(free))
+
+
+@settings(max_examples=400, deadline=None)
+@given(searches())
+def test_augment_from_pairs_a_free_neighbour_as_the_search_would(g):
+    """`augment_from` takes a root's first free neighbour directly: the same matching (and
+    answer) as the full augmenting-path search."""
+    from damas.engine.pairing.matching.cardinality import _search, augment_from
+
+    n, adj, mate, root = g
+    fast, slow = list(mate), list(mate)
+    out_fast: list[int] = []
+    out_slow: list[int] = []
+    assert augment_from(root, n, adj.__getitem__, fast, out_fast) == \
+        _search(root, n, adj.__getitem__, slow, out_slow)
+    assert fast == slow
+    assert sorted(out_fast) == sorted(out_slow)

@@ -27,7 +27,7 @@ pairing bracket together with all remaining players (A.9 collapsed last bracket)
 from __future__ import annotations
 
 from damas.engine.pairing.dutch.certify import certified_mdps
-from damas.engine.pairing.dutch.colors import compatible
+from damas.engine.pairing.dutch.colors import compatible, incompatible
 from damas.engine.pairing.dutch.lex import lex_bipartite
 from damas.engine.pairing.dutch.players import DPlayer, RoundContext, profile
 from damas.engine.pairing.dutch.shortcuts import (
@@ -61,6 +61,7 @@ class Completion:
         self.n = n + (1 if n % 2 else 0)
         self.alive = [True] * self.n
         self._adj: dict[int, list[int]] = {}
+        self._excluded = incompatible(players, ctx)  # C.1/C.3 without testing every pair
         self.mate = [-1] * self.n
         free = list(range(n))  # greedy start: each player with the next free compatible one
         k = 0
@@ -82,7 +83,12 @@ class Completion:
                 adj = [u for u in range(len(ps)) if ps[u].elig_bye]
             else:
                 p = ps[v]
-                adj = [u for u in range(len(ps)) if u != v and compatible(p, ps[u], ctx)]
+                if self._excluded is None:
+                    adj = [u for u in range(len(ps)) if u != v and compatible(p, ps[u], ctx)]
+                else:
+                    out = self._excluded(v)
+                    out.add(v)
+                    adj = [u for u in range(len(ps)) if u not in out]
                 if self.bye >= 0 and p.elig_bye:
                     adj.append(self.bye)
             self._adj[v] = adj
@@ -134,10 +140,12 @@ def _base_weights(bw: BracketWeights, m: int) -> dict[tuple[int, int], int]:
     kind = [prof.setdefault(profile(p), len(prof)) for p in ps[:m]]
     cache: dict[tuple[int, int, bool, bool], int] = {}
     base: dict[tuple[int, int], int] = {}
+    excluded = incompatible(ps[:m], ctx, reverse=True)
     for j in range(bw.sgb, m):
         lo, kj, lin = ps[j], kind[j], j < nsgb
+        out = excluded(j) if excluded is not None else None
         for i in range(j):
-            if not compatible(ps[i], lo, ctx):
+            if (not compatible(ps[i], lo, ctx)) if out is None else i in out:
                 continue
             key = (kind[i], kj, i < nsgb, lin)
             w = cache.get(key)

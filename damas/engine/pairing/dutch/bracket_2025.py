@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from damas.engine.pairing.dutch.bracket import Completion, _pair_bracket
 from damas.engine.pairing.dutch.players import DPlayer, RoundContext
-from damas.engine.pairing.dutch.colors import compatible
+from damas.engine.pairing.dutch.colors import compatible, incompatible
 from damas.engine.pairing.dutch.shortcuts import max_pairs
 from damas.engine.pairing.matching import augment_from
 from damas.engine.pairing.dutch.weights_2025 import BracketWeights2025
@@ -69,23 +69,41 @@ def _next_bracket_pairs(bw: BracketWeights2025, local: list[tuple[int, int]]) ->
     Augmenting paths never unpair a paired player, so augmenting from the downfloaters first
     (highest score first) and then from the group gives a maximum pairing that pairs the best
     set of downfloaters (pairable sets of players form a matroid, so the greedy choice is
-    optimal)."""
+    optimal).
+
+    A search from a vertex with a free neighbour pairs it with the first one, so that case
+    is done without the search (the same pairs: the search scans the root's neighbours
+    first, in order, and augments at the first free one)."""
     paired = {v for pr in local for v in pr}
     floaters = [k for k in range(bw.nsgb) if k not in paired]
     verts = floaters + list(range(bw.nsgb, bw.nrest))
     ps, ctx, nf = bw.players, bw.ctx, len(floaters)
     cache: dict[int, list[int]] = {}
+    excluded = incompatible([ps[v] for v in verts], ctx)  # C.1/C.3 without testing every pair
 
     def neighbours(a: int) -> list[int]:
         if a not in cache:
-            cache[a] = [b for b in range(len(verts)) if b != a and (a >= nf or b >= nf)
-                        and compatible(ps[verts[a]], ps[verts[b]], ctx)]
+            if excluded is None:
+                cache[a] = [b for b in range(len(verts)) if b != a and (a >= nf or b >= nf)
+                            and compatible(ps[verts[a]], ps[verts[b]], ctx)]
+            else:
+                out = excluded(a)
+                out.add(a)
+                cache[a] = [b for b in range(nf if a < nf else 0, len(verts)) if b not in out]
         return cache[a]
 
-    mate = [-1] * len(verts)
-    for a in range(len(verts)):
-        if mate[a] == -1:
-            augment_from(a, len(verts), neighbours, mate)
+    n = len(verts)
+    mate = [-1] * n
+    for a in range(n):
+        if mate[a] != -1:
+            continue
+        pa = ps[verts[a]]
+        for b in range(nf if a < nf else 0, n):
+            if mate[b] == -1 and b != a and compatible(pa, ps[verts[b]], ctx):
+                mate[a], mate[b] = b, a
+                break
+        else:
+            augment_from(a, n, neighbours, mate)
     return [(verts[a], verts[b]) for a, b in enumerate(mate) if a < b]
 
 

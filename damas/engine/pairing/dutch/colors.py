@@ -1,6 +1,8 @@
 """Absolute colour criterion (C.3) and colour allocation (C.04.3 E.1-E.5)."""
 from __future__ import annotations
 
+from typing import Callable
+
 from damas.engine.pairing.dutch.players import BLACK, WHITE, DPlayer, RoundContext
 
 
@@ -22,6 +24,37 @@ def compatible(p: DPlayer, q: DPlayer, ctx: RoundContext) -> bool:
         return True
     threshold = (ctx.played_rounds * max(ctx.win, ctx.draw)) >> 1
     return ctx.played_rounds >= ctx.total_rounds - 1 and (p.score > threshold or q.score > threshold)
+
+
+def incompatible(ps: list[DPlayer], ctx: RoundContext,
+                 reverse: bool = False) -> Callable[[int], set[int]] | None:
+    """`excluded(v)`: the indices u of `ps` with compatible(ps[v], ps[u]) false (C.1 a game
+    already played; C.3 the same absolute colour preference), or compatible(ps[u], ps[v])
+    false with `reverse`, as a new set built without testing every pair; None in the last
+    rounds, where C.3 has exceptions (then test each pair)."""
+    if ctx.played_rounds >= ctx.total_rounds - 1:
+        return None
+    index = {p.no: k for k, p in enumerate(ps)}
+    same: dict[str | None, set[int]] = {}
+    met_by: dict[int, set[int]] = {}
+    for k, p in enumerate(ps):
+        if p.absolute:
+            same.setdefault(p.pref, set()).add(k)
+        if reverse:
+            for x in p.forbidden:
+                met_by.setdefault(x, set()).add(k)
+
+    def excluded(v: int) -> set[int]:
+        p = ps[v]
+        if reverse:
+            out = set(met_by.get(p.no, ()))
+        else:
+            out = {index[x] for x in p.forbidden if x in index}
+        if p.absolute:
+            out |= same[p.pref]
+        return out
+
+    return excluded
 
 
 def _first_difference(p: DPlayer, q: DPlayer) -> tuple[str | None, str | None]:

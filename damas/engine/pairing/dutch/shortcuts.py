@@ -9,7 +9,7 @@ procedure gives (tests compare both with `dutch.bracket.FAST` off).
 from __future__ import annotations
 
 from damas.engine.pairing.dutch.certify import cached_bipartite, certificates
-from damas.engine.pairing.dutch.colors import compatible
+from damas.engine.pairing.dutch.colors import compatible, incompatible
 from damas.engine.pairing.dutch.lex import lex_refine, lex_refine_tight
 from damas.engine.pairing.dutch.players import DOWN, UP, DPlayer, RoundContext
 from damas.engine.pairing.dutch.weights import BracketWeights, colours_all_met
@@ -39,10 +39,20 @@ def _max_matching(ps: list[DPlayer], lo: int, hi: int, ctx: RoundContext,
     def ok(v: int, u: int) -> bool:
         return not (v + lo < sgb and u + lo < sgb) and compatible(ps[v + lo], ps[u + lo], ctx)
 
+    excluded = incompatible(ps[lo:hi], ctx)
+
     def neighbours(v: int) -> list[int]:
         adj = cache.get(v)
         if adj is None:
-            adj = cache[v] = [u for u in range(n) if u != v and ok(v, u)]
+            if excluded is None:
+                adj = [u for u in range(n) if u != v and ok(v, u)]
+            else:
+                out = excluded(v)
+                out.add(v)
+                if v + lo < sgb:
+                    out.update(range(sgb - lo))
+                adj = [u for u in range(n) if u not in out]
+            cache[v] = adj
         return adj
 
     mate = [-1] * n
@@ -186,11 +196,11 @@ def without_exchanges(bw: BracketWeights, base: dict[tuple[int, int], int], rem:
     if not best and bound_only:
         return None
     if not best:
-        wr = {(i, j): w for (i, j), w in base.items()
-              if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
         side = {v: (1 if v in s1 or v == nsgb else -1) for v in pos | ({nsgb} if m > nsgb else set())}
-        best = bool(certificates(wr, duals, side, mate, nsgb if m > nsgb else None))
+        best = bool(certificates(base, duals, side, mate, nsgb if m > nsgb else None))
         if not best:  # no shift of the duals is a certificate: compare with the general optimum
+            wr = {(i, j): w for (i, j), w in base.items()
+                  if (i in pos or i == nsgb) and (j in pos or j == nsgb)}
             best = _value(mwm(m, wr), wr) == _value(mate, wb)
     if not best:
         return None

@@ -21,10 +21,16 @@ _INF = float("inf")
 
 
 def profile_optimum(n: int, weights: Mapping[tuple[int, int], int], left: set[int],
-                    key: Mapping[int, Hashable]) -> tuple[list[int], list[int]] | None:
+                    key: Mapping[int, Hashable], lift: Mapping[int, int] | None = None,
+                    ) -> tuple[list[int], list[int]] | None:
     """A maximum-weight matching of the bipartite graph `weights` (each edge has one end in
     `left`) and its doubled vertex duals, as `lex.bipartite_optimum` returns them, or None
-    when the profile classes `key` (vertex -> hashable) give no proof."""
+    when the profile classes `key` (vertex -> hashable) give no proof.
+
+    Optimal duals are not unique; `lift` (vertex -> int; a class takes its members'
+    highest) asks for duals that are, as far as optimality allows, higher by `lift` (a
+    caller that extends the duals to other vertices, as `dutch.certify` does, wants the
+    players it prefers to weigh more)."""
     cls: dict[int, int] = {}
     names: dict[tuple[bool, Hashable], int] = {}
     size: list[int] = []
@@ -46,7 +52,13 @@ def profile_optimum(n: int, weights: Mapping[tuple[int, int], int], left: set[in
             cw[pair] = w
     if not cw:
         return None
-    potential = _flow_potentials(size, is_left, cw)
+    aim = None
+    if lift is not None:
+        high = [0] * len(size)
+        for x, c in cls.items():
+            high[c] = max(high[c], lift.get(x, 0))
+        aim = [h if is_left[c] else -h for c, h in enumerate(high)]
+    potential = _flow_potentials(size, is_left, cw, aim)
     if potential is None:
         return None
     y = [0] * n
@@ -55,10 +67,12 @@ def profile_optimum(n: int, weights: Mapping[tuple[int, int], int], left: set[in
     return _realise(n, weights, left, y)
 
 
-def _flow_potentials(size: list[int], is_left: list[bool], cw: dict[tuple[int, int], int]) -> list[int] | None:
+def _flow_potentials(size: list[int], is_left: list[bool], cw: dict[tuple[int, int], int],
+                     aim: list[int] | None = None) -> list[int] | None:
     """Class duals a_c (left), b_d (right) of the maximum-weight transportation between the
     classes (capacities `size`, gains `cw`): a, b >= 0, a_c + b_d >= cw, equality on the
-    pairs carrying flow, zero on classes not filled."""
+    pairs carrying flow, zero on classes not filled. `aim` (per class) starts the final
+    shortest paths: the potentials are then the greatest ones below it."""
     k = len(size)
     s, t = k, k + 1
     cap: dict[tuple[int, int], int] = {}
@@ -99,7 +113,8 @@ def _flow_potentials(size: list[int], is_left: list[bool], cw: dict[tuple[int, i
     # when some flow runs), so that pi(s) == pi(t).
     arc(t, s, 0, total)
     cap[(s, t)] = flow
-    dist, _ = _bellman_ford(k + 2, list(range(k + 2)), adj, cap, cost)
+    dist, _ = _bellman_ford(k + 2, list(range(k + 2)), adj, cap, cost,
+                            None if aim is None else aim + [0, 0])
     if any(d == _INF for d in dist):
         return None
     ps, pt = dist[s], dist[t]
@@ -107,13 +122,14 @@ def _flow_potentials(size: list[int], is_left: list[bool], cw: dict[tuple[int, i
 
 
 def _bellman_ford(n: int, sources: list[int], adj: list[list[int]], cap: dict[tuple[int, int], int],
-                  cost: dict[tuple[int, int], int]) -> tuple[list, list[int]]:
+                  cost: dict[tuple[int, int], int], start: list[int] | None = None) -> tuple[list, list[int]]:
     """Shortest paths over arcs with residual capacity (queue-based; the graph is tiny and,
-    by the optimality of successive shortest paths, has no negative cycle)."""
+    by the optimality of successive shortest paths, has no negative cycle), the sources
+    starting at `start` (0 by default)."""
     dist: list = [_INF] * n
     prev = [-1] * n
     for x in sources:
-        dist[x] = 0
+        dist[x] = 0 if start is None else start[x]
     queue = list(sources)
     queued = [False] * n
     for x in sources:

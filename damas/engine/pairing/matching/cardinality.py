@@ -37,7 +37,20 @@ def augment_from(root: int, n: int, neighbours: Callable[[int], Iterable[int]],
                  mate: list[int], outer: list[int] | None = None) -> bool:
     """Search one augmenting path from free vertex `root` (BFS with blossom contraction) and
     apply it to `mate`; False when none exists. `neighbours(v)` gives v's adjacent vertices.
-    When the search fails, `outer` (if given) receives the even (outer) vertices reached."""
+    When the search fails, `outer` (if given) receives the even (outer) vertices reached.
+
+    The search scans the root's neighbours first, in order, and augments at the first free
+    one: that case is taken directly (the same result, without the search's set-up)."""
+    for to in neighbours(root):
+        if to != root and mate[to] == -1:
+            mate[root], mate[to] = to, root
+            return True
+    return _search(root, n, neighbours, mate, outer)
+
+
+def _search(root: int, n: int, neighbours: Callable[[int], Iterable[int]],
+            mate: list[int], outer: list[int] | None = None) -> bool:
+    """The augmenting-path search of `augment_from` itself."""
     parent = [-1] * n
     base = list(range(n))
     used = [False] * n
