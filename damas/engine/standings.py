@@ -158,8 +158,14 @@ def compute_standings(
             out.append(group_values.get((i, tb.code), 0) if col is None else col[i])
         return tuple(out)
 
+    pending = ctx.cache.get("pending")  # rounds of an adjourned game, per player who has one
+    if pending is None:
+        pending = ctx.cache["pending"] = {
+            i: tuple(r.round for r in state.rounds_of(no) if r.outcome is Outcome.ADJOURNED)
+            for i, no in enumerate(ctx.nos) if Outcome.ADJOURNED in ctx.outcome[i]}
+
     def pending_of(i: int) -> tuple[int, ...]:
-        return tuple(r.round for r in state.rounds_of(ctx.nos[i]) if r.outcome is Outcome.ADJOURNED)
+        return pending.get(i, ())
 
     rows: list[StandingRow] = []
     place = 1
