@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable
 from urllib.parse import parse_qsl
 
 from flask import Flask, Response
+from sqlalchemy.engine import Connection, Engine
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_cookie, parse_etags
 from werkzeug.routing import RequestRedirect
@@ -79,7 +80,7 @@ class CachedPageAnswers:
         locale = lang if lang in LANGUAGES else "pt_BR"
         full_path = "/" + path.lstrip("/") + "?" + query  # werkzeug's `request.full_path`
         with self.app.app_context():
-            with db.engine.connect() as connection:
+            with _reading(db.engine) as connection:
                 row = revision_row(connection, event_id)
             if row is None or row.status == EventStatus.DRAFT:
                 return None
@@ -97,6 +98,17 @@ class CachedPageAnswers:
         response.headers["Cache-Control"] = "no-cache"
         response.vary.add("Cookie")  # as Flask's answer: the language may come from the session
         return add_security_headers(response)
+
+
+def _reading(engine: Engine) -> Connection:
+    """A connection for the one read: on a server database without a transaction to open and
+    roll back (on PostgreSQL one round trip instead of three, a third of the CPU of a 304). Not
+    on SQLite, where there is no round trip and switching a shared connection's isolation level
+    would commit what it holds."""
+    connection = engine.connect()
+    if engine.dialect.name == "sqlite":
+        return connection
+    return connection.execution_options(isolation_level="AUTOCOMMIT")
 
 
 def install_fast_path(app: Flask, version: str | None) -> None:
