@@ -7,26 +7,13 @@ from typing import Any, Iterator
 
 import pytest
 
-from damas.extensions import db as _db
-from damas.models import EventStatus, Game, Role, Round, RoundStatus
+from damas.models import EventStatus, Game, Role, Round
 from damas.web.fast_path import CachedPageAnswers
+from tests.web.test_event_revision import running  # noqa: F401 (the same running event)
 
 URLS = ("/eventos/{id}/classificacao", "/eventos/{id}/classificacao?lang=en", "/eventos/{id}/rodadas/1",
         "/eventos/{id}/jogadores/{player}", "/api/v1/events/{id}/standings",
-        "/eventos/{id}/relatorios/classificacao.pdf", "/eventos/{id}/classificacao?q=fast&lang=xx")
-
-
-@pytest.fixture
-def running(db, make_player, make_event):  # type: ignore[no-untyped-def]
-    players = [make_player(full_name=f"Fast {n}", rating_regular=2000 - n) for n in range(1, 5)]
-    event = make_event(status=EventStatus.RUNNING, players=tuple(players), pairing_system="dutch")
-    a, b, c, d = sorted(event.entries, key=lambda e: e.pairing_number)
-    rnd = Round(event_id=event.id, number=1, status=RoundStatus.PUBLISHED)
-    rnd.games = [Game(board=1, white_entry_id=a.id, black_entry_id=c.id),
-                 Game(board=2, white_entry_id=d.id, black_entry_id=b.id)]
-    _db.session.add(rnd)
-    _db.session.commit()
-    return event
+        "/eventos/{id}/relatorios/classificacao.pdf", "/eventos/{id}/classificacao?q=revis&lang=xx")
 
 
 @pytest.fixture
