@@ -21,7 +21,7 @@ from damas.engine.pairing import plays_micro_matches
 from damas.engine.teams import TeamEntry, TeamMember, score_team_match
 from damas.engine.types import Color, Entrant, EntrantStatus, Outcome, RoundResult, TournamentState
 from damas.extensions import db
-from damas.formats.rows import EntryRow, RoundRows, entry_rows, round_rows
+from damas.formats.rows import EntryRow, RoundRows, entry_row, entry_rows, round_rows
 from damas.models import Entry, EntryStatus, Event, Game, GameResult, Player, RequestKind, Round, RoundRequest
 from damas.models.micromatch import MicroGame, MicroMatchSettings
 
@@ -117,22 +117,11 @@ def start_numbers(event: Event, rows: list[EntryRow]) -> dict[int, int]:
 
 
 def entrant_of(entry: Entry, start_no: int | None = None) -> Entrant:
-    p = entry.player
-    return Entrant(
-        start_no=start_no if start_no is not None else entry.pairing_number or 0,
-        name=p.full_name,
-        rating=entry.rating_at_entry,
-        sex=p.sex.lower(),
-        birth_year=p.birth_date.year if p.birth_date else None,
-        federation=p.state,
-        club=(p.club.short_name or p.club.name) if p.club else "",
-        fide_id=p.fide_id or "",
-        status=ENTRY_STATUS[entry.status],
-    )
+    return entrant_of_row(entry_row(entry), start_no if start_no is not None else entry.pairing_number or 0)
 
 
 def entrant_of_row(row: EntryRow, start_no: int) -> Entrant:
-    """`entrant_of` for a plain row (`rows.entry_rows`): the same fields."""
+    """The engine's entrant of an entry's row (`rows.entry_rows`, `rows.entry_row`)."""
     return Entrant(start_no=start_no, name=row.full_name, rating=row.rating_at_entry, sex=row.sex.lower(),
                    birth_year=row.birth_date.year if row.birth_date else None, federation=row.state,
                    club=row.club, fide_id=row.fide_id, status=ENTRY_STATUS[row.status])

@@ -20,7 +20,7 @@ from sqlalchemy import String, select, type_coerce
 from damas.extensions import db
 from damas.models import Club, Entry, EntryStatus, Event, Game, GameResult, Player, Round, RoundStatus
 
-__all__ = ["BoardRow", "EntryRow", "RoundRows", "entry_rows", "round_rows"]
+__all__ = ["BoardRow", "EntryRow", "RoundRows", "entry_row", "entry_rows", "round_rows"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,3 +97,11 @@ def entry_rows(event: Event, rounds: Iterable[RoundRows] = ()) -> list[EntryRow]
         rows = [r for r in rows if r[2] is not None or r[0] in on_boards]
     return [EntryRow(r[0], r[1], r[2], r[3] or 0, r[4], r[5], r[6], r[7], r[8], r[9], r[10] or "",
                      (r[11] or r[12] or "") if r[12] is not None else "") for r in rows]
+
+
+def entry_row(entry: Entry) -> EntryRow:
+    """The row of an ORM entry (with its player and club): what `entry_rows` gives for it."""
+    p = entry.player
+    return EntryRow(entry.id, entry.player_id, entry.pairing_number, entry.rating_at_entry or 0, entry.status,
+                    entry.withdrawn_after_round, p.full_name, p.sex, p.birth_date, p.state, p.fide_id or "",
+                    (p.club.short_name or p.club.name) if p.club else "")

@@ -68,21 +68,18 @@ def _en() -> bool:
     return str(get_locale()) == "en"
 
 
-def load_event(event_id: int, *, players: bool = True) -> Event | None:
-    """The event with its entries, players and clubs in three queries (no N+1 in the pages:
-    the presenters then find every row in the session); without `players`, only the entries
-    (a page about one player: the player card)."""
-    entries = selectinload(Event.entries)
-    return db.session.scalar(
-        select(Event).where(Event.id == event_id).options(
-            entries.selectinload(Entry.player).selectinload(Player.club) if players else entries,
-            selectinload(Event.arbiters).selectinload(EventArbiter.user),
-        )
-    )
+def load_event(event_id: int, *, entries: bool = True) -> Event | None:
+    """The event with its arbiters and, with `entries`, its entries, players and clubs, in a
+    few queries (no N+1 in the pages: the presenters then find every row in the session). A
+    page about one player or a table from `standings_of` (which reads its own rows) does without."""
+    options = [selectinload(Event.arbiters).selectinload(EventArbiter.user)]
+    if entries:
+        options.append(selectinload(Event.entries).selectinload(Entry.player).selectinload(Player.club))
+    return db.session.scalar(select(Event).where(Event.id == event_id).options(*options))
 
 
-def _visible(event_id: int, *, players: bool = True) -> tuple[Event, bool]:
-    event = load_event(event_id, players=players) or abort(404)
+def _visible(event_id: int, *, entries: bool = True) -> tuple[Event, bool]:
+    event = load_event(event_id, entries=entries) or abort(404)
     editable = can_edit_event(current_user, event)
     if event.status == EventStatus.DRAFT and not editable:
         abort(404)
@@ -201,7 +198,7 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
 
 @bp.get("/jogadores/<int:player_id>")
 def player_card_page(event_id: int, player_id: int):  # type: ignore[no-untyped-def]
-    event, editable = _visible(event_id, players=False)
+    event, editable = _visible(event_id, entries=False)
     card = player_card(event, player_id, editable)
     if card is None:
         abort(404)
@@ -224,10 +221,8 @@ def _event_json(e: Event) -> dict[str, Any]:
 
 
 def _api_event(event_id: int, *, entries: bool = True) -> Event:
-    """The event of an API answer; with `entries`, its entries, players and clubs preloaded (the
-    answers that list them); without, the event row only (a table from `standings_of` reads
-    its own rows; a player card its own boards)."""
-    event = load_event(event_id) if entries else db.session.get(Event, event_id)
+    """The event of an API answer (`load_event`: without `entries` for a table or a card)."""
+    event = load_event(event_id, entries=entries)
     if event is None or event.status == EventStatus.DRAFT:
         abort(404)
     return event
