@@ -87,22 +87,22 @@ def _upload_page(form: FlaskForm, title: str, intro: str, template_url: str, err
 
 
 def _confirm(kind: str, event_id: int | None, action: Callable[[list[Row], str, dict[str, Any]], Plan],
-             done: Callable[[Plan], str]) -> str | None:
-    """Unseal the previewed rows and run the import; the refusal message, or None when done."""
+             done: Callable[[Plan], str], back: str, onward: str) -> Response:
+    """Unseal the previewed rows and run the import: on to `onward` with the summary, or back to
+    the upload page `back` with the refusal message (nothing written)."""
     form = ConfirmForm()
     if not form.validate_on_submit():
-        return _("A prévia expirou ou foi alterada; envie o arquivo de novo.")
+        flash(_("A prévia expirou ou foi alterada; envie o arquivo de novo."), "error")
+        return redirect(back)
     try:
         rows, filename, extra = carry.unseal(form.token.data, kind, current_user.id, event_id)
         plan = retrying(lambda: action(rows, filename, extra))
-    except ImportRefused as error:
+    except (ImportRefused, ServiceError) as error:
         db.session.rollback()
-        return str(error)
-    except ServiceError as error:
-        db.session.rollback()
-        return error.message
+        flash(error.message if isinstance(error, ServiceError) else str(error), "error")
+        return redirect(back)
     flash(done(plan), "success")
-    return None
+    return redirect(onward)
 
 
 # ---------------------------------------------------------------- registry
@@ -133,13 +133,10 @@ def registry_upload():  # type: ignore[no-untyped-def]
 @bp.post("/jogadores/confirmar")
 @staff_required
 def registry_confirm():  # type: ignore[no-untyped-def]
-    error = _confirm("registry", None, lambda rows, name, _x: registry.apply_registry(current_user, rows, name),
-                     lambda p: _("Cadastro importado: %(new)s novos, %(upd)s atualizados.",
-                                 new=p.count("new"), upd=p.count("update")))
-    if error:
-        flash(error, "error")
-        return redirect(url_for("imports.registry_upload"))
-    return redirect(url_for("players.list_players"))
+    return _confirm("registry", None, lambda rows, name, _x: registry.apply_registry(current_user, rows, name),
+                    lambda p: _("Cadastro importado: %(new)s novos, %(upd)s atualizados.",
+                                new=p.count("new"), upd=p.count("update")),
+                    url_for("imports.registry_upload"), url_for("players.list_players"))
 
 
 @bp.get("/jogadores/modelo.csv")
@@ -183,13 +180,10 @@ def rating_confirm():  # type: ignore[no-untyped-def]
         return rating_lists.apply_rating_list(current_user, rows, name, extra.get("source", ""),
                                               date.fromisoformat(extra.get("list_date", "")))
 
-    error = _confirm("ratings", None, action,
-                     lambda p: _("Lista de rating importada: %(upd)s jogadores com rating novo.",
-                                 upd=p.count("update")))
-    if error:
-        flash(error, "error")
-        return redirect(url_for("imports.rating_upload"))
-    return redirect(url_for("players.list_players"))
+    return _confirm("ratings", None, action,
+                    lambda p: _("Lista de rating importada: %(upd)s jogadores com rating novo.",
+                                upd=p.count("update")),
+                    url_for("imports.rating_upload"), url_for("players.list_players"))
 
 
 @bp.get("/ratings/modelo.csv")
@@ -227,13 +221,11 @@ def entries_upload(event_id: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def entries_confirm(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id) or abort(404)
-    error = _confirm("entries", event.id,
-                     lambda rows, name, _x: entries_import.apply_entries(current_user, event, rows, name),
-                     lambda p: _("%(n)s jogadores inscritos.", n=len(p.rows)))
-    if error:
-        flash(error, "error")
-        return redirect(url_for("imports.entries_upload", event_id=event.id))
-    return redirect(url_for("events.manage_entries", event_id=event.id))
+    return _confirm("entries", event.id,
+                    lambda rows, name, _x: entries_import.apply_entries(current_user, event, rows, name),
+                    lambda p: _("%(n)s jogadores inscritos.", n=len(p.rows)),
+                    url_for("imports.entries_upload", event_id=event.id),
+                    url_for("events.manage_entries", event_id=event.id))
 
 
 @bp.get("/eventos/<int:event_id>/inscricoes/modelo.csv")
