@@ -16,6 +16,7 @@ from damas.extensions import db
 from damas.models import Event
 from damas.models.desk import DeskForfeitDecision
 from damas.services.desk import appeals as appeal_service
+from damas.web.downloads import attachment
 from damas.web.access import event_editor_required
 from damas.web.desk.common import _event, _fmt_dt
 from damas.web.desk.routes import bp
@@ -65,5 +66,4 @@ def audit_csv_response(entries: Iterable[dict[str, Any]], filename: str, with_ev
         writer.writerow([a["at"].isoformat(), a["user"], a["action"], a["object_type"], a["object_id"] or "",
                          a["round"] or "", a["before_text"], a["after_text"]]
                         + ([a["event_id"] or ""] if with_event else []))
-    return Response("\ufeff" + out.getvalue(), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    return attachment("\ufeff" + out.getvalue(), "text/csv", filename)

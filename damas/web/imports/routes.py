@@ -22,6 +22,7 @@ from damas.services.imports import rating_lists, registry
 from damas.services.imports.common import Plan
 from damas.services.imports.tabular import ImportRefused, Row
 from damas.services.locking import retrying
+from damas.web.downloads import attachment
 from damas.web.access import event_editor_required, staff_required
 from damas.web.imports.forms import UploadForm, RatingListForm, EntriesForm, ConfirmForm
 
@@ -66,8 +67,7 @@ def _rows_view(plan: Plan) -> list[dict[str, Any]]:
 
 
 def _template(body: str, name: str) -> Response:
-    return Response(body.encode("utf-8"), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return attachment(body.encode("utf-8"), "text/csv", name)
 
 
 def _preview(kind: str, title: str, plan: Plan, rows: list[Row], filename: str, confirm_url: str,

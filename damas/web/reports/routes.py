@@ -24,6 +24,7 @@ from damas.reports.pdf import render_pdf
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.reports.teams import find_team_round, team_round_context, team_round_list, team_standings_context
 from damas.formats.mapping import event_rounds
+from damas.web.downloads import attachment
 from damas.web.access import event_editor_required, visible_event
 from damas.presentation.summaries import start_list
 from damas.exports import rating as rating_export
@@ -257,24 +258,21 @@ def standings_csv(event_id: int):  # type: ignore[no-untyped-def]
         text = build_standings_csv(event, request.args.get("category") or None)
     except EngineError:  # no such category
         abort(404)
-    return Response("\ufeff" + text, mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="classificacao-{event.id}.csv"'})
+    return attachment("\ufeff" + text, "text/csv", f"classificacao-{event.id}.csv")
 
 
 @bp.get("/rating.csv")
 @event_editor_required
 def rating_csv(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
-    return Response(rating_export.rating_csv(event), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="rating-{rating_list(event)}-{event.id}.csv"'})
+    return attachment(rating_export.rating_csv(event), "text/csv", f"rating-{rating_list(event)}-{event.id}.csv")
 
 
 @bp.get("/fide.trf")
 @event_editor_required
 def rating_trf(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
-    return Response(rating_export.rating_trf(event), mimetype="text/plain",
-                    headers={"Content-Disposition": f'attachment; filename="evento-{event.id}.trf"'})
+    return attachment(rating_export.rating_trf(event), "text/plain", f"evento-{event.id}.trf")
 
 
 @bp.get("/fide-2026.trf")
@@ -282,5 +280,4 @@ def rating_trf(event_id: int):  # type: ignore[no-untyped-def]
 def rating_trf26(event_id: int):  # type: ignore[no-untyped-def]
     """The same report in TRF-2026 (FIDE TEC), beside the TRF-16 one."""
     event = db.session.get(Event, event_id)
-    return Response(rating_export.rating_trf(event, TRF26), mimetype="text/plain",
-                    headers={"Content-Disposition": f'attachment; filename="evento-{event.id}-trf2026.trf"'})
+    return attachment(rating_export.rating_trf(event, TRF26), "text/plain", f"evento-{event.id}-trf2026.trf")
