@@ -65,6 +65,14 @@ class EventFormat(Protocol):
     def boards(self, event: Event, rnd: Round) -> list[Any]:
         """The boards of a round as model rows, in board order."""
 
+    def find_round(self, event: Event, number: int, *, drafts: bool) -> Any | None:
+        """Round `number` as the format keeps it (a `Round`, a `TeamRound`, a bracket round's
+        number); one not yet published only with `drafts` (the event's editors, C.04.2 #9)."""
+
+    def round_view(self, event: Event, rnd: Any) -> list[Any]:
+        """The round as its page, its sheets and the API show it: `BoardView`s in board order
+        (a team round: its matches, board by board)."""
+
     def record_result(self, board: Any, result: Any) -> None:
         """Write a result on a board row (the caller commits, with its audit entry): a result
         code, or a team board's two games."""

@@ -5,11 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from sqlalchemy import select
+
 from damas.engine.rulesets import get_ruleset
+from damas.extensions import db
 from damas.formats import event_rules, tables
 from damas.formats.base import FormatTable
 from damas.formats.mapping import EventSnapshot, snapshot
-from damas.models import Event, Game, GameResult, Round
+from damas.formats.round_view import BoardView, game_views
+from damas.models import Event, Game, GameResult, Round, RoundStatus
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,22 @@ class RoundFormat:
     def boards(self, event: Event, rnd: Round) -> list[Game]:
         return sorted(rnd.games, key=lambda g: g.board)
 
+    def find_round(self, event: Event, number: int, *, drafts: bool) -> Round | None:
+        return find_individual_round(event, number, drafts=drafts)
+
+    def round_view(self, event: Event, rnd: Round) -> list[BoardView]:
+        return game_views(rnd.games)
+
     def record_result(self, board: Game, result: Any) -> None:
         board.result = GameResult(result)
+
+
+def find_individual_round(event: Event, number: int, *, drafts: bool) -> Round | None:
+    """An individual round; a pairing not yet published is seen by the event's editors only."""
+    rnd = db.session.scalar(select(Round).where(Round.event_id == event.id, Round.number == number))
+    if rnd is None or (rnd.status != RoundStatus.PUBLISHED and not drafts):
+        return None
+    return rnd
 
 
 ROUND_ROBIN = RoundFormat(round_robin=True)

@@ -13,6 +13,7 @@ from damas.formats import event_rules
 from damas.formats.base import FormatTable
 from damas.formats.knockout_state import game_rows, load_bracket
 from damas.formats.mapping import EventSnapshot, snapshot
+from damas.formats.round_view import BoardView, knockout_views
 from damas.models import Event, KnockoutGame
 
 
@@ -62,6 +63,14 @@ class KnockoutFormat:
     def boards(self, event: Event, rnd: int) -> list[KnockoutGame]:
         """The games of bracket round `rnd`, tie by tie."""
         return [g for g in game_rows(event) if g.round == rnd]
+
+    def find_round(self, event: Event, number: int, *, drafts: bool) -> int | None:
+        """Bracket round `number` once its first games exist (the bracket shows them at once)."""
+        return number if any(g.round == number for g in game_rows(event)) else None
+
+    def round_view(self, event: Event, rnd: int) -> list[BoardView]:
+        """The bracket round's games, tie by tie, each game of a tie in order."""
+        return knockout_views(self.boards(event, rnd))
 
     def record_result(self, board: KnockoutGame, result: Any) -> None:
         """White's engine outcome code on a tie game."""

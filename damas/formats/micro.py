@@ -9,8 +9,14 @@ from typing import Any, Mapping
 from damas.engine.micromatch_scoring import micro_ruleset
 from damas.formats import event_rules, tables
 from damas.formats.base import FormatTable
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.formats.individual import find_individual_round
 from damas.formats.mapping import EventSnapshot, micro_scoring, micro_settings, snapshot
-from damas.models import Event, Game, GameResult
+from damas.formats.round_view import micro_views
+from damas.formats.team_round import team_round_view
+from damas.models import Event, Game, GameResult, Round
 from damas.models.micromatch import TeamRound
 
 
@@ -79,6 +85,20 @@ class MicroFormat:
         if isinstance(rnd, TeamRound):
             return [b for m in sorted(rnd.matches, key=lambda m: m.table) for b in sorted(m.boards, key=lambda b: b.board)]
         return sorted(rnd.games, key=lambda g: g.board)
+
+    def find_round(self, event: Event, number: int, *, drafts: bool) -> Round | TeamRound | None:
+        """An individual round, or a team round (CBJD 120) published or seen by the editors."""
+        if not self.team_based:
+            return find_individual_round(event, number, drafts=drafts)
+        rnd = db.session.scalar(select(TeamRound).where(TeamRound.event_id == event.id, TeamRound.number == number))
+        return rnd if rnd is not None and (rnd.published or drafts) else None
+
+    def round_view(self, event: Event, rnd: Any) -> list[Any]:
+        """An individual round's boards with both games; a team round's matches (`team_round`)."""
+        if isinstance(rnd, TeamRound):
+            settings = micro_settings(event)
+            return team_round_view(event, rnd, settings.boards if settings else 4)
+        return micro_views(rnd.games, event.ruleset)
 
     def record_result(self, board: Any, result: Any) -> None:
         """A `Game`'s summary result (its two games are on its `MicroGame`); a team board's two

@@ -8,14 +8,9 @@ from flask_babel import lazy_gettext as _l
 
 from damas.engine.rulesets import get_ruleset
 from damas.engine.types import Outcome
+from damas.formats.round_view import KNOCKOUT_RESULTS as KNOCKOUT_RESULT
 from damas.models import GameResult
 
-# A knockout game's stored outcome (White's side) as a board result, to label it like a board.
-KNOCKOUT_RESULT = {
-    "win": GameResult.WHITE_WIN, "draw": GameResult.DRAW, "loss": GameResult.BLACK_WIN,
-    "forfeit_win": GameResult.WHITE_FORFEIT_WIN, "forfeit_loss": GameResult.BLACK_FORFEIT_WIN,
-    "double_forfeit": GameResult.DOUBLE_FORFEIT,
-}
 _PLAYED = {GameResult.WHITE_WIN: (Outcome.WIN, Outcome.LOSS), GameResult.DRAW: (Outcome.DRAW, Outcome.DRAW),
            GameResult.BLACK_WIN: (Outcome.LOSS, Outcome.WIN)}
 

@@ -29,7 +29,7 @@ from damas.presentation.labels import (
 )
 from damas.services.entries import rating_list_of
 from damas.services.registration_limits import active_count
-from damas.services.micromatch import get_settings, is_team_event
+from damas.services.micromatch import get_settings
 from damas.services.team_entries import team_summary, teams_of
 from damas.extensions import db
 from damas.models.micromatch import MicroMatchSettings, Team

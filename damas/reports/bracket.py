@@ -18,14 +18,13 @@ from damas.services import knockout as ko
 from damas.presentation.summaries import event_summary
 from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.numbers import points_text
-from damas.presentation.results import KNOCKOUT_RESULT, knockout_result_label
+from damas.presentation.results import knockout_result_label
 from damas.formats.event_rules import event_ruleset
 from damas.reports.standings import _english
 
 # SVG geometry (px): a tie is a box of two rows plus a line with its games under it.
 COL_W, BOX_W, ROW_H, UNIT, TOP, LEFT = 230, 200, 18, 66, 34, 6
 
-_OUTCOME_RESULT = KNOCKOUT_RESULT  # web/desk.py reads this name (lead: switch it to presentation.results)
 
 
 def stage_names() -> dict[str, str]:

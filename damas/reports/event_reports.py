@@ -16,8 +16,8 @@ from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest
 from damas.formats.mapping import event_rounds, round_is_complete
 from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.presentation.results import result_label
+from damas.presentation.round_rows import result_text, side
 from damas.models.micromatch import OpeningDrawRow
-from damas.services.micromatch import micro_rows
 from damas.reports.arbiter_desk import absences_and_expulsions
 from damas.reports.awards import category_summary, category_tables, prize_list
 from damas.reports.standings import standings_context
@@ -55,28 +55,15 @@ def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
     return {r.board: {"code": r.code, "moves": r.moves, "name": r.name, "seed": str(r.seed)} for r in rows}
 
 
-def _micro_scores(event: Event, rnd: Any) -> dict[int, str]:
-    """A micro-match event's boards with both games entered: the game score ("3-1")."""
-    if not get_format(event).micro_match:
-        return {}
-
-    return {r["id"]: r["total"] for r in micro_rows(event, rnd) if r["game1"]}
-
-
-def round_context(event: Event, number: int) -> dict[str, Any] | None:
-    """Pairings / results of one round in board order (C.04.2 #9), with colours."""
-    rnd = next((r for r in event_rounds(event) if r.number == number), None)
-    if rnd is None:
-        return None
-    openings = _openings(event, number)
-    micro = _micro_scores(event, rnd)
-    boards = []
-    for g in sorted(rnd.games, key=lambda g: g.board):
-        boards.append({"board": g.board, "white": _player(g.white), "black": _player(g.black),
-                       "result": micro.get(g.id) or (result_label(event.ruleset, g.result)
-                                                     if g.result != GameResult.PENDING else ""),
-                       "opening": openings.get(g.board) or openings.get(0)})
-    return {**base_context(event), "number": number, "status": rnd.status.value, "boards": boards,
+def round_context(event: Event, rnd: Any) -> dict[str, Any]:
+    """Pairings / results of one round in board order (C.04.2 #9), with colours: the format's
+    round view (a micro-match prints its game score) and the openings drawn for it."""
+    openings = _openings(event, rnd.number)
+    boards = [{"board": v.board, "white": side(v.white, club=True), "black": side(v.black, club=True),
+               "result": result_text(event.ruleset, v, pending=""),
+               "opening": openings.get(v.board) or openings.get(0)}
+              for v in get_format(event).round_view(event, rnd)]
+    return {**base_context(event), "number": rnd.number, "status": rnd.status.value, "boards": boards,
             "complete": round_is_complete(rnd), "round_opening": openings.get(0),
             "published": rnd.published_at.strftime("%d/%m/%Y %H:%M") if rnd.published_at else ""}
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_babel import get_locale
 
+from damas.formats import get_format
 from damas.models import Event
 from damas.models.micromatch import TeamRound
 from damas.reports.event_reports import base_context
@@ -19,10 +20,7 @@ from damas.presentation.labels import GAME_LABELS  # one game from team A's play
 
 def find_team_round(event: Event, number: int, editable: bool) -> TeamRound | None:
     """The round `number`; an unpublished one exists only for the event's editors."""
-    rnd = next((r for r in team_service.team_rounds(event) if r.number == number), None)
-    if rnd is None or (not rnd.published and not editable):
-        return None
-    return rnd
+    return get_format(event).find_round(event, number, drafts=editable)
 
 
 def team_round_list(event: Event, editable: bool) -> list[dict[str, Any]]:
@@ -37,7 +35,7 @@ def team_round_context(event: Event, rnd: TeamRound) -> dict[str, Any]:
     draws = opening_service.round_draws(event, rnd.number)
     by_board = {d["board"]: d for d in draws}
     matches = []
-    for m in team_service.round_view(event, rnd):
+    for m in get_format(event).round_view(event, rnd):
         if not m["bye"]:
             m["boards"] = [{**b, "game1": GAME_LABELS.get(b["game1"], b["game1"]),
                             "game2": GAME_LABELS.get(b["game2"], b["game2"]),

@@ -8,7 +8,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from damas.engine.teams import LineupError, board_colours, validate_lineup
+from damas.engine.teams import LineupError, validate_lineup
 from damas.engine.types import EngineError
 from damas.extensions import db
 from damas.formats import get_format
@@ -19,7 +19,7 @@ from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
 from damas.formats.mapping import team_entry
 from damas.services.micromatch import GAME_CHOICES
-from damas.services.team_entries import _settings, teams_of
+from damas.services.team_entries import _settings
 from damas.engine.micromatch_scoring import micro_match
 
 # -- line-ups --------------------------------------------------------------------------------------
@@ -187,43 +187,3 @@ def record_board_game(actor: User, event: Event, match: TeamMatchRow, board: int
                {"board": board, "games": [row.game1, row.game2], "round": rnd.number, "table": match.table},
                event.id)
     return row
-
-
-# -- the round for pages -------------------------------------------------------------------------
-
-def round_view(event: Event, rnd: TeamRound) -> list[dict[str, Any]]:
-    """The round's matches: teams, line-ups board by board with colours, games and totals."""
-    s = _settings(event)
-    names = {m.player_id: m.player.full_name for t in teams_of(event) for m in t.members}
-    out = []
-    for m in rnd.matches:
-        row: dict[str, Any] = {"id": m.id, "table": m.table, "team_a": {"id": m.team_a_id, "name": m.team_a.name,
-                               "number": m.team_a.number}, "bye": m.team_b_id is None}
-        if m.team_b_id is None:
-            out.append(row)
-            continue
-        row["team_b"] = {"id": m.team_b_id, "name": m.team_b.name, "number": m.team_b.number}
-        la, lb = lineup_of(rnd, m.team_a_id), lineup_of(rnd, m.team_b_id)
-        row["lineups"] = bool(la) and bool(lb)
-        games = {b.board: (b.game1, b.game2) for b in m.boards}
-        boards, ta, tb = [], 0, 0
-        for k in range(1, s.boards + 1):
-            pa, pb = la.get(k), lb.get(k)
-            g1, g2 = games.get(k, ("", ""))
-            total = ""
-            if la and lb and (pa is None or pb is None):
-                fa, fb = (0, 0) if pa is None and pb is None else ((0, 4) if pa is None else (4, 0))
-                total = f"{fa}-{fb} (W.O.)"
-                ta, tb = ta + fa, tb + fb
-            elif g1 and g2:
-                mm = micro_match(g1, g2, event.ruleset)
-                total = mm.text
-                ta, tb = ta + mm.points_a, tb + mm.points_b
-            a_white, _b = board_colours(k)
-            boards.append({"board": k, "a": names.get(pa, "—") if la else "", "b": names.get(pb, "—") if lb else "",
-                           "a_white": a_white, "game1": g1, "game2": g2, "total": total,
-                           "enterable": bool(la and lb and pa is not None and pb is not None)})
-        row["boards"] = boards
-        row["total"] = f"{ta}-{tb}" if row["lineups"] else ""
-        out.append(row)
-    return out

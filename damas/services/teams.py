@@ -40,7 +40,6 @@ from damas.services.team_lineups import (  # noqa: F401  (re-exported)
     record_board_game,
     record_round_results,
     record_team_results,
-    round_view,
     submit_lineup,
 )
 from damas.services.team_standings import (  # noqa: F401  (re-exported)

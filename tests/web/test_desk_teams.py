@@ -71,12 +71,13 @@ def _board(db: Any, match_id: int, k: int) -> tuple[str, str]:
 
 
 def _table_total(db: Any, eid: int, table: int) -> str:
+    from damas.formats import get_format
     from damas.services import teams as team_service
 
     db.session.expire_all()
     event = db.session.get(Event, eid)
     rnd = team_service.team_rounds(event)[0]
-    return next(m for m in team_service.round_view(event, rnd) if m["table"] == table)["total"]
+    return next(m for m in get_format(event).round_view(event, rnd) if m["table"] == table)["total"]
 
 
 def test_forms_offer_team_round_and_players(client, db, login_as, team_event):  # type: ignore[no-untyped-def]

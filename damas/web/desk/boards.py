@@ -15,14 +15,14 @@ from flask_babel import gettext as _
 from damas.extensions import db
 from damas.models import Entry, Event, KnockoutGame, RoundStatus
 from damas.models.micromatch import TeamMatchRow
-from damas.reports.bracket import _OUTCOME_RESULT, stage_names, tie_label
+from damas.reports.bracket import stage_names, tie_label
 from damas.services.desk import knockout as desk_knockout
 from damas.services.desk import teams as desk_teams
 from damas.services.desk.boards import KNOCKOUT, MICRO, MICRO_TEAMS, ROUND, board_kind_of
 from damas.formats.mapping import event_rounds
 from damas.web.desk.common import _fmt_dt
 from damas.web.forms_util import choices
-from damas.presentation.results import result_label
+from damas.presentation.results import KNOCKOUT_RESULT, result_label
 
 
 class DeskPage(Protocol):
@@ -95,7 +95,7 @@ class KnockoutPage:
                 "id": None, "round": after.get("round"), "board": after.get("tie"),
                 "white": white.player.full_name if white else "", "black": black.player.full_name if black else "",
                 "article": after.get("article", ""), "source": after.get("source", ""), "before": "—",
-                "after": result_label(event.ruleset, _OUTCOME_RESULT[after["outcome"]]) if after.get("outcome") else "",
+                "after": result_label(event.ruleset, KNOCKOUT_RESULT[after["outcome"]]) if after.get("outcome") else "",
                 "applied_by": a.user.name if a.user else "—", "applied_at": _fmt_dt(a.at),
                 "reversed": changed, "reversed_at": "", "reversed_by": "", "reason": "",
                 "status_text": _("Alterada pela correção da eliminatória") if changed else _("Em vigor"),

@@ -11,8 +11,9 @@ from flask_login import current_user, login_required
 from sqlalchemy import select
 
 from damas.extensions import db
+from damas.formats import get_format
 from damas.models import Event, EventStatus, Role, User
-from damas.models.micromatch import Team, TeamRound
+from damas.models.micromatch import Team
 from damas.services import micromatch as micro_service
 from damas.services import openings as opening_service
 from damas.services import teams as team_service
@@ -24,6 +25,7 @@ from damas.presentation.labels import GAME_LABELS
 from damas.web.micromatch.routes import _back, bp
 from damas.web.micromatch.forms import TeamForm
 from damas.presentation.summaries import event_summary
+from damas.reports.teams import find_team_round
 
 
 def _team_event(event_id: int) -> tuple[Event, bool] | None:
@@ -92,25 +94,18 @@ def remove_team(event_id: int):  # type: ignore[no-untyped-def]
     return redirect(url_for("micromatch.teams", event_id=event_id))
 
 
-def _team_round(event: Event, number: int, editable: bool) -> TeamRound | None:
-    rnd = next((r for r in team_service.team_rounds(event) if r.number == number), None)
-    if rnd is None or (not rnd.published and not editable):
-        return None
-    return rnd
-
-
 @bp.get("/eventos/<int:event_id>/equipes/rodadas/<int:number>")
 def team_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
     found = _team_event(event_id)
     if found is None:
         return _back(event_id)
     event, editable = found
-    rnd = _team_round(event, number, editable)
+    rnd = find_team_round(event, number, editable)
     if rnd is None:
         flash(_("Rodada inexistente."), "error")
         return _back(event_id)
     rounds = team_service.team_rounds(event)
-    matches = team_service.round_view(event, rnd)
+    matches = get_format(event).round_view(event, rnd)
     captain_of = set()
     if current_user.is_authenticated:
         captain_of = {t.id for t in team_service.teams_of(event) if t.captain_user_id == current_user.id}
@@ -125,7 +120,7 @@ def team_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def publish_team_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
-    rnd = _team_round(event, number, True) if micro_service.is_team_event(event) else None
+    rnd = find_team_round(event, number, True) if micro_service.is_team_event(event) else None
     if rnd is None:
         flash(_("Rodada inexistente."), "error")
         return _back(event_id)
@@ -137,7 +132,7 @@ def publish_team_round(event_id: int, number: int):  # type: ignore[no-untyped-d
 @event_editor_required
 def delete_team_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
-    rnd = _team_round(event, number, True) if micro_service.is_team_event(event) else None
+    rnd = find_team_round(event, number, True) if micro_service.is_team_event(event) else None
     if rnd is None:
         flash(_("Rodada inexistente."), "error")
         return _back(event_id)
@@ -158,7 +153,7 @@ def lineup(event_id: int, number: int):  # type: ignore[no-untyped-def]
     if found is None:
         return _back(event_id)
     event, editable = found
-    rnd = _team_round(event, number, editable)
+    rnd = find_team_round(event, number, editable)
     team_id = request.values.get("equipe", "")
     team = db.session.get(Team, db_id(team_id)) if db_id(team_id) else None
     if rnd is None or team is None or team.event_id != event.id:
@@ -195,7 +190,7 @@ def lineup(event_id: int, number: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def team_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
-    rnd = _team_round(event, number, True) if micro_service.is_team_event(event) else None
+    rnd = find_team_round(event, number, True) if micro_service.is_team_event(event) else None
     if rnd is None:
         flash(_("Rodada inexistente."), "error")
         return _back(event_id)

@@ -41,23 +41,21 @@ from flask_login import current_user
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from damas.engine.types import Outcome
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, GameResult, Player, Round, RoundRequest, RoundStatus
+from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, Player, Round, RoundRequest, RoundStatus
 from damas.formats import get_format
 from damas.formats.event_rules import event_ruleset, shown_tiebreak_order as tiebreak_order
 from damas.reports.standings import standings_context
 from damas.services.events import can_edit_event
-from damas.formats.mapping import (REQUEST_OUTCOMES, board_results, entry_results, event_rounds, micro_board_results,
-                                   micro_games, round_is_complete)
+from damas.formats.mapping import entry_results, event_rounds, round_is_complete
 from damas.presentation.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.results import result_label
+from damas.presentation.round_rows import api_board
 from damas.reports.awards import category_standings_context, category_tables
 from damas.reports.bracket import player_bracket_rows
 from damas.services import registration as reg
 from damas.services.categories import event_categories
-from damas.services.micromatch import micro_rows
 
 bp = Blueprint("public", __name__, url_prefix="/eventos/<int:event_id>")
 api = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -302,17 +300,13 @@ def _standings_payload(e: Event, code: str) -> dict[str, Any] | None:
 @api.get("/events/<int:event_id>/rounds/<int:number>")
 def round_boards(event_id: int, number: int):  # type: ignore[no-untyped-def]
     e = _api_event(event_id)
-    rnd = next((r for r in event_rounds(e) if r.number == number and r.status == RoundStatus.PUBLISHED), None)
+    fmt = get_format(e)
+    rnd = fmt.find_round(e, number, drafts=False)
     if rnd is None:
         abort(404)
-    games: dict[int, dict] = {}
-    if get_format(e).micro_match:  # a micro-match: also its two games and its game score
-        games = {r["id"]: r for r in micro_rows(e, rnd) if r["game1"]}
-    boards = [{"board": g.board, "white": _side(g.white), "black": _side(g.black),
-               "result": result_label(e.ruleset, g.result), "adjourned": g.result == GameResult.ADJOURNED,
-               **({"games": [games[g.id]["game1"], games[g.id]["game2"]], "game_score": games[g.id]["total"]}
-                  if g.id in games else {})} for g in rnd.games]
-    return jsonify({"number": rnd.number, "boards": boards})
+    if fmt.team_based:  # the matches of a team round, board by board (CBJD 120)
+        return jsonify({"number": number, "matches": fmt.round_view(e, rnd)})
+    return jsonify({"number": number, "boards": [api_board(e.ruleset, v) for v in fmt.round_view(e, rnd)]})
 
 
 @api.get("/events/<int:event_id>/players/<int:player_id>")

@@ -123,12 +123,10 @@ def _title(kind: str, number: int) -> str:
 
 
 def _round_context(event: Event, number: int, editable: bool) -> dict[str, Any]:
-    rnd = next((r for r in event_rounds(event) if r.number == number), None)
-    if rnd is None or (rnd.status != RoundStatus.PUBLISHED and not editable):
+    rnd = get_format(event).find_round(event, number, drafts=editable)
+    if rnd is None:
         abort(404)
-    context = round_context(event, number)
-    assert context is not None
-    return context
+    return round_context(event, rnd)
 
 
 for _kind, _path in (("pairings", "emparceiramento"), ("results", "resultados")):

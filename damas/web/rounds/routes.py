@@ -29,7 +29,6 @@ from damas.formats.event_rules import bye_override, shown_tiebreak_order, unplay
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.services import (
     absence as absence_service,
-    micromatch as micro_service,
     roundrobin as rr_service,
     rounds as round_service,
     swiss as swiss_service,
@@ -44,7 +43,8 @@ from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.rounds.blueprint import bp
 from damas.web.rounds.rules import event_rules_context
 from damas.presentation.summaries import event_summary
-from damas.presentation.results import result_choices, result_label
+from damas.presentation.results import result_choices
+from damas.presentation.round_rows import result_text, side
 from damas.engine.regulations import regulations
 from damas.engine.rulesets import get_ruleset
 
@@ -52,31 +52,19 @@ from damas.engine.rulesets import get_ruleset
 
 
 def _round_or_404(event: Event, number: int, editable: bool) -> Round:
-    rnd = next((r for r in event_rounds(event) if r.number == number), None)
-    if rnd is None or (rnd.status != RoundStatus.PUBLISHED and not editable):
+    rnd = get_format(event).find_round(event, number, drafts=editable)
+    if rnd is None:
         abort(404)
     return rnd
 
 
-def _player(entry: Entry | None) -> dict | None:
-    if entry is None:
-        return None
-    return {"no": entry.pairing_number, "name": entry.player.full_name, "player_id": entry.player_id,
-            "rating": entry.rating_at_entry}
-
-
 def _round_rows(event: Event, rnd: Round) -> list[dict]:
+    """The round view of the event's format (a micro-match shows its game score, e.g. 3-1)."""
     # the boards' players come from the session; held here: the identity map keeps weak references
     entries = preload_entries(event)  # noqa: F841
-    # a micro-match shows its game score (e.g. 3-1), as on its results page, not the summary result
-    micro = ({r["id"]: r["total"] for r in micro_service.micro_rows(event, rnd) if r["game1"]}
-             if get_format(event).micro_match else {})
-    return [{
-        "id": g.id, "board": g.board, "white": _player(g.white), "black": _player(g.black),
-        "result": g.result.value, "label": micro.get(g.id) or result_label(event.ruleset, g.result),
-        "version": g.version,
-        "enterable": g.black_entry_id is not None and g.result not in (GameResult.BYE, GameResult.WITHDRAWN),
-    } for g in get_format(event).boards(event, rnd)]
+    return [{"id": v.id, "board": v.board, "white": side(v.white), "black": side(v.black),
+             "result": v.result.value, "label": result_text(event.ruleset, v), "version": v.version,
+             "enterable": v.enterable} for v in get_format(event).round_view(event, rnd)]
 
 
 def _own_pages(event: Event, standings: bool) -> str | None:
@@ -152,9 +140,7 @@ def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
     # the rounds without their games, then this round's boards only (not every round's)
     rounds = list(db.session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
-    rnd = next((r for r in rounds if r.number == number), None)
-    if rnd is None or (rnd.status != RoundStatus.PUBLISHED and not editable):
-        abort(404)
+    rnd = _round_or_404(event, number, editable)
     return render_template(
         "rounds/round.html", event=event_summary(event), number=rnd.number, status=rnd.status.value,
         rows=_round_rows(event, rnd), editable=editable and event.status == EventStatus.RUNNING,

@@ -1,0 +1,71 @@
+"""A team micro-match round as its page and its sheets show it (CBJD 120): each match's teams,
+the line-ups board by board with the colours of game 1, both games and the scores.
+
+The team format's round view (issue 15); a board left empty in a submitted line-up is lost
+4-0 by W.O. (both empty: 0-0), as the team table counts it (`mapping.team_entry`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from damas.engine.micromatch_scoring import micro_match
+from damas.engine.teams import board_colours
+from damas.extensions import db
+from damas.models import Event
+from damas.models.micromatch import Team, TeamLineup, TeamRound
+
+
+def _lineups(rnd: TeamRound) -> dict[int, dict[int, int | None]]:
+    """Every team's line-up of the round: team id -> board -> player id (None: left empty)."""
+    out: dict[int, dict[int, int | None]] = {}
+    for row in db.session.scalars(select(TeamLineup).where(TeamLineup.round_id == rnd.id)):
+        out.setdefault(row.team_id, {})[row.board] = row.player_id
+    return out
+
+
+def _board(k: int, pa: int | None, pb: int | None, games: tuple[str, str], shown: tuple[bool, bool],
+           names: dict[int, str], ruleset: str) -> tuple[dict[str, Any], int, int]:
+    """Board `k`: its players (`shown`: which team's line-up is in), games and score."""
+    g1, g2 = games
+    total, fa, fb = "", 0, 0
+    in_a, in_b = shown
+    if in_a and in_b and (pa is None or pb is None):
+        fa, fb = (0, 0) if pa is None and pb is None else ((0, 4) if pa is None else (4, 0))
+        total = f"{fa}-{fb} (W.O.)"
+    elif g1 and g2:
+        mm = micro_match(g1, g2, ruleset)
+        total, fa, fb = mm.text, mm.points_a, mm.points_b
+    a_white, _b = board_colours(k)
+    row = {"board": k, "a": names.get(pa, "—") if in_a else "", "b": names.get(pb, "—") if in_b else "",
+           "a_white": a_white, "game1": g1, "game2": g2, "total": total,
+           "enterable": bool(in_a and in_b and pa is not None and pb is not None)}
+    return row, fa, fb
+
+
+def team_round_view(event: Event, rnd: TeamRound, boards: int) -> list[dict[str, Any]]:
+    """The round's matches in table order: teams, then (once both line-ups are in) each board."""
+    teams = list(db.session.scalars(select(Team).where(Team.event_id == event.id)))
+    names = {m.player_id: m.player.full_name for t in teams for m in t.members}
+    lineups = _lineups(rnd)
+    out = []
+    for m in rnd.matches:
+        row: dict[str, Any] = {"id": m.id, "table": m.table, "team_a": {"id": m.team_a_id, "name": m.team_a.name,
+                               "number": m.team_a.number}, "bye": m.team_b_id is None}
+        if m.team_b_id is None:
+            out.append(row)
+            continue
+        row["team_b"] = {"id": m.team_b_id, "name": m.team_b.name, "number": m.team_b.number}
+        la, lb = lineups.get(m.team_a_id, {}), lineups.get(m.team_b_id, {})
+        row["lineups"] = bool(la) and bool(lb)
+        games = {b.board: (b.game1, b.game2) for b in m.boards}
+        row["boards"], ta, tb = [], 0, 0
+        for k in range(1, boards + 1):
+            board, fa, fb = _board(k, la.get(k), lb.get(k), games.get(k, ("", "")), (bool(la), bool(lb)),
+                                   names, event.ruleset)
+            row["boards"].append(board)
+            ta, tb = ta + fa, tb + fb
+        row["total"] = f"{ta}-{tb}" if row["lineups"] else ""
+        out.append(row)
+    return out

@@ -1,0 +1,44 @@
+"""A round's boards as plain rows for the round page, the round sheets and the API: the sides and
+the result text of the format's round view (`EventFormat.round_view`), written once."""
+from __future__ import annotations
+
+from typing import Any
+
+from damas.formats.round_view import BoardView
+from damas.models import Entry, GameResult
+from damas.presentation.results import result_label
+
+
+def side(entry: Entry | None, *, club: bool = False) -> dict[str, Any] | None:
+    """A board's player: pairing number, name, the rating of his entry (and his club on sheets)."""
+    if entry is None:
+        return None
+    out: dict[str, Any] = {"no": entry.pairing_number, "name": entry.player.full_name,
+                           "player_id": entry.player_id, "rating": entry.rating_at_entry}
+    if club:
+        c = entry.player.club
+        out["club"] = (c.short_name or c.name) if c else ""
+    return out
+
+
+def result_text(ruleset: str, view: BoardView, *, pending: str | None = None) -> str:
+    """A micro-match's game score once both games are in ("3-1", as its results page shows),
+    else the rule set's result label; `pending` replaces an open board's (empty) label."""
+    if view.score:
+        return view.score
+    if pending is not None and view.result == GameResult.PENDING:
+        return pending
+    return result_label(ruleset, view.result)
+
+
+def api_board(ruleset: str, view: BoardView) -> dict[str, Any]:
+    """A board as the API gives it: the result label, the adjourned flag, a micro-match's two
+    games and game score, a knockout game's tie and its game of the tie."""
+    row: dict[str, Any] = {"board": view.board, "white": side(view.white), "black": side(view.black),
+                           "result": result_label(ruleset, view.result),
+                           "adjourned": view.result == GameResult.ADJOURNED}
+    if view.games is not None:
+        row.update(games=list(view.games), game_score=view.score or "")
+    if view.tie is not None:
+        row.update(tie=view.tie, game_of_tie=view.game_of_tie)
+    return row
