@@ -182,29 +182,24 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
 
 
 def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
-    """The round's boards with both games and the micro-match total, plain data."""
+    """The round's boards for the micro-match form: the format's round view (both games, the
+    total) with the games a desk penalty decided locked."""
     from damas.services.desk.micro import active_game_penalties  # a module cycle: the desk imports this module
 
-    ids = [g.id for g in rnd.games]
-    games = {m.game_id: (m.game1, m.game2) for m in db.session.scalars(
-        select(MicroGame).where(MicroGame.game_id.in_(ids)))} if ids else {}  # with a game decided at the desk
-    locked = active_game_penalties(ids)
+    views = get_format(event).round_view(event, rnd)
+    locked = active_game_penalties([v.id for v in views])
 
     def player(e: Any) -> dict | None:
         return None if e is None else {"no": e.pairing_number, "name": e.player.full_name, "player_id": e.player_id}
 
     rows = []
-    for g in rnd.games:
-        g1, g2 = games.get(g.id, ("", ""))
-        total = ""
-        if g1 and g2:
-            total = micro_match(g1, g2, event.ruleset).text
-        elif g.result == GameResult.BYE or g.black_entry_id is None:
-            total = _("isento")
-        rows.append({"id": g.id, "board": g.board, "white": player(g.white), "black": player(g.black),
-                     "game1": g1, "game2": g2, "total": total, "version": g.version,
-                     "locked": {f"game{k}": text for k, text in locked.get(g.id, {}).items()},
-                     "enterable": g.black_entry_id is not None and g.result not in (GameResult.BYE, GameResult.WITHDRAWN)})
+    for v in views:
+        g1, g2 = v.games or ("", "")
+        total = v.score or (_("isento") if v.result == GameResult.BYE or v.black is None else "")
+        rows.append({"id": v.id, "board": v.board, "white": player(v.white), "black": player(v.black),
+                     "game1": g1, "game2": g2, "total": total, "version": v.version,
+                     "locked": {f"game{k}": text for k, text in locked.get(v.id, {}).items()},
+                     "enterable": v.enterable})
     return rows
 
 
