@@ -171,3 +171,15 @@ def test_rejected_appeal_keeps_the_fee(client, db, make_user, make_event, login_
                 data={"d-appeal_id": appeal.id, "d-decision": "rejected", "d-text": "Sem fundamento."})
     db.session.expire_all()
     assert db.session.get(DeskAppeal, appeal.id).refund_cents == 0
+
+
+def test_appeal_fee_is_written_as_money_everywhere_else(client, db, make_user, make_event, login_as):  # type: ignore[no-untyped-def]
+    """The desk prints the appeal fee with the one money formatting (presentation.numbers.money,
+    the engine's format_money): thousands separated, as on the prize pages (issue 15 point 5)."""
+    arbiter = make_user(Role.ARBITER)
+    event = make_event(arbiters=(arbiter,), status=EventStatus.RUNNING)
+    db.session.add(DeskSettings(event_id=event.id, appeal_fee_cents=150000))
+    db.session.commit()
+    login_as(arbiter)
+    page = client.get(f"/eventos/{event.id}/mesa/apelacoes").get_data(as_text=True)
+    assert "R$ 1.500,00" in page and "R$ 1500,00" not in page

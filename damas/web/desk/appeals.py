@@ -16,7 +16,8 @@ from damas.services import desk as desk_service
 from damas.services.desk import appeals as appeal_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required
-from damas.web.desk.common import _back, _event, _money, DECISION_NAMES
+from damas.presentation.numbers import money
+from damas.web.desk.common import _back, _event, DECISION_NAMES
 from damas.web.desk.routes import bp
 from damas.web.desk.rows import appeal_rows
 from damas.web.desk.forms import AppealForm, DecisionForm, MemberForm, RemoveMemberForm
@@ -55,7 +56,7 @@ def _appeals_page(event: Event, member_form: MemberForm, appeal_form: AppealForm
         "desk/appeals.html", event=event_summary(event), members=members,
         problems=appeal_service.committee_status(event), member_form=member_form, remove_form=RemoveMemberForm(),
         appeal_form=appeal_form, decision_form=decision_form, appeals=appeal_rows(event),
-        fee=_money(rules.fee_cents), deadline_minutes=rules.deadline_minutes,
+        fee=money(rules.fee_cents), deadline_minutes=rules.deadline_minutes,
     )
 
 
@@ -129,5 +130,5 @@ def decide_appeal(event_id: int):  # type: ignore[no-untyped-def]
         except ServiceError as error:
             flash(error.message, "error")
         else:
-            flash(_("Decisão registrada; taxa devolvida: %(fee)s.", fee=_money(row.refund_cents)), "success")
+            flash(_("Decisão registrada; taxa devolvida: %(fee)s.", fee=money(row.refund_cents)), "success")
     return _back("desk.appeals", event_id)

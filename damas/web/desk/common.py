@@ -53,10 +53,6 @@ def _fmt_dt(value: datetime | None) -> str:
     return value.strftime("%d/%m/%Y %H:%M") if value else ""
 
 
-def _money(cents: int) -> str:
-    return f"R$ {cents // 100},{cents % 100:02d}"
-
-
 def _entry_or_none(event: Event, entry_id: Any) -> Entry | None:
     number = db_id(entry_id)
     entry = db.session.get(Entry, number) if number is not None else None

@@ -15,7 +15,8 @@ from damas.models.desk import DeskPenalty, DeskSanction
 from damas.services import desk as desk_service
 from damas.services.desk import appeals as appeal_service
 from damas.web.desk.boards import desk_page
-from damas.web.desk.common import CBJD_60_KINDS, DECISION_NAMES, KIND_NAMES, SANCTION_NAMES, _fmt_dt, _money
+from damas.web.desk.common import CBJD_60_KINDS, DECISION_NAMES, KIND_NAMES, SANCTION_NAMES, _fmt_dt
+from damas.presentation.numbers import money
 from damas.presentation.summaries import pick
 from damas.presentation.results import result_label
 
@@ -106,9 +107,9 @@ def appeal_rows(event: Event) -> list[dict[str, Any]]:
         out.append({
             "id": a.id, "appellant": a.appellant_name, "subject": a.subject, "decision_at": _fmt_dt(a.decision_at),
             "filed_at": _fmt_dt(a.filed_at), "deadline": _fmt_dt(a.decision_at + timedelta(minutes=rules.deadline_minutes)),
-            "fee": _money(a.fee_paid_cents), "decided": bool(a.decision),
+            "fee": money(a.fee_paid_cents), "decided": bool(a.decision),
             "decision": str(DECISION_NAMES.get(a.decision, "")) if a.decision else "",
-            "decision_text": a.decision_text, "panel": ", ".join(a.panel or []), "refund": _money(a.refund_cents),
+            "decision_text": a.decision_text, "panel": ", ".join(a.panel or []), "refund": money(a.refund_cents),
             "decided_at": _fmt_dt(a.decided_at),
         })
     return out
