@@ -119,7 +119,7 @@ FIELD_NAMES = {
     "results": _l("resultados"), "game": _l("partida"), "reserve_id": _l("reserva (id)"),
     "no_show_minutes": _l("não comparecimento (min)"), "pair_restriction": _l("emparceiramento restrito"),
     "restriction_relaxed": _l("restrição não respeitada"), "rating_result": _l("resultado para o rating"),
-    "case": _l("caso (C.04.2 #8)"), "deadline_round": _l("prazo: publicação da rodada"), "place": _l("lugar"),
+    "case": _l("caso (C.04.2 #8)"), "deadline_round": _l("prazo: publicação da rodada"),
 }
 
 
