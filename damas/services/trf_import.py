@@ -28,6 +28,7 @@ from flask_babel import gettext as _
 
 from damas.engine.types import Color, Outcome, RoundResult
 from damas.extensions import db
+from damas.formats.mapping import RESULT_OUTCOMES
 from damas.models import (
     Entry,
     EntryStatus,
@@ -50,12 +51,8 @@ from damas.services.events import create_event
 
 __all__ = ["import_trf", "GAME_RESULTS"]
 
-# White's outcome -> the board's result.
-GAME_RESULTS = {
-    Outcome.WIN: GameResult.WHITE_WIN, Outcome.DRAW: GameResult.DRAW, Outcome.LOSS: GameResult.BLACK_WIN,
-    Outcome.FORFEIT_WIN: GameResult.WHITE_FORFEIT_WIN, Outcome.FORFEIT_LOSS: GameResult.BLACK_FORFEIT_WIN,
-    Outcome.DOUBLE_FORFEIT: GameResult.DOUBLE_FORFEIT, Outcome.ADJOURNED: GameResult.ADJOURNED,
-}
+# (White's outcome, Black's outcome) -> the board's result (a game lost by both: CBJD 51).
+GAME_RESULTS = {outcomes: result for result, outcomes in RESULT_OUTCOMES.items()}
 _REQUESTS = {Outcome.HALF_BYE: RequestKind.HALF_BYE, Outcome.ZERO_BYE: RequestKind.ZERO_BYE}
 _BYES = (Outcome.PAIRING_BYE, Outcome.FULL_BYE)
 
@@ -86,7 +83,8 @@ def _boards(results: dict[int, tuple[RoundResult, ...]], number: int) -> list[tu
             other = results[res.opponent][number - 1].color
             white = no if res.color is Color.WHITE or (res.color is Color.NONE and other is not Color.WHITE) else res.opponent
             black = res.opponent if white == no else no
-            games.append((white, black, GAME_RESULTS[results[white][number - 1].outcome]))
+            games.append((white, black, GAME_RESULTS[(results[white][number - 1].outcome,
+                                                      results[black][number - 1].outcome)]))
     games.sort(key=lambda g: (-max(before[g[0]], before[g[1]]), -(before[g[0]] + before[g[1]]), min(g[0], g[1])))
     return games + byes
 

@@ -75,6 +75,17 @@ def test_forfeits_and_double_forfeit():
     assert read_trf(write_trf(t)).state.results == t.state.results
 
 
+def test_cbjd_51_game_lost_by_both_reads_back_as_two_played_losses():
+    """A game lost by both on a penalty (CBJD 51) is written "0" on both sides (TRF-16 has no code
+    of its own); it reads back as two played losses, opponents and colours kept [ours]."""
+    text = "\n".join(["XXR 1", _line(1, "0.0", "   2 w 0"), _line(2, "0.0", "   1 b 0")])
+    t = read_trf(text)
+    a, b = t.state.rounds_of(1)[0], t.state.rounds_of(2)[0]
+    assert (a.outcome, a.opponent, a.color) == (Outcome.LOSS, 2, Color.WHITE)
+    assert (b.outcome, b.opponent, b.color) == (Outcome.LOSS, 1, Color.BLACK)
+    assert read_trf(write_trf(t)).state.results == t.state.results
+
+
 def test_round_to_pair_with_only_requested_byes_is_pending():
     text = "\n".join(["XXR 5", _line(1, "0.0", "0000 - H"), _line(2, "0.0"), _line(3, "0.0", "0000 - Z")])
     t = read_trf(text)
@@ -89,7 +100,7 @@ def test_round_to_pair_with_only_requested_byes_is_pending():
         (_line(1, "1.0", "   2 w 7"), 2, 99),
         (_line(1, "1.0", "  2x w 1"), 2, 92),
         (_line(1, "1.0", "   9 w 1"), 2, 92),
-        (_line(1, "1.0", "   2 w 0"), 2, 99),  # both lost
+        (_line(1, "1.0", "   2 w ="), 2, 99),  # a draw against a loss
         (_line(1, "1.0", "   2 b 1"), 2, 97),  # both black
         (_line(1, "1.x", "   2 w 1"), 2, 81),
         (_line(1, "1.0", "   2 w 1").replace("2000", "20x0"), 2, 49),

@@ -226,3 +226,19 @@ def test_a_trf_2026_file_names_its_system_and_pending_byes(client, db, staff):  
     wanted = db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == first.id,
                                                            RoundRequest.round_number == 5)).all()
     assert len(requests) == len(wanted) >= 1
+
+
+def test_cbjd_51_a_game_lost_by_both_is_imported_and_exported_as_such(client, db, staff):  # type: ignore[no-untyped-def]
+    """A board lost by both on a penalty (CBJD 51) is "0" on both sides of the file: imported as
+    the board result "0-0" (two played losses), and the event's own TRF export writes it back."""
+    text = ("012 Aberto\nXXR 3\n" + line(1, "Ana Souza", ("   2 w 0", "   3 b 1"), points="1.0")
+            + line(2, "Bruno Lima", ("   1 b 0", "0000 - U"), points="1.0")
+            + line(3, "Carla Dias", ("0000 - U", "   1 w 0"), points="1.0"))
+    assert _confirm(client, text.encode(), planned_rounds=3).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    first = db.session.scalars(select(Game).join(Round).where(Round.event_id == event.id, Round.number == 1,
+                                                              Game.black_entry_id.is_not(None))).one()
+    assert first.result.value == "0-0"
+    exported = read_trf(client.get(f"/eventos/{event.id}/relatorios/fide.trf").get_data(as_text=True))
+    assert [r.outcome.value for r in exported.state.rounds_of(1)][:1] == ["loss"]
+    assert [r.outcome.value for r in exported.state.rounds_of(2)][:1] == ["loss"]

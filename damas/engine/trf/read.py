@@ -97,6 +97,13 @@ def _parse_cells(line: str, lineno: int) -> list[_Cell]:
     return cells
 
 
+def _both_lost(code: str, other: str) -> bool:
+    """A played game lost by both players ("0" on both sides: CBJD 51, a game lost by both on a
+    penalty during play). TRF-16 has no code of its own for it; reading "0" against "0" as two
+    played losses is ours [ours], so that what we write (`write._WRITE_GAME`) reads back."""
+    return code in "0L" and other in "0L"
+
+
 def _outcome(cell: _Cell, partner: _Cell | None) -> Outcome:
     if cell.opponent is None:
         return _BYE_CODES[cell.code]
@@ -217,7 +224,7 @@ def _assemble(players: dict, headers: dict[str, str], total_rounds: int | None,
             if back is None or back.opponent != no:
                 raise TrfError(f"round {r + 1}: player {cell.opponent} does not list {no} as opponent",
                                lineno, cell.column)
-            if cell.code != "-" or back.code != "-":
+            if (cell.code != "-" or back.code != "-") and not _both_lost(cell.code, back.code):
                 if _MIRROR_CODE.get(cell.code) != back.code:
                     raise TrfError(f"round {r + 1}: result {cell.code!r} against {cell.opponent} does not "
                                    f"match {back.code!r}", lineno, cell.column + 7)
