@@ -20,7 +20,9 @@ from damas.engine.trf import write_trf
 from damas.engine.trf.records import TRF16, TRF26, tiebreak_acronyms
 from damas.engine.types import Color, Outcome
 from damas.exports.csv_safe import Literal, safe_writer
-from damas.exports.rating_games import export_of, is_game_by_game, stage_label, stage_rate
+from damas.exports.rating_games import stage_label, stage_rate
+from damas.formats import get_format
+from damas.formats.rated_games import GameExport
 from damas.models import Event, GameResult
 from damas.formats.mapping import event_rounds, round_is_complete, snapshot
 from damas.models import EventStatus
@@ -49,8 +51,9 @@ def rating_csv(event: Event) -> str:
     rop = classify(event.time_minutes, event.time_increment)
     out = io.StringIO()
     writer = safe_writer(out, lineterminator="\n")  # names and event text cannot start a formula
-    if is_game_by_game(event):
-        return _games_csv(event, rop, writer, out)
+    by_game = get_format(event).rated_games(event)
+    if by_game is not None:
+        return _games_csv(event, by_game, rop, writer, out)
     writer.writerow(HEADER)
     for rnd in event_rounds(event):
         if not round_is_complete(rnd):
@@ -68,10 +71,10 @@ def rating_csv(event: Event) -> str:
     return out.getvalue()
 
 
-def _games_csv(event: Event, rop: RateOfPlay, writer: Any, out: io.StringIO) -> str:
+def _games_csv(event: Event, by_game: GameExport, rop: RateOfPlay, writer: Any, out: io.StringIO) -> str:
     """One line per game of a knockout or micro-match event; a play-off game names its own rate."""
     writer.writerow(GAME_HEADER)
-    for g in export_of(event).games:
+    for g in by_game.games:
         if g.result not in CSV_RESULTS:
             continue
         result, played = CSV_RESULTS[g.result]
@@ -94,8 +97,8 @@ def rating_trf(event: Event, version: str = TRF16) -> str:
 
     first_color = None
     rebuild: dict[str, Any] = {}
-    if is_game_by_game(event):
-        games = export_of(event)
+    games = get_format(event).rated_games(event)
+    if games is not None:
         state, total, first_color = games.state, games.state.total_rounds, games.first_color
     else:
         snap = snapshot(event)

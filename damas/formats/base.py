@@ -37,7 +37,6 @@ class EventFormat(Protocol):
     renumbers_late_entries: bool  # a late entry re-sorts the list (C.04.3 A.2): Swiss-like systems
     openings_lottery: bool  # openings may be drawn by lot (CBJD 119: micro-matches only)
     playoffs: bool  # ties for a place may be played off (a knockout decides them in the bracket)
-    rated_game_by_game: bool  # the rating export lists each game (micro-match games, tie games)
     crosstable_kind: str | None  # "grid" (round robin), "swiss" or None (own pages)
     withdrawal_kind: str  # the engine's withdrawal policy key: "round_robin" or "swiss"
     substitution: str  # reserve rule: "round_robin", "bracket" or "first_round" (CLUB "Reserva")
@@ -72,6 +71,10 @@ class EventFormat(Protocol):
     def round_view(self, event: Event, rnd: Any) -> list[Any]:
         """The round as its page, its sheets and the API show it: `BoardView`s in board order
         (a team round: its matches, board by board)."""
+
+    def rated_games(self, event: Event) -> Any | None:
+        """The event game by game for the rating exports (`rated_games.GameExport`: micro-match
+        games, tie games), or None when each board is one rated game."""
 
     def record_result(self, board: Any, result: Any) -> None:
         """Write a result on a board row (the caller commits, with its audit entry): a result

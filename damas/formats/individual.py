@@ -30,7 +30,6 @@ class RoundFormat:
     individual_results_form: bool = True
     openings_lottery: bool = False
     playoffs: bool = True
-    rated_game_by_game: bool = False
     order_always_announced: bool = False
 
     @property
@@ -76,6 +75,10 @@ class RoundFormat:
 
     def round_view(self, event: Event, rnd: Round) -> list[BoardView]:
         return game_views(rnd.games)
+
+    def rated_games(self, event: Event) -> None:
+        """None: each board is one rated game, as the rating export reads the rounds."""
+        return None
 
     def record_result(self, board: Game, result: Any) -> None:
         board.result = GameResult(result)

@@ -13,6 +13,7 @@ from damas.formats import event_rules
 from damas.formats.base import FormatTable
 from damas.formats.knockout_state import game_rows, load_bracket
 from damas.formats.mapping import EventSnapshot, snapshot
+from damas.formats.rated_games import GameExport, knockout_games
 from damas.formats.round_view import BoardView, knockout_views
 from damas.models import Event, KnockoutGame
 
@@ -30,7 +31,6 @@ class KnockoutFormat:
     renumbers_late_entries: bool = False
     openings_lottery: bool = False
     playoffs: bool = False  # places are decided in the bracket, not by playoffs
-    rated_game_by_game: bool = True
     crosstable_kind: str | None = None
     withdrawal_kind: str = "swiss"
     substitution: str = "bracket"
@@ -71,6 +71,10 @@ class KnockoutFormat:
     def round_view(self, event: Event, rnd: int) -> list[BoardView]:
         """The bracket round's games, tie by tie, each game of a tie in order."""
         return knockout_views(self.boards(event, rnd))
+
+    def rated_games(self, event: Event) -> GameExport:
+        """Every recorded game of every tie, play-off games with their own rate (FIDE-GR Playoff 1)."""
+        return knockout_games(event)
 
     def record_result(self, board: KnockoutGame, result: Any) -> None:
         """White's engine outcome code on a tie game."""

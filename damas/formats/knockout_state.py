@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 
 from damas.engine.pairing.knockout import Bracket, KnockoutSettings, Stage, TieGame, TieId, build_bracket, record_game
-from damas.engine.types import Outcome
+from damas.engine.types import Color, Outcome
 from damas.engine.rulesets import get_ruleset
 from damas.extensions import db
 from damas.models import Entry, Event, KnockoutGame, KnockoutSetup
@@ -77,3 +77,8 @@ def load_bracket(event: Event) -> LoadedBracket | None:
         rows.setdefault((row.round, row.tie_index), []).append(row)
         games.append(((row.round, row.tie_index), tie_game(row, no_of)))
     return LoadedBracket(setup, replay(base, games), entry_by_no, rows)
+
+
+def first_color(event: Event) -> Color:
+    """The better seed's colour in a tie's first game: the event's setting, else White."""
+    return Color(event.first_color) if event.first_color in ("w", "b") else Color.WHITE

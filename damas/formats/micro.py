@@ -14,6 +14,7 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.formats.individual import find_individual_round
 from damas.formats.mapping import EventSnapshot, micro_scoring, micro_settings, snapshot
+from damas.formats.rated_games import GameExport, micro_match_games, team_games
 from damas.formats.round_view import micro_views
 from damas.formats.team_round import team_round_view
 from damas.models import Event, Game, GameResult, Round
@@ -32,7 +33,6 @@ class MicroFormat:
     renumbers_late_entries: bool = True
     openings_lottery: bool = True
     playoffs: bool = True
-    rated_game_by_game: bool = True
     withdrawal_kind: str = "swiss"
     substitution: str = "first_round"
     order_always_announced: bool = True  # its default already follows its scoring (§2)
@@ -99,6 +99,10 @@ class MicroFormat:
             settings = micro_settings(event)
             return team_round_view(event, rnd, settings.boards if settings else 4)
         return micro_views(rnd.games, event.ruleset)
+
+    def rated_games(self, event: Event) -> GameExport:
+        """Both games of every board (CBJD 119), of the team matches' boards for a team event."""
+        return team_games(event) if self.team_based else micro_match_games(event)
 
     def record_result(self, board: Any, result: Any) -> None:
         """A `Game`'s summary result (its two games are on its `MicroGame`); a team board's two

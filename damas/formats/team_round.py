@@ -8,21 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
-
 from damas.engine.micromatch_scoring import micro_match
 from damas.engine.teams import board_colours
-from damas.extensions import db
+from damas.formats.team_state import event_lineups, event_teams
 from damas.models import Event
-from damas.models.micromatch import Team, TeamLineup, TeamRound
-
-
-def _lineups(rnd: TeamRound) -> dict[int, dict[int, int | None]]:
-    """Every team's line-up of the round: team id -> board -> player id (None: left empty)."""
-    out: dict[int, dict[int, int | None]] = {}
-    for row in db.session.scalars(select(TeamLineup).where(TeamLineup.round_id == rnd.id)):
-        out.setdefault(row.team_id, {})[row.board] = row.player_id
-    return out
+from damas.models.micromatch import TeamRound
 
 
 def _board(k: int, pa: int | None, pb: int | None, games: tuple[str, str], shown: tuple[bool, bool],
@@ -46,9 +36,8 @@ def _board(k: int, pa: int | None, pb: int | None, games: tuple[str, str], shown
 
 def team_round_view(event: Event, rnd: TeamRound, boards: int) -> list[dict[str, Any]]:
     """The round's matches in table order: teams, then (once both line-ups are in) each board."""
-    teams = list(db.session.scalars(select(Team).where(Team.event_id == event.id)))
-    names = {m.player_id: m.player.full_name for t in teams for m in t.members}
-    lineups = _lineups(rnd)
+    names = {m.player_id: m.player.full_name for t in event_teams(event) for m in t.members}
+    lineups = {team: boards for (_round, team), boards in event_lineups(event, rnd).items()}
     out = []
     for m in rnd.matches:
         row: dict[str, Any] = {"id": m.id, "table": m.table, "team_a": {"id": m.team_a_id, "name": m.team_a.name,

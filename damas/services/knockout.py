@@ -32,8 +32,7 @@ from damas.engine.pairing.knockout import (
     next_game,
     record_game,
 )
-from damas.engine.rulesets import get_ruleset
-from damas.engine.types import Color, EngineError, Outcome
+from damas.engine.types import EngineError, Outcome
 from damas.extensions import db
 from damas.models import EntryStatus, Event, EventStatus, KnockoutGame, KnockoutSetup, User
 from damas.formats import get_format
@@ -41,6 +40,7 @@ from damas.formats.knockout_state import (
     LoadedBracket,
     default_drawn,
     engine_settings,
+    first_color,
     game_rows,
     get_setup,
     load_bracket,
@@ -162,10 +162,6 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
 def lot_for(setup: KnockoutSetup, tie_id: TieId) -> random.Random:
     """The recorded lot for the colours of a tie's play-off games (FIDE-GR Playoff j)."""
     return random.Random(f"{setup.lot_seed}-{tie_id[0]}-{tie_id[1]}")
-
-
-def first_color(event: Event) -> Color:
-    return Color(event.first_color) if event.first_color in ("w", "b") else Color.WHITE
 
 
 def proposed_game(event: Event, loaded: LoadedBracket, tie: Tie) -> tuple[int, int, Stage] | None:

@@ -6,58 +6,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
-
 from damas.engine.micromatch_scoring import micro_ruleset
 from damas.engine.points import format_value
-from damas.engine.teams import board_prizes, team_standings, team_state
+from damas.engine.teams import board_prizes, team_standings
 from damas.formats.event_rules import team_tiebreak_order
 from damas.engine.tiebreaks import get_tiebreak
-from damas.extensions import db
 from damas.models import Event
-from damas.models.micromatch import TeamLineup, TeamRound
-from damas.formats.mapping import team_entry, team_match_of
-from damas.services.team_entries import _settings, team_rounds, teams_of
+from damas.models.micromatch import TeamRound
+from damas.formats.mapping import team_match_of
+from damas.formats.team_state import event_lineups, team_snapshot as formats_team_snapshot
+from damas.services.team_entries import _settings, teams_of
 
 # -- the engine's view --------------------------------------------------------------------------
 
 def _lineups(event: Event) -> dict[tuple[int, int], dict[int, int | None]]:
-    rows = db.session.scalars(select(TeamLineup).join(TeamRound, TeamLineup.round_id == TeamRound.id)
-                              .where(TeamRound.event_id == event.id))
-    out: dict[tuple[int, int], dict[int, int | None]] = {}
-    for r in rows:
-        out.setdefault((r.round_id, r.team_id), {})[r.board] = r.player_id
-    return out
+    return event_lineups(event)
 
 
 def team_snapshot(event: Event) -> dict[str, Any]:
-    """Teams, scored matches of the complete rounds, byes and the engine state."""
-    s = _settings(event)
-    teams = teams_of(event)
-    by_id = {t.id: t for t in teams}
-    entries = {t.id: team_entry(t) for t in teams}
-    lineups = _lineups(event)
-    matches, byes, complete = [], [], 0
-    for rnd in team_rounds(event):
-        scored = []
-        done = True
-        for m in rnd.matches:
-            if m.team_b_id is None:
-                continue
-            tm = team_match_of(m, lineups, by_id, s.boards, rnd.number, event.ruleset)
-            if tm is None:
-                done = False
-                break
-            scored.append(tm)
-        if not done or not rnd.published:
-            break
-        complete = rnd.number
-        matches.extend(scored)
-        byes.extend((rnd.number, by_id[m.team_a_id].number) for m in rnd.matches if m.team_b_id is None)
-    state = team_state(list(entries.values()), matches, boards=s.boards, total_rounds=event.planned_rounds,
-                       byes=byes, ruleset=event.ruleset, name=event.name)
-    return {"settings": s, "teams": teams, "entries": entries, "matches": matches, "byes": byes,
-            "state": state, "complete": complete}
+    """The team format's engine state (`formats.team_state`); refused for other events."""
+    return formats_team_snapshot(event, _settings(event))
 
 
 def round_complete(event: Event, rnd: TeamRound) -> bool:

@@ -44,3 +44,15 @@ def test_no_pairing_system_check_outside_the_registry_and_the_models():  # type:
             continue
         found += [f"{rel}:{n}" for n, line in enumerate(path.read_text().splitlines(), 1) if CHECK.search(line)]
     assert found == []
+
+
+def test_each_format_owns_its_rating_games(db, make_user, make_event):  # type: ignore[no-untyped-def]
+    """The rating export asks the format (issue 15): a round-based event rates each board as one
+    game (None), a micro-match and a knockout list their games one by one (CBJD 115, 119)."""
+    swiss = make_event(pairing_system="dutch")
+    knockout = make_event(pairing_system="knockout")
+    micro = make_event(pairing_system="micromatch")
+    assert get_format(swiss).rated_games(swiss) is None
+    for event in (knockout, micro):
+        games = get_format(event).rated_games(event)
+        assert games is not None and games.games == [] and games.state.total_rounds >= 1
