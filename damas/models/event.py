@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from damas.models.user import User
 
 
-def _enum(cls: type[enum.Enum], name: str) -> Enum:
+def enum_column(cls: type[enum.Enum], name: str) -> Enum:
     """Store enums as their string values (portable across SQLite and PostgreSQL)."""
     return Enum(cls, name=name, native_enum=False, values_callable=lambda e: [m.value for m in e], length=20)
 
@@ -63,7 +63,7 @@ class Event(db.Model):
     organiser: Mapped[str] = mapped_column(String(160), default="")
     chief_arbiter: Mapped[str] = mapped_column(String(120), default="")
     notes: Mapped[str] = mapped_column(Text, default="")
-    status: Mapped[EventStatus] = mapped_column(_enum(EventStatus, "event_status"), default=EventStatus.DRAFT)
+    status: Mapped[EventStatus] = mapped_column(enum_column(EventStatus, "event_status"), default=EventStatus.DRAFT)
     # Competition settings (RULES.md §3, §4): empty tiebreak order = the rule set's default.
     tiebreak_order: Mapped[str] = mapped_column(String(200), default="")
     tiebreak_by_lot: Mapped[bool] = mapped_column(default=False)
@@ -141,7 +141,7 @@ class Entry(db.Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     pairing_number: Mapped[int | None]
     rating_at_entry: Mapped[int] = mapped_column(default=0)
-    status: Mapped[EntryStatus] = mapped_column(_enum(EntryStatus, "entry_status"), default=EntryStatus.REGISTERED)
+    status: Mapped[EntryStatus] = mapped_column(enum_column(EntryStatus, "entry_status"), default=EntryStatus.REGISTERED)
     withdrawn_after_round: Mapped[int | None]
     withdrawal_note: Mapped[str] = mapped_column(String(200), default="")
     # Absent without notice (C.04.2 #2): not paired from this round on until an arbiter records

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from damas.extensions import db
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
@@ -34,4 +34,4 @@ class FederationSettings(db.Model):
     logo: Mapped[bytes | None] = mapped_column(LargeBinary)
     logo_mime: Mapped[str] = mapped_column(String(20), default="", server_default="")
     version: Mapped[int] = mapped_column(default=1, server_default="1")
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

@@ -8,7 +8,7 @@ from sqlalchemy import DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from damas.extensions import db
-from damas.models.event import Entry, Event, _enum
+from damas.models.event import Entry, Event, enum_column
 
 
 def _now() -> datetime:
@@ -53,7 +53,7 @@ class Round(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
     number: Mapped[int]
-    status: Mapped[RoundStatus] = mapped_column(_enum(RoundStatus, "round_status"), default=RoundStatus.PAIRED)
+    status: Mapped[RoundStatus] = mapped_column(enum_column(RoundStatus, "round_status"), default=RoundStatus.PAIRED)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     published_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
@@ -74,7 +74,7 @@ class Game(db.Model):
     board: Mapped[int]
     white_entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id"), index=True)
     black_entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id"), index=True)
-    result: Mapped[GameResult] = mapped_column(_enum(GameResult, "game_result"), default=GameResult.PENDING)
+    result: Mapped[GameResult] = mapped_column(enum_column(GameResult, "game_result"), default=GameResult.PENDING)
     version: Mapped[int] = mapped_column(default=1)
     # C.04.2 #8: a correction reported after the end of the next round changes neither the
     # standings nor the pairings; it goes only into the rating report (this result, else `result`).
@@ -95,7 +95,7 @@ class RoundRequest(db.Model):
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
     entry_id: Mapped[int] = mapped_column(ForeignKey("entry.id", ondelete="CASCADE"))
     round_number: Mapped[int]
-    kind: Mapped[RequestKind] = mapped_column(_enum(RequestKind, "request_kind"))
+    kind: Mapped[RequestKind] = mapped_column(enum_column(RequestKind, "request_kind"))
     note: Mapped[str] = mapped_column(String(200), default="")
 
     entry: Mapped[Entry] = relationship()

@@ -15,7 +15,7 @@ from sqlalchemy import CheckConstraint, DateTime, ForeignKey, String, Text, Uniq
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from damas.extensions import db
-from damas.models.event import _enum
+from damas.models.event import enum_column
 
 if TYPE_CHECKING:
     from damas.models.player import Player
@@ -48,7 +48,7 @@ class RegistrationSettings(db.Model):
     opens_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     closes_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     capacity: Mapped[int | None]
-    guest_policy: Mapped[GuestPolicy] = mapped_column(_enum(GuestPolicy, "guest_policy"), default=GuestPolicy.OPEN)
+    guest_policy: Mapped[GuestPolicy] = mapped_column(enum_column(GuestPolicy, "guest_policy"), default=GuestPolicy.OPEN)
     guest_places: Mapped[int] = mapped_column(default=0)
     guests_from: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     rating_ceiling: Mapped[int | None]
@@ -77,7 +77,7 @@ class ReserveEntry(db.Model):
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    status: Mapped[ReserveStatus] = mapped_column(_enum(ReserveStatus, "reserve_status"), default=ReserveStatus.WAITING)
+    status: Mapped[ReserveStatus] = mapped_column(enum_column(ReserveStatus, "reserve_status"), default=ReserveStatus.WAITING)
     entry_id: Mapped[int | None] = mapped_column(ForeignKey("entry.id", ondelete="SET NULL"), index=True)
     replaced_player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"), index=True)
 
@@ -98,7 +98,7 @@ class SignUp(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
-    status: Mapped[SignUpStatus] = mapped_column(_enum(SignUpStatus, "sign_up_status"), default=SignUpStatus.PENDING)
+    status: Mapped[SignUpStatus] = mapped_column(enum_column(SignUpStatus, "sign_up_status"), default=SignUpStatus.PENDING)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     decided_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
     note: Mapped[str] = mapped_column(String(200), default="")

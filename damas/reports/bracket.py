@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from damas.presentation.labels import english as in_english
 from damas.services.federation import federation_name
 from flask_babel import gettext as _
 
@@ -20,7 +21,6 @@ from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.numbers import points_text
 from damas.presentation.results import knockout_result_label
 from damas.formats.event_rules import event_ruleset
-from damas.reports.standings import _english
 
 # SVG geometry (px): a tie is a box of two rows plus a line with its games under it.
 COL_W, BOX_W, ROW_H, UNIT, TOP, LEFT = 230, 200, 18, 66, 34, 6
@@ -204,7 +204,7 @@ def tie_label(bracket: Any, tie_id: tuple[int, int]) -> str:
 def player_bracket_rows(event: Event, entry: Any) -> tuple[list[dict[str, Any]], int]:
     """The player card of a knockout player: his ties and their games from the bracket, in the
     card's row format (round = the tie's name), and his game points (rule-set units)."""
-    en = _english()
+    en = in_english()
     loaded = ko.load_bracket(event) if ko.is_knockout(event) else None
     no = entry.pairing_number
     if loaded is None or no is None:

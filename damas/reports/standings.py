@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import get_locale
 
 from flask_babel import gettext as _
 
+from damas.presentation.labels import english as in_english
 from damas.engine.crosstable import build_crosstable, build_swiss_crosstable
 from damas.presentation.numbers import tiebreak_text
 from damas.engine.tiebreaks import get_tiebreak
@@ -21,14 +21,11 @@ from damas.formats.event_rules import event_ruleset
 from damas.models import Event
 from damas.services.standings import standings_of, subset_table
 
-def _english() -> bool:
-    return str(get_locale()) == "en"
-
 
 def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[dict[str, Any]]:
     """Plain rows of an engine table (rank label, name, points, tiebreak values)."""
     rs = event_ruleset(event)
-    english = _english()
+    english = in_english()
     reasons = {}
     if withdrawn:
         reasons = {no: (st.reason_en if english else st.reason_pt) for no, st in withdrawn.statuses.items()}
@@ -53,7 +50,7 @@ def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[
 
 
 def tiebreak_columns(standings: Any) -> list[dict[str, str]]:
-    english = _english()
+    english = in_english()
     return [{"code": c, "name": (get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt)}
             for c in standings.tiebreak_order]
 

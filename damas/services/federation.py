@@ -30,7 +30,7 @@ from damas.models import FederationSettings, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.events import RULESETS
-from damas.models.federation import _now
+from damas.models.federation import utc_now
 
 __all__ = ["FederationView", "current", "federation_name", "default_ruleset", "logo", "save_settings",
            "check_logo", "LOGO_MAX_BYTES", "LOGO_MAX_SIDE", "SETTINGS_FIELDS"]
@@ -194,7 +194,7 @@ def save_settings(actor: User, data: dict[str, Any], new_logo: bytes | None = No
         after = _audited(row)
         if created or before != after:
             row.version = (row.version or 0) + 1
-            row.updated_at = _now()
+            row.updated_at = utc_now()
             db.session.flush()
             record(actor, "create" if created else "update", "federation_settings", row.id, before, after)
     g.pop(_G_KEY, None)

@@ -114,7 +114,7 @@ def create_micromatch_event(actor: User, data: dict[str, Any]) -> Event:
 
 # -- individual micro-matches: both games on one form ------------------------------------------
 
-def _summary(g1: str, g2: str, ruleset: str) -> tuple[GameResult, str]:
+def micro_summary(g1: str, g2: str, ruleset: str) -> tuple[GameResult, str]:
     try:
         m = micro_match(g1, g2, ruleset)
     except EngineError:
@@ -152,7 +152,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
         allowed = [GAME_CHOICES + ((pen[k],) if k in pen else ()) for k in (1, 2)]
         if (g1 and g1 not in allowed[0]) or (g2 and g2 not in allowed[1]) or (bool(g1) != bool(g2) and not pen):
             raise ServiceError(_("Mesa %(board)s: informe o resultado das duas partidas.", board=game.board))
-        result, text = _summary(g1, g2, event.ruleset) if g1 and g2 else (GameResult.PENDING, "")
+        result, text = micro_summary(g1, g2, event.ruleset) if g1 and g2 else (GameResult.PENDING, "")
         plan.append((game, g1, g2, version, result, text))
     saved, conflicts = 0, []
     with transaction():

@@ -40,7 +40,7 @@ from damas.services.entries import rating_list_of, renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.services.registration_limits import (  # noqa: F401  (re-exported)
-    _check_player_limits,
+    check_player_limits,
     _online_elsewhere,
     _when,
     active_count,

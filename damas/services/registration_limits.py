@@ -83,7 +83,7 @@ def _online_elsewhere(event: Event, player: Player) -> str | None:
     )
 
 
-def _check_player_limits(event: Event, settings: RegistrationSettings, player: Player, now: datetime,
+def check_player_limits(event: Event, settings: RegistrationSettings, player: Player, now: datetime,
                          *, reserve: bool = False) -> None:
     """The limits that hold for the player himself (guests, rating ceiling, one online event)."""
     if not is_member(player):
@@ -126,7 +126,7 @@ def check_registration(event: Event, player: Player, now: datetime | None = None
         raise ServiceError(_("Você já está inscrito neste evento."))
     if settings.capacity is not None and active_count(event) >= settings.capacity:
         raise ServiceError(_("Não há mais vagas neste evento."))
-    _check_player_limits(event, settings, player, now)
+    check_player_limits(event, settings, player, now)
     return settings
 
 

@@ -17,7 +17,7 @@ from damas.services.audit import record, transaction
 from damas.services.entries import rating_list_of
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.registration_limits import _check_player_limits, own_entry, player_of, settings_of, utcnow
+from damas.services.registration_limits import check_player_limits, own_entry, player_of, settings_of, utcnow
 from damas.models.knockout import KnockoutGame
 
 PLAYED = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
@@ -96,7 +96,7 @@ def join_reserve(user: User, event: Event, now: datetime | None = None) -> Reser
     existing = own_reserve(event, player)
     if existing is not None and existing.status != ReserveStatus.LEFT:
         raise ServiceError(_("Você já está na lista de reserva."))
-    _check_player_limits(event, settings, player, now or utcnow(), reserve=True)
+    check_player_limits(event, settings, player, now or utcnow(), reserve=True)
     with transaction():
         if existing is not None:
             db.session.delete(existing)

@@ -18,7 +18,7 @@ from damas.services.micromatch import get_settings
 OPEN = (EventStatus.DRAFT, EventStatus.REGISTRATION)
 
 
-def _settings(event: Event) -> Any:
+def team_settings(event: Event) -> Any:
     s = get_settings(event)
     if s is None or not s.team:
         raise ServiceError(_("Este evento não é um evento por equipes em micro match."))
@@ -43,7 +43,7 @@ def _team_snapshot(team: Team) -> dict[str, Any]:
 
 def add_team(actor: User, event: Event, data: dict[str, Any]) -> Team:
     """Register a team: name, club/city, players in board order (regulars, then reserves), captain."""
-    s = _settings(event)
+    s = team_settings(event)
     if event.status not in OPEN:
         raise ServiceError(_("As inscrições deste evento estão fechadas."))
     name = (data.get("name") or "").strip()

@@ -19,7 +19,7 @@ from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
 from damas.formats.mapping import team_entry
 from damas.services.micromatch import GAME_CHOICES
-from damas.services.team_entries import _settings
+from damas.services.team_entries import team_settings
 from damas.engine.micromatch_scoring import micro_match
 
 # -- line-ups --------------------------------------------------------------------------------------
@@ -37,7 +37,7 @@ def _match_of(rnd: TeamRound, team: Team) -> TeamMatchRow | None:
 
 def submit_lineup(actor: User, event: Event, rnd: TeamRound, team: Team, player_ids: list[int | None]) -> None:
     """The team's players board by board for the round (`validate_lineup`); until results are in."""
-    s = _settings(event)
+    s = team_settings(event)
     if rnd.event_id != event.id or team.event_id != event.id:
         raise ServiceError(_("Rodada ou equipe de outro evento."))
     if not can_submit_lineup(actor, event, team):
@@ -113,7 +113,7 @@ def record_round_results(actor: User, event: Event, rnd: TeamRound,
     """Enter board results of a round's team matches, `games[match_id][board] = (game 1, game 2)`
     from team A's player's side; both line-ups must be in. Refused whole on any bad board; one
     transaction with an audit entry per board changed."""
-    s = _settings(event)
+    s = team_settings(event)
     if rnd.event_id != event.id:
         raise ServiceError(_("Rodada de outro evento."))
     if not rnd.published:
@@ -151,7 +151,7 @@ def record_board_game(actor: User, event: Event, match: TeamMatchRow, board: int
     records a game lost by penalty this way (`desk_teams`); the board counts for the team match
     once its other game has a result too. Refused when that game already has another result
     (the results form corrects it). Joins the caller's transaction; one audit entry."""
-    s = _settings(event)
+    s = team_settings(event)
     rnd = match.round
     if rnd.event_id != event.id:
         raise ServiceError(_("Rodada de outro evento."))

@@ -15,23 +15,19 @@ from damas.models import Event
 from damas.models.micromatch import TeamRound
 from damas.formats.mapping import team_match_of
 from damas.formats.team_state import event_lineups, team_snapshot as formats_team_snapshot
-from damas.services.team_entries import _settings, teams_of
+from damas.services.team_entries import team_settings, teams_of
 
 # -- the engine's view --------------------------------------------------------------------------
 
-def _lineups(event: Event) -> dict[tuple[int, int], dict[int, int | None]]:
-    return event_lineups(event)
-
-
 def team_snapshot(event: Event) -> dict[str, Any]:
     """The team format's engine state (`formats.team_state`); refused for other events."""
-    return formats_team_snapshot(event, _settings(event))
+    return formats_team_snapshot(event, team_settings(event))
 
 
 def round_complete(event: Event, rnd: TeamRound) -> bool:
-    s = _settings(event)
+    s = team_settings(event)
     by_id = {t.id: t for t in teams_of(event)}
-    lineups = _lineups(event)
+    lineups = event_lineups(event)
     return all(m.team_b_id is None or team_match_of(m, lineups, by_id, s.boards, rnd.number, event.ruleset)
                is not None for m in rnd.matches)
 

@@ -24,8 +24,7 @@ from damas.services.locking import lock_event
 from damas.services.team_entries import (  # noqa: F401  (re-exported)
     OPEN,
     _renumber,
-    _settings,
-    _team_snapshot,
+    team_settings,
     add_team,
     remove_team,
     team_rounds,
@@ -33,8 +32,6 @@ from damas.services.team_entries import (  # noqa: F401  (re-exported)
     teams_of,
 )
 from damas.services.team_lineups import (  # noqa: F401  (re-exported)
-    _match_of,
-    _plan_match,
     can_submit_lineup,
     lineup_of,
     record_board_game,
@@ -43,7 +40,6 @@ from damas.services.team_lineups import (  # noqa: F401  (re-exported)
     submit_lineup,
 )
 from damas.services.team_standings import (  # noqa: F401  (re-exported)
-    _lineups,
     round_complete,
     standings_context,
     team_snapshot,
@@ -57,7 +53,7 @@ def pair_team_round(actor: User, event: Event) -> TeamRound:
     """Pair the next round of teams (CBJD 120) and draw its opening(s)."""
     lock_event(event)  # a double click pairs once
 
-    s = _settings(event)
+    s = team_settings(event)
     if event.status not in (EventStatus.REGISTRATION, EventStatus.RUNNING):
         raise ServiceError(_("O evento não está em andamento."))
     rounds = team_rounds(event)

@@ -33,8 +33,8 @@ from damas.engine.playoffs.data import (
     PlayoffPlan,
     PlayoffStatus,
 )
-from damas.engine.playoffs.replay import _resolve, _Run
-from damas.engine.playoffs.text import _plan_steps
+from damas.engine.playoffs.replay import resolve, Run
+from damas.engine.playoffs.text import plan_steps
 from damas.engine.standings import Standings
 from damas.engine.types import EngineError
 
@@ -60,14 +60,14 @@ def playoff_plan(tied: Sequence[int], *, knockout_matches: bool = True, armagedd
     sections = tuple(tuple(tied[i] for i in idx) for idx in _SECTIONS.get(n, ()))
     fmt = str(n) if n <= 10 else "11+"
     return PlayoffPlan(tied, fmt, numbers, sections, tied[8:] if n > 10 else (),
-                       _plan_steps(fmt, tied, knockout_matches, armageddon_only),
+                       plan_steps(fmt, tied, knockout_matches, armageddon_only),
                        knockout_matches, armageddon_only, lot_seed)
 
 
 def playoff_status(plan: PlayoffPlan, results: Mapping[str, GameResult]) -> PlayoffStatus:
     """Replay `results` (game id -> result) over the plan: games due or the final places."""
-    run = _Run(plan, results)
-    groups = _resolve(run)
+    run = Run(plan, results)
+    groups = resolve(run)
     unknown = sorted(set(results) - run.seen)
     if unknown:
         raise EngineError(f"no such playoff game (yet): {', '.join(unknown)}")

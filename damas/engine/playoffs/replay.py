@@ -32,7 +32,7 @@ class _Played:
     id: str
 
 
-class _Run:
+class Run:
     """One replay of the plan over the entered results."""
 
     def __init__(self, plan: PlayoffPlan, results: Mapping[str, GameResult]) -> None:
@@ -70,7 +70,7 @@ class _Run:
         return _Played(pts[a], pts[b], winner, res.moves, gid)
 
 
-def _by_score(run: _Run, players: Sequence[int], scores: Mapping[int, int]) -> Groups:
+def _by_score(run: Run, players: Sequence[int], scores: Mapping[int, int]) -> Groups:
     groups: Groups = []
     for p in sorted(run.sort(players), key=lambda q: -scores[q]):
         if groups and scores[groups[-1][0]] == scores[p]:
@@ -80,7 +80,7 @@ def _by_score(run: _Run, players: Sequence[int], scores: Mapping[int, int]) -> G
     return groups
 
 
-def _armageddon(run: _Run, pair: Sequence[int], gid: str) -> Groups | None:
+def _armageddon(run: Run, pair: Sequence[int], gid: str) -> Groups | None:
     """FIDE-GR Playoff 1(b): one game, White 5 min, Black 4, a draw wins for Black."""
     a, b = run.sort(pair)
     g = run.game(gid, a, b, True, run.lot_white(gid, a, b))
@@ -90,7 +90,7 @@ def _armageddon(run: _Run, pair: Sequence[int], gid: str) -> Groups | None:
     return [[a], [b]] if g.winner == a else [[b], [a]]
 
 
-def _mini_match(run: _Run, pair: Sequence[int], sid: str) -> Groups | None:
+def _mini_match(run: Run, pair: Sequence[int], sid: str) -> Groups | None:
     """FIDE-GR Playoff 1(a): two games at 3 min + 5 s, colours reversed; level -> 1(b)."""
     a, b = run.sort(pair)
     if run.plan.armageddon_only:
@@ -114,7 +114,7 @@ def _mini_match(run: _Run, pair: Sequence[int], sid: str) -> Groups | None:
     return _armageddon(run, (a, b), f"{sid}.arm")
 
 
-def _round_robin(run: _Run, players: Sequence[int], sid: str, armageddon: bool
+def _round_robin(run: Run, players: Sequence[int], sid: str, armageddon: bool
                  ) -> tuple[dict[int, int], list[_Played]] | None:
     """One-game round robin on the Berger table, `players` listed by pairing number."""
     scores = {p: 0 for p in players}
@@ -141,14 +141,14 @@ def _round_robin(run: _Run, players: Sequence[int], sid: str, armageddon: bool
     return scores, played
 
 
-def _numbered(players: Sequence[int], numbers: Sequence[int]) -> list[int]:
+def seat_numbers(players: Sequence[int], numbers: Sequence[int]) -> list[int]:
     out = [0] * len(players)
     for p, n in zip(players, numbers):
         out[n - 1] = p
     return out
 
 
-def _fewest_moves(run: _Run, group: Sequence[int], played: Sequence[_Played]) -> Groups | None:
+def _fewest_moves(run: Run, group: Sequence[int], played: Sequence[_Played]) -> Groups | None:
     """2(c), 4(a), 6: fewest total moves in the games won in this stage ([ours] details above)."""
     missing = [g.id for g in played if g.winner in group and g.moves is None]
     if missing:
@@ -169,10 +169,10 @@ def _fewest_moves(run: _Run, group: Sequence[int], played: Sequence[_Played]) ->
     return groups
 
 
-def _three(run: _Run, players: Sequence[int], sid: str, armageddon_start: bool = False) -> Groups | None:
+def _three(run: Run, players: Sequence[int], sid: str, armageddon_start: bool = False) -> Groups | None:
     """FIDE-GR Playoff 2: rapid round robin (a), Armageddon round robin (b), fewest moves (c);
     two level at the top after (a) or (b) play 1(b)."""
-    numbered = _numbered(run.sort(players), _NUMBERS[3])
+    numbered = seat_numbers(run.sort(players), _NUMBERS[3])
     for stage, arm in (("a", False), ("b", True)):
         if stage == "a" and armageddon_start:
             continue
@@ -190,10 +190,10 @@ def _three(run: _Run, players: Sequence[int], sid: str, armageddon_start: bool =
     raise AssertionError("unreachable")
 
 
-def _five(run: _Run, players: Sequence[int], sid: str) -> Groups | None:
+def _five(run: Run, players: Sequence[int], sid: str) -> Groups | None:
     """FIDE-GR Playoff 4: rapid round robin, numbers 1,4,2,5,3 by HT; ties for first: (a) all
     five -> fewest moves, (b) four -> knockout by Armageddon, (c) three -> as 2, two -> 1(b)."""
-    res = _round_robin(run, _numbered(run.sort(players), _NUMBERS[5]), f"{sid}.a", False)
+    res = _round_robin(run, seat_numbers(run.sort(players), _NUMBERS[5]), f"{sid}.a", False)
     if res is None:
         return None
     groups = _by_score(run, players, res[0])
@@ -212,9 +212,9 @@ def _five(run: _Run, players: Sequence[int], sid: str) -> Groups | None:
     return None if sub is None else sub + rest
 
 
-def _seven(run: _Run, players: Sequence[int], sid: str) -> Groups | None:
+def _seven(run: Run, players: Sequence[int], sid: str) -> Groups | None:
     """FIDE-GR Playoff 6: Armageddon round robin, numbers 1,5,2,6,3,7,4; a tie for first by fewest moves."""
-    res = _round_robin(run, _numbered(run.sort(players), _NUMBERS[7]), f"{sid}.a", True)
+    res = _round_robin(run, seat_numbers(run.sort(players), _NUMBERS[7]), f"{sid}.a", True)
     if res is None:
         return None
     groups = _by_score(run, players, res[0])
@@ -224,7 +224,7 @@ def _seven(run: _Run, players: Sequence[int], sid: str) -> Groups | None:
     return None if top is None else top + groups[1:]
 
 
-def _knockout(run: _Run, players: Sequence[int], sid: str, armageddon: bool) -> Groups | None:
+def _knockout(run: Run, players: Sequence[int], sid: str, armageddon: bool) -> Groups | None:
     """FIDE-GR Playoff 3 (1v4, 2v3) and 7 (1v8, 2v7, 3v6, 4v5): losers of a round share (f)."""
     ranked = run.sort(players)
     bracket = [ranked[i] for i in _BRACKET[len(ranked)]]
@@ -248,9 +248,9 @@ def _knockout(run: _Run, players: Sequence[int], sid: str, armageddon: bool) -> 
     return [bracket] + out
 
 
-def _sections(run: _Run, sections: Sequence[Sequence[int]], sid: str,
-              inner: Callable[[_Run, Sequence[int], str], Groups | None],
-              final: Callable[[_Run, Sequence[int], str], Groups | None]) -> Groups | None:
+def _sections(run: Run, sections: Sequence[Sequence[int]], sid: str,
+              inner: Callable[[Run, Sequence[int], str], Groups | None],
+              final: Callable[[Run, Sequence[int], str], Groups | None]) -> Groups | None:
     """FIDE-GR Playoff 5, 8, 9: sections, then their winners; the others share by section place."""
     results = [inner(run, sec, f"{sid}.{chr(ord('A') + i)}") for i, sec in enumerate(sections)]
     if any(r is None for r in results):
@@ -271,7 +271,7 @@ def _sections(run: _Run, sections: Sequence[Sequence[int]], sid: str,
     return None if top is None else top + tail
 
 
-def _resolve(run: _Run) -> Groups | None:
+def resolve(run: Run) -> Groups | None:
     plan, p = run.plan, list(run.plan.tied)
     n = len(p)
     if n == 2:
@@ -295,5 +295,5 @@ def _resolve(run: _Run) -> Groups | None:
     return None if top is None else top + [p[8:]]
 
 
-def _three_armageddon(run: _Run, players: Sequence[int], sid: str) -> Groups | None:
+def _three_armageddon(run: Run, players: Sequence[int], sid: str) -> Groups | None:
     return _three(run, players, sid, armageddon_start=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from damas.engine.playoffs.data import _NUMBERS, _SECTIONS
-from damas.engine.playoffs.replay import _numbered
+from damas.engine.playoffs.replay import seat_numbers
 
 _R = ("3 min + 5 s por lance desde o 1º", "3 min + 5 s per move from move 1")
 _A = ("Armagedom (Brancas 5 min, Pretas 4; empate = vitória das Pretas)",
@@ -61,11 +61,11 @@ _ALWAYS = ("Cores por sorteio fora das tabelas Berger (j); colocações secundá
            "players still level share (f).")
 
 
-def _plan_steps(fmt: str, tied: Sequence[int], matches: bool, arm_only: bool) -> tuple[tuple[str, str], ...]:
+def plan_steps(fmt: str, tied: Sequence[int], matches: bool, arm_only: bool) -> tuple[tuple[str, str], ...]:
     """The plan in words (pt, en), citing the row of FIDE-GR "Playoff" (k)."""
     n = len(tied)
     key = fmt + ("-arm" if (fmt == "2" and arm_only) or (fmt == "4" and (arm_only or not matches)) else "")
     fill = {"t": ", ".join(map(str, tied)), "elim": ", ".join(map(str, tied[8:])),
-            "num": ", ".join(map(str, _numbered(tied, _NUMBERS[n]))) if n in _NUMBERS else "",
+            "num": ", ".join(map(str, seat_numbers(tied, _NUMBERS[n]))) if n in _NUMBERS else "",
             "secs": " / ".join(f"({', '.join(str(tied[i]) for i in idx)})" for idx in _SECTIONS.get(n, ()))}
     return tuple((pt.format(**fill), en.format(**fill)) for pt, en in _STEPS[key]) + (_ALWAYS,)

@@ -28,7 +28,7 @@ from damas.services.audit import record
 from damas.services.desk.boards import MICRO, Applied, DeskBoard, register
 from damas.services.desk.games import GameBoards
 from damas.services.errors import ServiceError
-from damas.services.micromatch import _summary
+from damas.services.micromatch import micro_summary
 
 MICRO_GAMES = (1, 2)
 
@@ -60,7 +60,7 @@ def board_result(g1: str, g2: str, ruleset: str) -> GameResult:
     """The board's summary for the round machinery: pending until both games have a result."""
     if not (g1 and g2):
         return GameResult.PENDING
-    return _summary(g1, g2, ruleset)[0]
+    return micro_summary(g1, g2, ruleset)[0]
 
 
 def _row(game: Game) -> MicroGame | None:

@@ -48,8 +48,8 @@ from damas.services import teams as team_service
 from damas.services.audit import record
 from damas.services.desk.boards import MICRO_TEAMS, Applied, DeskBoard, Seat, register
 from damas.services.errors import ServiceError
-from damas.services.team_entries import _settings, team_rounds, teams_of
-from damas.services.team_standings import _lineups
+from damas.services.team_entries import team_settings, team_rounds, teams_of
+from damas.formats.team_state import event_lineups
 
 MICRO_GAMES = (1, 2)
 
@@ -58,8 +58,8 @@ def team_boards(event: Event) -> list[dict[str, Any]]:
     """Every board with two players in the published team rounds, latest round first: round,
     event board number, table, board within the match, the match row, the two players (ids) and
     their names and teams."""
-    boards = _settings(event).boards
-    lineups = _lineups(event)
+    boards = team_settings(event).boards
+    lineups = event_lineups(event)
     names = {m.player_id: m.player.full_name for t in teams_of(event) for m in t.members}
     out = []
     for rnd in reversed(team_rounds(event)):

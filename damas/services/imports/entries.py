@@ -22,9 +22,8 @@ from damas.services.imports.common import (
     read_birth_date,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
-from damas.services.entries import accepts_entries, rating_list_of
+from damas.services.entries import accepts_entries, rating_list_of, renumber
 from damas.services.registration_limits import active_count, settings_of
-from damas.services.entries import rating_list_of, renumber
 from damas.services.locking import lock_event
 
 COLUMNS = (

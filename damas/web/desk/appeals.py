@@ -17,7 +17,7 @@ from damas.services.desk import appeals as appeal_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required
 from damas.presentation.numbers import money
-from damas.web.desk.common import _back, _event, DECISION_NAMES
+from damas.web.desk.common import back_to, desk_event, DECISION_NAMES
 from damas.web.desk.routes import bp
 from damas.web.desk.rows import appeal_rows
 from damas.web.desk.forms import AppealForm, DecisionForm, MemberForm, RemoveMemberForm
@@ -29,7 +29,7 @@ from damas.presentation.summaries import event_summary
 @bp.get("/apelacoes")
 @event_editor_required
 def appeals(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     return _appeals_page(event, MemberForm(prefix="m"), _appeal_form(event))
 
 
@@ -63,7 +63,7 @@ def _appeals_page(event: Event, member_form: MemberForm, appeal_form: AppealForm
 @bp.post("/apelacoes/comite")
 @event_editor_required
 def add_member(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = MemberForm(prefix="m")
     if form.validate_on_submit():
         try:
@@ -72,30 +72,30 @@ def add_member(event_id: int):  # type: ignore[no-untyped-def]
             show_service_error(form, error)
         else:
             flash(_("Membro incluído no comitê de apelação."), "success")
-            return _back("desk.appeals", event_id)
+            return back_to("desk.appeals", event_id)
     if request.form:
         flash(_("Corrija os campos indicados."), "error")
         return _appeals_page(event, form, _appeal_form(event)), 400
     flash(_("Informe nome e data de nascimento."), "error")
-    return _back("desk.appeals", event_id)
+    return back_to("desk.appeals", event_id)
 
 
 @bp.post("/apelacoes/comite/remover")
 @event_editor_required
 def remove_member(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = RemoveMemberForm()
     if not form.validate_on_submit() or not str(form.member_id.data).isdigit():
         flash(_("Membro inexistente."), "error")
     else:
         run_service(lambda: appeal_service.remove_member(current_user, event, int(form.member_id.data)), _("Membro removido do comitê."))
-    return _back("desk.appeals", event_id)
+    return back_to("desk.appeals", event_id)
 
 
 @bp.post("/apelacoes/nova")
 @event_editor_required
 def file_appeal(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = _appeal_form(event, formdata=True)
     if form.validate_on_submit():
         data = dict(form.data)
@@ -106,10 +106,10 @@ def file_appeal(event_id: int):  # type: ignore[no-untyped-def]
             show_service_error(form, error)
         else:
             flash(_("Apelação recebida."), "success")
-            return _back("desk.appeals", event_id)
+            return back_to("desk.appeals", event_id)
     if not request.form:
         flash(_("Preencha a apelação."), "error")
-        return _back("desk.appeals", event_id)
+        return back_to("desk.appeals", event_id)
     flash(_("A apelação não foi recebida: corrija os campos indicados."), "error")
     return _appeals_page(event, MemberForm(prefix="m", formdata=None), form), 400
 
@@ -117,7 +117,7 @@ def file_appeal(event_id: int):  # type: ignore[no-untyped-def]
 @bp.post("/apelacoes/decidir")
 @event_editor_required
 def decide_appeal(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = DecisionForm(prefix="d")
     form.decision.choices = choices((k, str(v)) for k, v in DECISION_NAMES.items())
     form.involved.choices = choices((m.id, m.name) for m in appeal_service.committee_rows(event))
@@ -131,4 +131,4 @@ def decide_appeal(event_id: int):  # type: ignore[no-untyped-def]
             flash(error.message, "error")
         else:
             flash(_("Decisão registrada; taxa devolvida: %(fee)s.", fee=money(row.refund_cents)), "success")
-    return _back("desk.appeals", event_id)
+    return back_to("desk.appeals", event_id)

@@ -20,7 +20,7 @@ from damas.services.desk import knockout as desk_knockout
 from damas.services.desk import teams as desk_teams
 from damas.services.desk.boards import KNOCKOUT, MICRO, MICRO_TEAMS, ROUND, board_kind_of
 from damas.formats.mapping import event_rounds
-from damas.web.desk.common import _fmt_dt
+from damas.web.desk.common import fmt_dt
 from damas.web.forms_util import choices
 from damas.presentation.results import KNOCKOUT_RESULT, result_label
 
@@ -96,7 +96,7 @@ class KnockoutPage:
                 "white": white.player.full_name if white else "", "black": black.player.full_name if black else "",
                 "article": after.get("article", ""), "source": after.get("source", ""), "before": "—",
                 "after": result_label(event.ruleset, KNOCKOUT_RESULT[after["outcome"]]) if after.get("outcome") else "",
-                "applied_by": a.user.name if a.user else "—", "applied_at": _fmt_dt(a.at),
+                "applied_by": a.user.name if a.user else "—", "applied_at": fmt_dt(a.at),
                 "reversed": changed, "reversed_at": "", "reversed_by": "", "reason": "",
                 "status_text": _("Alterada pela correção da eliminatória") if changed else _("Em vigor"),
                 "change_endpoint": "knockout.bracket", "change_args": {},
@@ -143,7 +143,7 @@ class TeamPage:
                 "white": names.get(after.get("player_a"), ""), "black": names.get(after.get("player_b"), ""),
                 "article": after.get("article", ""), "source": after.get("source", ""), "before": "—",
                 "after": _("%(k)sª partida: %(result)s", k=game_no, result=after.get("result", "")),
-                "applied_by": a.user.name if a.user else "—", "applied_at": _fmt_dt(a.at),
+                "applied_by": a.user.name if a.user else "—", "applied_at": fmt_dt(a.at),
                 "reversed": changed, "reversed_at": "", "reversed_by": "", "reason": "",
                 "status_text": _("Alterada no formulário de resultados") if changed else _("Em vigor"),
                 "change_endpoint": "micromatch.team_round", "change_args": {"number": after.get("round")},

@@ -45,19 +45,19 @@ CORRECTION_MODE_NAMES = {
 SCOPE_NAMES = {"game": _l("Por jogador, em cada partida"), "event": _l("Por jogador, no evento todo")}
 
 
-def _event(event_id: int) -> Event:
+def desk_event(event_id: int) -> Event:
     return db.session.get(Event, event_id) or abort(404)
 
 
-def _fmt_dt(value: datetime | None) -> str:
+def fmt_dt(value: datetime | None) -> str:
     return value.strftime("%d/%m/%Y %H:%M") if value else ""
 
 
-def _entry_or_none(event: Event, entry_id: Any) -> Entry | None:
+def entry_or_none(event: Event, entry_id: Any) -> Entry | None:
     number = db_id(entry_id)
     entry = db.session.get(Entry, number) if number is not None else None
     return entry if entry is not None and entry.event_id == event.id else None
 
 
-def _back(endpoint: str, event_id: int) -> Any:
+def back_to(endpoint: str, event_id: int) -> Any:
     return redirect(url_for(endpoint, event_id=event_id))

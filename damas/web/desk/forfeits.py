@@ -12,7 +12,7 @@ from damas.engine.penalties import Action
 from damas.services import absence as absence_service
 from damas.services import desk as desk_service
 from damas.web.access import event_editor_required
-from damas.web.desk.common import _back, _entry_or_none, _event
+from damas.web.desk.common import back_to, entry_or_none, desk_event
 from damas.web.desk.routes import bp
 from damas.web.desk.forms import ConfirmNoShowForm, ExcuseForm, ExpulsionForm
 from damas.web.forms_util import run_service
@@ -23,7 +23,7 @@ from damas.presentation.summaries import event_summary, pick
 @bp.get("/wo")
 @event_editor_required
 def forfeits(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     rows = [{
         "entry_id": r.entry.id, "name": r.entry.player.full_name, "no": r.entry.pairing_number,
         "rounds": ", ".join(map(str, r.forfeit_rounds)), "excused": ", ".join(map(str, r.excused_rounds)),
@@ -42,39 +42,39 @@ def forfeits(event_id: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def confirm_no_show(event_id: int):  # type: ignore[no-untyped-def]
     """C.04.2 #2: the arbiter confirms the desk's proposal to mark a no-show absent without notice."""
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = ConfirmNoShowForm()
-    entry = _entry_or_none(event, form.entry_id.data)
+    entry = entry_or_none(event, form.entry_id.data)
     if not form.validate_on_submit() or entry is None:
         flash(_("Escolha o jogador."), "error")
     else:
         run_service(lambda: absence_service.confirm_no_show(current_user, event, entry),
                     _("%(name)s marcado como ausente sem aviso.", name=entry.player.full_name))
-    return _back("desk.forfeits", event_id)
+    return back_to("desk.forfeits", event_id)
 
 
 @bp.post("/wo/justificar")
 @event_editor_required
 def excuse_forfeit(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = ExcuseForm()
-    entry = _entry_or_none(event, form.entry_id.data)
+    entry = entry_or_none(event, form.entry_id.data)
     if not form.validate_on_submit() or entry is None:
         flash(_("Informe a rodada e o motivo aceito."), "error")
     else:
         run_service(lambda: desk_service.excuse_forfeit(current_user, event, entry, form.round_number.data, form.reason.data or ""), _("W.O. justificado."))
-    return _back("desk.forfeits", event_id)
+    return back_to("desk.forfeits", event_id)
 
 
 @bp.post("/wo/decidir")
 @event_editor_required
 def decide_expulsion(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = ExpulsionForm()
-    entry = _entry_or_none(event, form.entry_id.data)
+    entry = entry_or_none(event, form.entry_id.data)
     if not form.validate_on_submit() or entry is None:
         flash(_("Escolha a decisão."), "error")
     else:
         expel = form.decision.data == "expel"
         run_service(lambda: desk_service.decide_expulsion(current_user, event, entry, expel, form.reason.data or ""), _("Jogador eliminado do torneio.") if expel else _("Jogador mantido no torneio."))
-    return _back("desk.forfeits", event_id)
+    return back_to("desk.forfeits", event_id)

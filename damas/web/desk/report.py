@@ -18,7 +18,7 @@ from damas.models.desk import DeskForfeitDecision
 from damas.services.desk import appeals as appeal_service
 from damas.web.downloads import attachment
 from damas.web.access import event_editor_required
-from damas.web.desk.common import _event, _fmt_dt
+from damas.web.desk.common import desk_event, fmt_dt
 from damas.web.desk.routes import bp
 from damas.web.desk.rows import appeal_rows, incident_rows, penalty_rows, sanction_rows
 from damas.web.desk.audit import audit_filters, audit_rows
@@ -29,7 +29,7 @@ from damas.presentation.summaries import event_summary
 @bp.get("/relatorio")
 @event_editor_required
 def report(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     return render_template("desk/report.html", event=event_summary(event), **report_context(event))
 
 
@@ -45,13 +45,13 @@ def forfeit_decision_rows(event: Event) -> list[dict[str, Any]]:
                               .order_by(DeskForfeitDecision.at)).all()
     names = {"excused": _("W.O. justificado"), "kept": _("Mantido no torneio"), "expelled": _("Eliminado")}
     return [{"player": d.entry.player.full_name, "kind": names.get(d.kind, d.kind), "round": d.round_number or "",
-             "reason": d.reason, "by": d.user.name if d.user else "—", "at": _fmt_dt(d.at)} for d in rows]
+             "reason": d.reason, "by": d.user.name if d.user else "—", "at": fmt_dt(d.at)} for d in rows]
 
 
 @bp.get("/auditoria.csv")
 @event_editor_required
 def audit_csv(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     entries, _options = audit_rows(event, audit_filters())
     return audit_csv_response(entries, f"auditoria-evento-{event.id}.csv")
 

@@ -25,7 +25,7 @@ from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required
 from damas.web.converters import db_id
 from damas.web.desk.boards import desk_page
-from damas.web.desk.common import CBJD_60_KINDS, KIND_NAMES, SANCTION_NAMES, SCOPE_NAMES, _back, _event
+from damas.web.desk.common import CBJD_60_KINDS, KIND_NAMES, SANCTION_NAMES, SCOPE_NAMES, back_to, desk_event
 from damas.web.desk.forms import ClaimForm, IncidentForm, ReversalForm, SanctionForm
 from damas.web.desk.rows import consequence_text, incident_rows, names, penalty_result, penalty_rows, sanction_rows
 from damas.web.forms_util import choices, run_service
@@ -56,7 +56,7 @@ def _board_form(event: Event, form: Any) -> Any:
 @bp.get("/")
 @event_editor_required
 def index(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     s = desk_service.settings_for(event)
     boards = desk_service.board_kind(event)
     incident_form = _board_form(event, IncidentForm(prefix="i"))
@@ -86,12 +86,12 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
 @bp.post("/incidentes")
 @event_editor_required
 def add_incident(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = _board_form(event, IncidentForm(prefix="i"))
     form.kind.choices = choices((k.value, k.value) for k in IncidentKind)
     if not form.validate_on_submit():
         flash(_("Escolha rodada, jogador e tipo do incidente."), "error")
-        return _back("desk.index", event_id)
+        return back_to("desk.index", event_id)
     try:
         row, found, applied = desk_service.add_incident(current_user, event, form.round_number.data,
                                                         form.entry_id.data, form.kind.data, form.article.data or "",
@@ -101,35 +101,35 @@ def add_incident(event_id: int):  # type: ignore[no-untyped-def]
     else:
         flash(consequence_text(found, row.kind, names(event)), "success")
         _flash_applied(event, applied, row.board)
-    return _back("desk.index", event_id)
+    return back_to("desk.index", event_id)
 
 
 @bp.post("/penalidades/reverter")
 @event_editor_required
 def reverse_penalty(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = ReversalForm()
     if not form.validate_on_submit() or db_id(form.penalty_id.data) is None:
         flash(_("Informe o motivo da reversão."), "error")
-        return _back("desk.index", event_id)
+        return back_to("desk.index", event_id)
     penalty = db.session.get(DeskPenalty, int(form.penalty_id.data))
     if penalty is None or penalty.event_id != event.id:
         flash(_("Penalidade inexistente."), "error")
-        return _back("desk.index", event_id)
+        return back_to("desk.index", event_id)
     run_service(lambda: desk_service.reverse_penalty(current_user, event, penalty, form.reason.data or ""),
                 _("Penalidade revertida; a mesa voltou ao resultado anterior."))
-    return _back("desk.index", event_id)
+    return back_to("desk.index", event_id)
 
 
 @bp.post("/sancoes")
 @event_editor_required
 def add_sanction(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = _board_form(event, SanctionForm(prefix="s"))
     form.kind.choices = choices((k.value, k.value) for k in Sanction)
     if not form.validate_on_submit():
         flash(_("Escolha rodada, jogador e sanção."), "error")
-        return _back("desk.index", event_id)
+        return back_to("desk.index", event_id)
     try:
         row, found, applied = desk_service.add_sanction(current_user, event, form.round_number.data,
                                                         form.entry_id.data, form.kind.data, form.note.data or "",
@@ -140,17 +140,17 @@ def add_sanction(event_id: int):  # type: ignore[no-untyped-def]
         flash(pick((found.message_pt, found.message_en)) + f" ({found.article})", "success")
         if applied is not None and applied.penalty is None:  # a board penalty: on the desk's penalty table
             _flash_applied(event, applied, row.board)
-    return _back("desk.index", event_id)
+    return back_to("desk.index", event_id)
 
 
 @bp.post("/lance-irregular")
 @event_editor_required
 def claim_irregular_move(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = _board_form(event, ClaimForm(prefix="c"))
     if not form.validate_on_submit():
         flash(_("Escolha rodada e jogador."), "error")
-        return _back("desk.index", event_id)
+        return back_to("desk.index", event_id)
     try:
         found, _applied = desk_service.claim_irregular_move(current_user, event, form.round_number.data,
                                                             form.entry_id.data, bool(form.before_own_move.data),
@@ -160,4 +160,4 @@ def claim_irregular_move(event_id: int):  # type: ignore[no-untyped-def]
     else:
         flash(_("Lance irregular reclamado (CBJD 95 d): vitória de %(name)s.",
                 name=names(event).get(found.beneficiary or 0, "")), "success")
-    return _back("desk.index", event_id)
+    return back_to("desk.index", event_id)

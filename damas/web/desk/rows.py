@@ -15,7 +15,7 @@ from damas.models.desk import DeskPenalty, DeskSanction
 from damas.services import desk as desk_service
 from damas.services.desk import appeals as appeal_service
 from damas.web.desk.boards import desk_page
-from damas.web.desk.common import CBJD_60_KINDS, DECISION_NAMES, KIND_NAMES, SANCTION_NAMES, _fmt_dt
+from damas.web.desk.common import CBJD_60_KINDS, DECISION_NAMES, KIND_NAMES, SANCTION_NAMES, fmt_dt
 from damas.presentation.numbers import money
 from damas.presentation.summaries import pick
 from damas.presentation.results import result_label
@@ -55,7 +55,7 @@ def incident_rows(event: Event) -> list[dict[str, Any]]:
     return [{
         "id": row.id, "round": row.round_number, "board": row.board, "player": _player_name(row),
         "kind": str(KIND_NAMES.get(row.kind, row.kind)), "article": c.article, "note": row.note,
-        "arbiter": row.arbiter.name if row.arbiter else "—", "at": _fmt_dt(row.at),
+        "arbiter": row.arbiter.name if row.arbiter else "—", "at": fmt_dt(row.at),
         "incidence": c.incidence, "consequence": consequence_text(c, row.kind, numbers),
         "action": c.action.value,
     } for row, c in desk_service.incident_log(event)]
@@ -84,8 +84,8 @@ def penalty_rows(event: Event) -> list[dict[str, Any]]:
             "article": p.article, "source": p.source,
             "before": penalty_result(event, p.result_before, p.micro_game) or "—",
             "after": penalty_result(event, p.result_after, p.micro_game),
-            "applied_by": p.applied_by.name if p.applied_by else "—", "applied_at": _fmt_dt(p.applied_at),
-            "reversed": p.reversed_at is not None, "reversed_at": _fmt_dt(p.reversed_at),
+            "applied_by": p.applied_by.name if p.applied_by else "—", "applied_at": fmt_dt(p.applied_at),
+            "reversed": p.reversed_at is not None, "reversed_at": fmt_dt(p.reversed_at),
             "reversed_by": p.reversed_by.name if p.reversed_by else "", "reason": p.reversal_reason,
         })
     out.extend(desk_page(event).recorded_rows(event))
@@ -97,7 +97,7 @@ def sanction_rows(event: Event) -> list[dict[str, Any]]:
                               .order_by(DeskSanction.at, DeskSanction.id)).all()
     return [{"round": s.round_number, "board": s.board or "—", "player": _player_name(s),
              "kind": str(SANCTION_NAMES.get(s.kind, s.kind)), "note": s.note,
-             "arbiter": s.arbiter.name if s.arbiter else "—", "at": _fmt_dt(s.at)} for s in rows]
+             "arbiter": s.arbiter.name if s.arbiter else "—", "at": fmt_dt(s.at)} for s in rows]
 
 
 def appeal_rows(event: Event) -> list[dict[str, Any]]:
@@ -105,11 +105,11 @@ def appeal_rows(event: Event) -> list[dict[str, Any]]:
     out = []
     for a in appeal_service.event_appeals(event):
         out.append({
-            "id": a.id, "appellant": a.appellant_name, "subject": a.subject, "decision_at": _fmt_dt(a.decision_at),
-            "filed_at": _fmt_dt(a.filed_at), "deadline": _fmt_dt(a.decision_at + timedelta(minutes=rules.deadline_minutes)),
+            "id": a.id, "appellant": a.appellant_name, "subject": a.subject, "decision_at": fmt_dt(a.decision_at),
+            "filed_at": fmt_dt(a.filed_at), "deadline": fmt_dt(a.decision_at + timedelta(minutes=rules.deadline_minutes)),
             "fee": money(a.fee_paid_cents), "decided": bool(a.decision),
             "decision": str(DECISION_NAMES.get(a.decision, "")) if a.decision else "",
             "decision_text": a.decision_text, "panel": ", ".join(a.panel or []), "refund": money(a.refund_cents),
-            "decided_at": _fmt_dt(a.decided_at),
+            "decided_at": fmt_dt(a.decided_at),
         })
     return out

@@ -14,7 +14,7 @@ from damas.models import Role
 from damas.services import desk as desk_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, staff_required
-from damas.web.desk.common import _back, _event, CORRECTION_MODE_NAMES, SCOPE_NAMES
+from damas.web.desk.common import back_to, desk_event, CORRECTION_MODE_NAMES, SCOPE_NAMES
 from damas.web.desk.routes import bp
 from damas.web.desk.forms import ChiefForm, SettingsForm
 from damas.web.forms_util import choices, run_service, show_service_error
@@ -31,7 +31,7 @@ def _fill_settings(form: SettingsForm) -> None:
 @bp.route("/configuracoes", methods=["GET", "POST"])
 @event_editor_required
 def settings(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     s = desk_service.settings_for(event)
     form = SettingsForm(obj=s) if request.method == "GET" else SettingsForm()
     if request.method == "GET":
@@ -49,7 +49,7 @@ def settings(event_id: int):  # type: ignore[no-untyped-def]
             show_service_error(form, error)
         else:
             flash(_("Configurações da mesa gravadas."), "success")
-            return _back("desk.settings", event_id)
+            return back_to("desk.settings", event_id)
     elif request.method == "POST":
         flash(_("Corrija os campos indicados."), "error")
     chief_form = ChiefForm()
@@ -63,11 +63,11 @@ def settings(event_id: int):  # type: ignore[no-untyped-def]
 @bp.post("/arbitro-principal")
 @staff_required
 def set_chief(event_id: int):  # type: ignore[no-untyped-def]
-    event = _event(event_id)
+    event = desk_event(event_id)
     form = ChiefForm()
     form.user_id.choices = choices([("", "—")] + [(a.user.id, a.user.name) for a in event.arbiters])
     if not form.validate_on_submit():
         flash(_("Escolha um dos árbitros do evento."), "error")
     else:
         run_service(lambda: desk_service.set_chief_arbiter(current_user, event, form.user_id.data), _("Árbitro principal designado."))
-    return _back("desk.settings", event_id)
+    return back_to("desk.settings", event_id)

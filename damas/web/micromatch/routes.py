@@ -8,10 +8,10 @@ captain submits its line-ups.
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user
 
+from damas.presentation.labels import english as in_english
 from damas.engine.micromatch_scoring import DOUBLE_LOSS
 from damas.engine.openings import CODE_MAX, MOVES_MAX, NAME_MAX
 from damas.engine.pairing import get_system
@@ -37,12 +37,9 @@ def micro_round_draws(event_id: int, number: int) -> list[dict]:
     return opening_service.round_draws(event, number) if event is not None else []
 
 
-def _english() -> bool:
-    return str(get_locale()) == "en"
 
 
-
-def _back(event_id: int):  # type: ignore[no-untyped-def]
+def back_to_overview(event_id: int):  # type: ignore[no-untyped-def]
     return redirect(url_for("micromatch.overview", event_id=event_id))
 
 
@@ -145,7 +142,7 @@ def settings(event_id: int):  # type: ignore[no-untyped-def]
             show_service_error(form, error)
         else:
             flash(_("Configuração do micro match gravada."), "success")
-            return _back(event_id)
+            return back_to_overview(event_id)
     return render_template("micromatch/settings.html", event=event_summary(event), form=form)
 
 
@@ -165,7 +162,7 @@ def pair(event_id: int):  # type: ignore[no-untyped-def]
             target = url_for("rounds.view_round", event_id=event_id, number=rnd.number)
     except ServiceError as error:
         flash(error.message, "error")
-        return _back(event_id)
+        return back_to_overview(event_id)
     flash(_("Rodada %(n)s emparceirada. Confira e publique.", n=rnd.number), "success")
     return redirect(target)
 
@@ -190,7 +187,7 @@ def draw_opening(event_id: int, number: int):  # type: ignore[no-untyped-def]
         flash(error.message, "error")
     else:
         flash(_("Abertura da rodada %(n)s sorteada.", n=number), "success")
-    return _back(event_id)
+    return back_to_overview(event_id)
 
 
 # -- individual micro-matches: both games on one form ---------------------------------------------------
@@ -202,7 +199,7 @@ def micro_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
     rnd = next((r for r in event_rounds(event) if r.number == number), None)
     if not get_format(event).micro_match or rnd is None:
         flash(_("Rodada inexistente."), "error")
-        return _back(event_id)
+        return back_to_overview(event_id)
     if request.method == "POST":
         changes: dict[int, tuple[str, str, int]] = {}
         for g in rnd.games:
@@ -240,8 +237,8 @@ def standings(event_id: int):  # type: ignore[no-untyped-def]
     if not fmt.micro_match:
         return redirect(url_for("rounds.standings", event_id=event_id))
     if fmt.team_based:
-        context = team_service.standings_context(event, _english())
+        context = team_service.standings_context(event, in_english())
         return render_template("micromatch/team_standings.html", event=event_summary(event), **context)
-    context = micro_service.individual_standings(event, _english())
+    context = micro_service.individual_standings(event, in_english())
     return render_template("micromatch/standings.html", event=event_summary(event), **context)
 

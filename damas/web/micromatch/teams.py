@@ -22,7 +22,7 @@ from damas.web.access import event_editor_required, visible_event
 from damas.web.converters import db_id
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.labels import GAME_LABELS
-from damas.web.micromatch.routes import _back, bp
+from damas.web.micromatch.routes import back_to_overview, bp
 from damas.web.micromatch.forms import TeamForm
 from damas.presentation.summaries import event_summary
 from damas.reports.teams import find_team_round
@@ -40,7 +40,7 @@ def _team_event(event_id: int) -> tuple[Event, bool] | None:
 def teams(event_id: int):  # type: ignore[no-untyped-def]
     found = _team_event(event_id)
     if found is None:
-        return _back(event_id)
+        return back_to_overview(event_id)
     event, editable = found
     boards = micro_service.settings_of(event)["boards"]
     rows = [team_service.team_summary(t, boards) for t in team_service.teams_of(event)]
@@ -55,7 +55,7 @@ def new_team(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     if not micro_service.is_team_event(event):
         flash(_("Este evento não é um evento por equipes em micro match."), "error")
-        return _back(event_id)
+        return back_to_overview(event_id)
     form = TeamForm()
     form.captain_user_id.choices = choices(
         [("", "—")] + [(str(u.id), u.name) for u in db.session.scalars(
@@ -98,12 +98,12 @@ def remove_team(event_id: int):  # type: ignore[no-untyped-def]
 def team_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
     found = _team_event(event_id)
     if found is None:
-        return _back(event_id)
+        return back_to_overview(event_id)
     event, editable = found
     rnd = find_team_round(event, number, editable)
     if rnd is None:
         flash(_("Rodada inexistente."), "error")
-        return _back(event_id)
+        return back_to_overview(event_id)
     rounds = team_service.team_rounds(event)
     matches = get_format(event).round_view(event, rnd)
     captain_of = set()
@@ -123,7 +123,7 @@ def publish_team_round(event_id: int, number: int):  # type: ignore[no-untyped-d
     rnd = find_team_round(event, number, True) if micro_service.is_team_event(event) else None
     if rnd is None:
         flash(_("Rodada inexistente."), "error")
-        return _back(event_id)
+        return back_to_overview(event_id)
     run_service(lambda: team_service.publish_team_round(current_user, event, rnd), _("Rodada %(n)s publicada.", n=number))
     return redirect(url_for("micromatch.team_round", event_id=event_id, number=number))
 
@@ -135,14 +135,14 @@ def delete_team_round(event_id: int, number: int):  # type: ignore[no-untyped-de
     rnd = find_team_round(event, number, True) if micro_service.is_team_event(event) else None
     if rnd is None:
         flash(_("Rodada inexistente."), "error")
-        return _back(event_id)
+        return back_to_overview(event_id)
     try:
         team_service.delete_team_round(current_user, event, rnd)
     except ServiceError as error:
         flash(error.message, "error")
         return redirect(url_for("micromatch.team_round", event_id=event_id, number=number))
     flash(_("Emparceiramento da rodada %(n)s desfeito.", n=number), "success")
-    return _back(event_id)
+    return back_to_overview(event_id)
 
 
 @bp.route("/eventos/<int:event_id>/equipes/rodadas/<int:number>/escalacao", methods=["GET", "POST"])
@@ -151,7 +151,7 @@ def lineup(event_id: int, number: int):  # type: ignore[no-untyped-def]
     """A team's line-up for the round: its captain or the event's arbiters (`?equipe=<id>`)."""
     found = _team_event(event_id)
     if found is None:
-        return _back(event_id)
+        return back_to_overview(event_id)
     event, editable = found
     rnd = find_team_round(event, number, editable)
     team_id = request.values.get("equipe", "")
@@ -193,7 +193,7 @@ def team_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
     rnd = find_team_round(event, number, True) if micro_service.is_team_event(event) else None
     if rnd is None:
         flash(_("Rodada inexistente."), "error")
-        return _back(event_id)
+        return back_to_overview(event_id)
     boards = micro_service.settings_of(event)["boards"]
     games: dict[int, dict[int, tuple[str, str]]] = {}
     for match in rnd.matches:

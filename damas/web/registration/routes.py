@@ -6,11 +6,11 @@ Thin routes: form -> one service call (damas.services.registration / accounts) -
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, login_user
 from sqlalchemy import select
 
+from damas.presentation.labels import english as in_english
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, RoundRequest, User
 from damas.models.registration import GuestPolicy, ReserveEntry, ReserveStatus, SignUp
@@ -31,9 +31,6 @@ bp = Blueprint("registration", __name__)
 KIND_NAMES = {"zero_bye": ("ausência avisada (0)", "known absence (0)"), "half_bye": ("bye de meio ponto", "half-point bye"),
               "absent": ("ausente sem aviso", "absent without notice")}
 
-
-def _english() -> bool:
-    return str(get_locale()) == "en"
 
 
 def _event(event_id: int) -> Event:
@@ -115,7 +112,7 @@ def my_page():  # type: ignore[no-untyped-def]
     pending = accounts.pending_sign_up_of(user)
     entries, reserves, messages = [], [], []
     if player is not None:
-        english = _english()
+        english = in_english()
         for entry in db.session.scalars(select(Entry).where(Entry.player_id == player.id)).all():
             event = entry.event
             requests = db.session.scalars(select(RoundRequest).where(RoundRequest.entry_id == entry.id)

@@ -156,7 +156,7 @@ def _base_weights(bw: BracketWeights, m: int) -> dict[tuple[int, int], int]:
     return base
 
 
-def _pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
+def pair_bracket(bw: BracketWeights) -> list[tuple[int, int]]:
     """Pairs (higher index, lower index) of the bracket in `bw` (indices into bw.players)."""
     ps, sgb, nsgb = bw.players, bw.sgb, bw.nsgb
     # The shortcuts reason about one resident score group (not a collapsed last bracket).
@@ -311,7 +311,7 @@ def pair_round(players: list[DPlayer], ctx: RoundContext) -> tuple[list[tuple[DP
         pos += len(group)
         work = bracket + group
         bw = BracketWeights(work, sgb, nsgb, special, pos == n, ctx)
-        local = _pair_bracket(bw)
+        local = pair_bracket(bw)
         if not special:
             ok = completion.fix([(index[id(work[a])], index[id(work[b])]) for a, b in local])
             if not ok:

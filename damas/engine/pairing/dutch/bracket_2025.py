@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from damas.engine.pairing.dutch.bracket import Completion, _pair_bracket
+from damas.engine.pairing.dutch.bracket import Completion, pair_bracket
 from damas.engine.pairing.dutch.players import DPlayer, RoundContext
 from damas.engine.pairing.dutch.colors import compatible, incompatible
 from damas.engine.pairing.dutch.shortcuts import max_pairs
@@ -157,7 +157,7 @@ def pair_round_2025(players: list[DPlayer], ctx: RoundContext,
         else:
             bw = BracketWeights2025(bracket + group, sgb, nsgb, not group, end == n and bool(group),
                                     ctx, c9=c9)
-        local = _pair_bracket(bw)
+        local = pair_bracket(bw)
         # C4 for the bracket's pairs; and, as C8 counts only next-bracket pairs that a complete
         # pairing can have, for the pairs of the next bracket the matching counted.
         if group and not c9 and len(local) * 2 < nsgb:
@@ -168,7 +168,7 @@ def pair_round_2025(players: list[DPlayer], ctx: RoundContext,
         if not ok:  # pair the bracket again with everybody below it in the matching (C4 first)
             bw = BracketWeights2025(bracket + group + players[end:], sgb, nsgb, True, True, ctx,
                                     nrest=nsgb + len(group), c9=c9)
-            local = _pair_bracket(bw)
+            local = pair_bracket(bw)
             if not completion.fix(_ids(index, bw, local)):
                 raise EngineError("pairing could not be completed")
         result.extend((bw.players[a], bw.players[b]) for a, b in local)

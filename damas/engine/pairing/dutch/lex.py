@@ -70,13 +70,13 @@ def _try(h: int, q: int, mate: list[int], duals: list[int], tight: dict[int, lis
     mate[h], mate[q] = q, h
     stop = blocked | {h, q}
     for v in (r, h2):
-        if v != -1 and duals[v] > 0 and mate[v] == -1 and not _augment(v, mate, duals, tight, stop):
+        if v != -1 and duals[v] > 0 and mate[v] == -1 and not augment(v, mate, duals, tight, stop):
             mate[:] = saved
             return False
     return True
 
 
-def _augment(v: int, mate: list[int], duals: list[int], tight: dict[int, list[int]],
+def augment(v: int, mate: list[int], duals: list[int], tight: dict[int, list[int]],
              stop: set[int]) -> bool:
     """Re-cover exposed `v` by an alternating path of tight edges that ends at an exposed
     vertex or frees a vertex of zero dual."""

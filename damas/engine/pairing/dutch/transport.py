@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Hashable, Mapping
 
-from damas.engine.pairing.dutch.lex import _augment
+from damas.engine.pairing.dutch.lex import augment
 
 _INF = float("inf")
 
@@ -182,7 +182,7 @@ def _realise(n: int, weights: Mapping[tuple[int, int], int], left: set[int],
                             break
     for v in range(n):
         if y[v] > 0 and mate[v] == -1:
-            if v not in tight or not _augment(v, mate, y, tight, set()):
+            if v not in tight or not augment(v, mate, y, tight, set()):
                 return None
     if any(y[v] > 0 and mate[v] == -1 for v in range(n)):
         return None
