@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from damas.engine.micromatch_scoring import micro_ruleset
-from damas.formats import event_rules, tables
-from damas.formats.base import FormatTable
 from sqlalchemy import select
 
+from damas.engine.micromatch_scoring import micro_ruleset
 from damas.extensions import db
+from damas.formats import event_rules, tables
+from damas.formats.base import FormatTable
 from damas.formats.individual import find_individual_round
 from damas.formats.mapping import EventSnapshot, micro_scoring, micro_settings, snapshot
 from damas.formats.rated_games import GameExport, micro_match_games, team_games
