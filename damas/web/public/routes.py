@@ -22,10 +22,14 @@ prints them, e.g. "1½" or "7"):
 - `GET /api/v1/events/<id>/standings?category=<code>` -> `after_round, category, columns`
   (`code, name` of each tiebreak), `rows` (`rank, start_no, player_id, name, club, state, rating,
   points, tiebreaks` (strings, in column order), `excluded`)`. No `category`: the absolute table.
-- `GET /api/v1/events/<id>/rounds/<n>` -> `number, boards` (`board, white, black, result`;
-  a player is `no, player_id, name, rating`; `black` is null for a bye; `result` as printed,
-  "" while the game is on; micro-match boards with both games entered add `games` [game 1,
-  game 2] from White-in-game-1's side and `game_score`, e.g. "3-1"). Only published rounds.
+- `GET /api/v1/events/<id>/rounds/<n>` -> `number, boards` (`board, white, black, result,
+  adjourned`; a player is `no, player_id, name, rating`; `black` is null for a bye; `result` as
+  printed, "" while the game is on; micro-match boards with a game entered add `games` [game 1,
+  game 2] from White-in-game-1's side and `game_score`, e.g. "3-1", "" until both are in).
+  Only published rounds. A knockout: round n of the bracket, each game with `tie` and
+  `game_of_tie`. A team micro-match event: `number, matches` (`table, team_a, team_b` (`id, name,
+  number`; no `team_b` for the bye), `bye, lineups, total`, `boards` (`board, a, b, a_white,
+  game1, game2, total`) once both line-ups are in).
 - `GET /api/v1/events/<id>/players/<player_id>` -> the player card: `player, games`
   (`round, board, colour` w/b/"", `opponent, result, points, running`), `categories`
   (`code, name, rank, of`).
