@@ -221,6 +221,7 @@ def round_view(event: Event, rnd: TeamRound) -> list[dict[str, Any]]:
                 ta, tb = ta + mm.points_a, tb + mm.points_b
             a_white, _b = board_colours(k)
             boards.append({"board": k, "a": names.get(pa, "—") if la else "", "b": names.get(pb, "—") if lb else "",
+                           "a_id": pa if la else None, "b_id": pb if lb else None,
                            "a_white": a_white, "game1": g1, "game2": g2, "total": total,
                            "enterable": bool(la and lb and pa is not None and pb is not None)})
         row["boards"] = boards
