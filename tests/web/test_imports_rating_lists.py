@@ -5,6 +5,8 @@ import io
 import re
 from datetime import date
 
+import pytest
+
 from damas.models import AuditEntry, Entry, EventStatus, Player, RatingRecord, Role
 
 HEADER = "nº federação;nome;rating clássico;rating rápido;rating blitz\n"
@@ -105,3 +107,64 @@ def test_rating_list_leaves_a_started_knockout_alone(client, db, make_user, make
     db.session.expire_all()
     assert {e.player_id: (e.pairing_number, e.rating_at_entry) for e in db.session.query(Entry)} == before
     assert client.get(f"/eventos/{event.id}/eliminatoria").status_code == 200
+
+
+def _orders(db, *events):  # type: ignore[no-untyped-def]
+    db.session.expire_all()
+    return [{e.player_id: (e.pairing_number, e.rating_at_entry) for e in db.session.query(Entry).filter_by(event_id=ev.id)}
+            for ev in events]
+
+
+@pytest.fixture
+def two_events(db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+    """Four rated players in a running event with round 1 paired and in an event not yet paired."""
+    from damas.services.swiss import pair_next_round
+
+    staff = make_user(Role.STAFF)
+    players = [make_player(full_name=f"P{n}", federation_id=f"CE-{n}", rating_regular=2000 - 100 * n,
+                           birth_date=date(2000, 1, n), sex="M", state="CE") for n in range(1, 5)]
+    running = make_event(players=tuple(players), pairing_system="dutch", time_minutes=60, status=EventStatus.RUNNING)
+    open_event = make_event(players=tuple(players), pairing_system="dutch", time_minutes=60)
+    pair_next_round(staff, running)
+    return staff, players, running, open_event
+
+
+def test_registry_import_of_a_new_rating_resorts_unpaired_events_like_a_rating_list(
+        client, db, two_events, login_as):  # type: ignore[no-untyped-def]
+    """Issue 17 point 2: a rating the registry file changes moves the starting list of an event not
+    yet paired, as a rating list does; the event paired on the old ratings keeps them (frozen)."""
+    staff, players, running, open_event = two_events
+    frozen, _ = _orders(db, running, open_event)
+    login_as(staff)
+    csv = "nome;nº federação;rating clássico\nP4;CE-4;2500\n".encode()
+    html = client.post("/importar/jogadores", data={"file": (io.BytesIO(csv), "cadastro.csv")},
+                       content_type="multipart/form-data").get_data(as_text=True)
+    token = re.search(r'name="token" type="hidden" value="([^"]+)"', html).group(1)
+    assert client.post("/importar/jogadores/confirmar", data={"token": token}).status_code == 302
+    running_now, opened = _orders(db, running, open_event)
+    assert running_now == frozen
+    assert opened[players[3].id] == (1, 2500) and opened[players[0].id] == (2, 1900)
+    assert db.session.query(AuditEntry).filter_by(object_type="entry_ratings", event_id=open_event.id).count() == 1
+
+
+def test_rating_typed_on_the_player_form_is_a_dated_record_and_moves_unpaired_entries(
+        client, db, two_events, login_as):  # type: ignore[no-untyped-def]
+    """Issue 17 point 2: every rating has a dated record of where it came from, a rating typed by
+    staff too ("Editado no cadastro"); the unpaired event re-sorts, the paired one stays frozen."""
+    staff, players, running, open_event = two_events
+    frozen, _ = _orders(db, running, open_event)
+    p4 = players[3]
+    login_as(staff)
+    response = client.post(f"/jogadores/{p4.id}/editar", data={
+        "full_name": "P4", "sex": "M", "birth_date": "2000-01-04", "club_id": "", "state": "CE",
+        "federation_id": "CE-4", "fide_id": "", "rating_regular": "2500", "rating_rapid": "", "email": ""})
+    assert response.status_code == 302
+    record = db.session.query(RatingRecord).filter_by(player_id=p4.id).one()
+    assert (record.rating_list, record.previous, record.value, record.list_date, record.user_id) == (
+        "regular", 1600, 2500, date.today(), staff.id)
+    assert record.source == "Editado no cadastro" and record.file_name == ""
+    running_now, opened = _orders(db, running, open_event)
+    assert running_now == frozen
+    assert opened[p4.id] == (1, 2500)
+    page = client.get(f"/jogadores/{p4.id}").get_data(as_text=True)
+    assert "Origem dos ratings" in page and "Editado no cadastro" in page
