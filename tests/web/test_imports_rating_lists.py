@@ -168,3 +168,39 @@ def test_rating_typed_on_the_player_form_is_a_dated_record_and_moves_unpaired_en
     assert opened[p4.id] == (1, 2500)
     page = client.get(f"/jogadores/{p4.id}").get_data(as_text=True)
     assert "Origem dos ratings" in page and "Editado no cadastro" in page
+
+
+def test_a_malformed_rating_list_is_refused_with_the_line_and_the_reason_and_writes_nothing(
+        client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
+    """Issue 17 acceptance: a rating list file (CSV or XLSX) that is not what the import reads is
+    refused whole, naming the line and the reason; no rating, record or audit entry is written."""
+    from html import unescape
+
+    from openpyxl import Workbook
+
+    ana = make_player(federation_id="CE-1", rating_regular=1500)
+    login_as(make_user(Role.STAFF))
+    book = Workbook()
+    book.active.append(["Federation ID", "Standard"])
+    book.active.append(["CE-1", "=1500+100"])
+    xlsx = io.BytesIO()
+    book.save(xlsx)
+    cases = [
+        ("federation id;standard\nCE-1;1600\nCE-2;1\xe9\n".encode("latin-1"), "l.csv", "Linha 3: o arquivo não está em UTF-8"),
+        (b"nome;clube\nAna;X\n", "l.csv", "Linha 1: falta uma coluna de rating"),
+        (b"nome;rating classico\nAna;1600\n", "l.csv", "Linha 1: falta a coluna do nº de federação ou do FIDE ID"),
+        (b"federation id;standard\nCE-1;\"1600\n", "l.csv", "Linha 2: CSV malformado"),
+        (b"federation id;standard\n+CE-1;1600\n", "l.csv", "Linha 2: a coluna \"federation id\" parece uma fórmula"),
+        (b"federation id;standard;standard\nCE-1;1600;1600\n", "l.csv", "Linha 1: a coluna \"standard\" aparece duas vezes"),
+        (xlsx.getvalue(), "l.xlsx", "Linha 2: a célula B2 tem uma fórmula"),
+        (b"PK\x03\x04broken", "l.xlsx", "não é uma planilha XLSX válida"),
+    ]
+    for content, name, message in cases:
+        response = client.post("/importar/ratings", data={"file": (io.BytesIO(content), name), "source": "Rating CBJD",
+                                                          "list_date": "2026-11-01"}, content_type="multipart/form-data")
+        page = unescape(response.get_data(as_text=True))
+        assert response.status_code == 200 and message in page, (message, page[-2000:])
+        assert "Arquivo recusado; nada foi gravado." in page and "Confirmar importação" not in page
+    db.session.expire_all()
+    assert db.session.get(Player, ana.id).rating_regular == 1500
+    assert db.session.query(RatingRecord).count() == 0 and db.session.query(AuditEntry).count() == 0

@@ -22,9 +22,8 @@ from damas.services.imports.common import (
     read_birth_date,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
-from damas.services.entries import accepts_entries, rating_list_of
+from damas.services.entries import accepts_entries, rating_list_of, renumber
 from damas.services.registration_limits import active_count, settings_of
-from damas.services.entries import rating_list_of, renumber
 from damas.services.locking import lock_event
 
 COLUMNS = (
@@ -124,8 +123,14 @@ def plan_entries(event: Event, rows: list[Row]) -> Plan:
 
 
 def read_entries(data: bytes | None, filename: str, pasted: str) -> list[Row]:
+    """The file's rows (a header naming none of the columns that find a player is refused at
+    line 1, not row by row), or the pasted lines."""
     if data:
-        return read_table(data, filename, COLUMNS)
+        rows = read_table(data, filename, COLUMNS)
+        if not any(key in rows[0].cells for key in ("federation_id", "fide_id", "name")):
+            raise ImportRefused(_("falta a coluna do nº de federação, do FIDE ID ou do nome (o cabeçalho deve ter "
+                                  "%(all)s).", all="; ".join(c.template_header for c in COLUMNS)), 1)
+        return rows
     return pasted_rows(pasted)
 
 
