@@ -202,6 +202,7 @@ def test_phone_keeps_players_names_readable(demo_server, browser):  # type: igno
     checks = [
         (f"/eventos/{team}/equipes/rodadas/1", ".team-boards .pname", 1),
         (f"/eventos/{team}/relatorios/equipes/emparceiramento/1", ".team-boards td.name", 1),
+        (f"/eventos/{team}/relatorios/equipes/resultados/1", ".team-boards .pname", 1),
         (f"/eventos/{team}", ".teams .pname", 1),
         (f"/eventos/{knockout}/eliminatoria", ".tie-games td.white, .tie-games td.black", 1),
         (f"/eventos/{round_robin}/tabela", ".crosstable td.name > a", 1),
