@@ -91,3 +91,21 @@ def test_crosstable_pdf_is_landscape_beyond_ten_rounds_with_names_on_one_line(cl
     generate_round_robin(staff, small, "rating")
     width, height = _page_size(client.get(f"/eventos/{small.id}/relatorios/tabela.pdf").data)
     assert width < height
+
+
+def test_crosstable_pdf_is_landscape_beyond_twenty_players(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+    """Issue 17 point 8, the other half of the rule: a 5-round Swiss of 21 players prints its
+    crosstable on landscape A4; 20 players stay on portrait."""
+    from damas.models import EventStatus
+    from damas.services.swiss import pair_next_round
+
+    staff = make_user(Role.STAFF)
+    sizes = {}
+    for count in (20, 21):
+        players = [make_player(full_name=f"Suíço {count}-{n:02d}", rating_regular=2000 - n) for n in range(count)]
+        event = make_event(players=tuple(players), planned_rounds=5, pairing_system="dutch", status=EventStatus.RUNNING)
+        pair_next_round(staff, event)
+        response = client.get(f"/eventos/{event.id}/relatorios/tabela.pdf")
+        assert response.status_code == 200
+        sizes[count] = _page_size(response.data)
+    assert sizes[20][0] < sizes[20][1] and sizes[21][0] > sizes[21][1]
