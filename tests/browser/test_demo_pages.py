@@ -186,7 +186,8 @@ WRAPPED = """([selector, lines]) => Array.from(document.querySelectorAll(selecto
 
 def test_phone_keeps_players_names_readable(demo_server, browser):  # type: ignore[no-untyped-def]
     """Issue 17 point 11 beyond the width: on a 390-px phone the team boards (round page and
-    pairing sheet), the teams of a team event, a knockout's games and the crosstables keep each
+    pairing sheet), the teams of a team event, a knockout's games, the crosstables and the printed
+    sheets' pages (pairings, results) keep each
     player's name on one line (the start list on at most two), where a squeezed column used to
     break names letter by letter."""
     from damas.extensions import db
@@ -208,6 +209,8 @@ def test_phone_keeps_players_names_readable(demo_server, browser):  # type: igno
         (f"/eventos/{round_robin}/tabela", ".crosstable td.name > a", 1),
         (f"/eventos/{round_robin}/relatorios/tabela", ".crosstable td.name", 1),
         (f"/eventos/{open_event}", "td.pname > a", 2),
+        (f"/eventos/{open_event}/relatorios/emparceiramento/1", ".pairings.sheet td.name", 1),
+        (f"/eventos/{open_event}/relatorios/resultados/1", ".pairings.sheet td.name", 1),
     ]
     context = browser.new_context(viewport=SCREENS["phone"])
     page = context.new_page()
