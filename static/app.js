@@ -49,11 +49,18 @@
     return out.join(" | ");
   }
 
+  /* The rows "find my name" searches: a findable table's rows, and the cards of a findable list
+     (a knockout's ties), each naming its players' ids in data-players. */
+  var FINDABLE = "table.findable tbody tr[data-players], .findable > [data-players]";
+  function mineIn(id) {
+    return "table.findable tr[data-players~='" + id + "'], .findable > [data-players~='" + id + "']";
+  }
+
   function findName(form) {
     var input = form.querySelector("input[name=q]");
     var status = form.querySelector("[role=status]");
     var mine = form.querySelector("[data-find-me]");
-    var rows = Array.prototype.slice.call(document.querySelectorAll("table.findable tbody tr[data-players]"));
+    var rows = Array.prototype.slice.call(document.querySelectorAll(FINDABLE));
     var folded = rows.map(function (row) { return fold(rowName(row)); });
     var matches = [];
     var current = -1;
@@ -93,7 +100,7 @@
     });
 
     var me = document.body.getAttribute("data-me");
-    var own = me ? document.querySelector("table.findable tr[data-players~='" + me.replace(/\D/g, "") + "']") : null;
+    var own = me ? document.querySelector(mineIn(me.replace(/\D/g, ""))) : null;
     if (own && mine) {
       mine.hidden = false;
       mine.addEventListener("click", function () {
@@ -109,7 +116,7 @@
   function markMine() {
     var me = (document.body.getAttribute("data-me") || "").replace(/\D/g, "");
     if (!me) { return; }
-    var rows = document.querySelectorAll("tr[data-players~='" + me + "']");
+    var rows = document.querySelectorAll("tr[data-players~='" + me + "'], .findable > [data-players~='" + me + "']");
     for (var i = 0; i < rows.length; i++) { rows[i].classList.add("me"); }
   }
 

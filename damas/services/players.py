@@ -8,15 +8,17 @@ from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from damas.extensions import db
-from damas.models import Club, Player, User
+from damas.models import Club, Player, RatingRecord, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
+from damas.services.imports.rating_lists import refresh_unpaired_entries
 
 PLAYER_FIELDS = (
     "full_name", "sex", "birth_date", "club_id", "state", "federation_id",
     "fide_id", "rating_regular", "rating_rapid", "rating_blitz", "email",
 )
 CLUB_FIELDS = ("name", "short_name", "city", "state")
+RATING_LISTS = {"rating_regular": "regular", "rating_rapid": "rapid", "rating_blitz": "blitz"}
 
 
 def _clean_player(data: dict[str, Any]) -> dict[str, Any]:
@@ -76,7 +78,27 @@ def update_player(actor: User, player: Player, data: dict[str, Any]) -> Player:
         after = snapshot(player, PLAYER_FIELDS)
         if before != after:
             record(actor, "update", "player", player.id, before, after)
+        _record_typed_ratings(actor, player, before)
     return player
+
+
+def _record_typed_ratings(actor: User, player: Player, before: dict[str, Any]) -> None:
+    """A rating typed on the player's form is a rating record too (issue 17 point 2: where each
+    rating came from), dated today, and the entries of his events not yet paired follow it (the
+    rating lists' rule, RULES.md §3: frozen once round 1 is paired). A cleared rating has no
+    record (there is no value to date)."""
+    changed = False
+    for name, listing in RATING_LISTS.items():
+        value = getattr(player, name)
+        if value is not None and value != before.get(name):
+            db.session.add(RatingRecord(player_id=player.id, rating_list=listing, value=value,
+                                        previous=before.get(name), list_date=date.today(),
+                                        source=_("Editado no cadastro")[:120], file_name="", user_id=actor.id))
+            changed = True
+        changed = changed or value != before.get(name)
+    if changed:
+        db.session.flush()
+        refresh_unpaired_entries(actor, {player.id})
 
 
 def _clean_club(data: dict[str, Any]) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from damas.extensions import db
 from damas.models import Player
 from damas.services.errors import ServiceError
 from damas.services.events import default_dutch_edition
+from damas.services.trf_reasons import trf_reason
 
 __all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
 
@@ -130,7 +131,7 @@ def _parse(text: str) -> TrfTournament:
     try:
         return read_trf(text)
     except TrfError as error:
-        reason = str(error).split(": ", 1)[-1]
+        reason = trf_reason(str(error).split(": ", 1)[-1])
         raise _refuse(reason, error.line, error.column) from None
     except EngineError as error:
         raise _refuse(str(error)) from None

@@ -172,3 +172,88 @@ def test_player_finds_his_name_and_sees_his_own_row(demo_server, browser):  # ty
     assert shown.count() == expected
     assert all(fold(query) in fold(text) for text in shown.all_inner_texts())
     plain.close()
+
+
+# The visible name elements of a page that take more than `lines` lines: a Range over each one's
+# contents gives one rectangle per line box it occupies.
+WRAPPED = """([selector, lines]) => Array.from(document.querySelectorAll(selector))
+  .filter(e => e.checkVisibility())
+  .map(e => { const r = document.createRange(); r.selectNodeContents(e);
+              const tops = new Set(Array.from(r.getClientRects()).filter(x => x.width > 0).map(x => Math.round(x.top)));
+              return [e.textContent.trim(), tops.size]; })
+  .filter(([text, n]) => n > lines)"""
+
+
+def test_phone_keeps_players_names_readable(demo_server, browser):  # type: ignore[no-untyped-def]
+    """Issue 17 point 11 beyond the width: on a 390-px phone the team boards (round page and
+    pairing sheet), the teams of a team event, a knockout's games, the crosstables and the printed
+    sheets' pages (pairings, results) keep each
+    player's name on one line (the start list on at most two), where a squeezed column used to
+    break names letter by letter."""
+    from damas.extensions import db
+    from damas.models import Event, EventStatus
+    from damas.models.micromatch import MicroMatchSettings
+
+    app, base = demo_server["app"], demo_server["url"]
+    with app.app_context():
+        team = db.session.query(MicroMatchSettings).filter_by(team=True).one().event_id
+        knockout = db.session.query(Event).filter_by(pairing_system="knockout", status=EventStatus.RUNNING).one().id
+        round_robin = db.session.query(Event).filter_by(pairing_system="berger").first().id
+        open_event = db.session.query(Event).filter_by(pairing_system="dutch-2025").one().id
+    checks = [
+        (f"/eventos/{team}/equipes/rodadas/1", ".team-boards .pname", 1),
+        (f"/eventos/{team}/relatorios/equipes/emparceiramento/1", ".team-boards td.name", 1),
+        (f"/eventos/{team}/relatorios/equipes/resultados/1", ".team-boards .pname", 1),
+        (f"/eventos/{team}", ".teams .pname", 1),
+        (f"/eventos/{knockout}/eliminatoria", ".tie-games td.white, .tie-games td.black", 1),
+        (f"/eventos/{round_robin}/tabela", ".crosstable td.name > a", 1),
+        (f"/eventos/{round_robin}/relatorios/tabela", ".crosstable td.name", 1),
+        (f"/eventos/{open_event}", "td.pname > a", 2),
+        (f"/eventos/{open_event}/relatorios/emparceiramento/1", ".pairings.sheet td.name", 1),
+        (f"/eventos/{open_event}/relatorios/resultados/1", ".pairings.sheet td.name", 1),
+    ]
+    context = browser.new_context(viewport=SCREENS["phone"])
+    page = context.new_page()
+    problems = watch_console(page)
+    try:
+        for path, selector, lines in checks:
+            page.goto(base + path)
+            assert page.locator(selector).count() > 0, path
+            wrapped = page.evaluate(WRAPPED, [selector, lines])
+            assert wrapped == [], (path, wrapped)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+        assert problems == [], problems
+    finally:
+        context.close()
+
+
+def test_find_my_name_jumps_to_a_knockout_tie_and_a_team_board(demo_server, browser):  # type: ignore[no-untyped-def]
+    """Issue 17 point 12 on the event kinds without a standings table: typing a name on a
+    knockout's bracket page marks the player's tie card, on a team round his board, no reload."""
+    from damas.extensions import db
+    from damas.models import Event, EventStatus
+    from damas.models.micromatch import MicroMatchSettings
+
+    app, base = demo_server["app"], demo_server["url"]
+    with app.app_context():
+        team = db.session.query(MicroMatchSettings).filter_by(team=True).one().event_id
+        knockout = db.session.query(Event).filter_by(pairing_system="knockout", status=EventStatus.RUNNING).one().id
+    context = browser.new_context(viewport=SCREENS["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    problems = watch_console(page)
+    try:
+        for path, items in ((f"/eventos/{knockout}/eliminatoria", ".tie-list.findable > .tie-card"),
+                            (f"/eventos/{team}/equipes/rodadas/1", "table.findable tbody tr")):
+            page.goto(base + path)
+            name = page.locator(f"{items} .pname").first.inner_text().strip()
+            page.evaluate("window.notReloaded = true")
+            page.locator("input[name=q]").focus()
+            page.keyboard.type(name.split()[-1].lower())
+            current = page.locator(f"{items}.found-current")
+            current.wait_for()
+            assert name.split()[-1] in current.inner_text(), path
+            expect(current).to_be_in_viewport()
+            assert page.evaluate("window.notReloaded") is True, path
+        assert problems == [], problems
+    finally:
+        context.close()

@@ -91,3 +91,59 @@ def test_crosstable_pdf_is_landscape_beyond_ten_rounds_with_names_on_one_line(cl
     generate_round_robin(staff, small, "rating")
     width, height = _page_size(client.get(f"/eventos/{small.id}/relatorios/tabela.pdf").data)
     assert width < height
+
+
+def test_crosstable_pdf_is_landscape_beyond_twenty_players(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+    """Issue 17 point 8, the other half of the rule: a 5-round Swiss of 21 players prints its
+    crosstable on landscape A4; 20 players stay on portrait."""
+    from damas.models import EventStatus
+    from damas.services.swiss import pair_next_round
+
+    staff = make_user(Role.STAFF)
+    sizes = {}
+    for count in (20, 21):
+        players = [make_player(full_name=f"Suíço {count}-{n:02d}", rating_regular=2000 - n) for n in range(count)]
+        event = make_event(players=tuple(players), planned_rounds=5, pairing_system="dutch", status=EventStatus.RUNNING)
+        pair_next_round(staff, event)
+        response = client.get(f"/eventos/{event.id}/relatorios/tabela.pdf")
+        assert response.status_code == 200
+        sizes[count] = _page_size(response.data)
+    assert sizes[20][0] < sizes[20][1] and sizes[21][0] > sizes[21][1]
+
+
+def test_micromatch_board_openings_pdf_keeps_names_on_one_line(client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
+    """Issue 17 point 8: with one opening per board the pairing PDF prints each board's opening
+    name beside its number on a line under the board, so the players' names (as long as the demo's
+    longest) keep the row's width and stay on one line."""
+    import io
+
+    from damas.models import Event
+    from damas.models.micromatch import OpeningDrawRow
+    from tests.web.test_micromatch_event import CSV, _post
+
+    staff = make_user(Role.STAFF)
+    players = [make_player(full_name=f"Micro {n} Nascimento Rodrigues", rating_regular=2100 - 50 * n)
+               for n in range(1, 7)]
+    login_as(staff)
+    client.post("/aberturas/carregar", data={"file": (io.BytesIO(CSV), "tablita.csv")},
+                content_type="multipart/form-data")
+    _post(client, "/eventos/micro/novo", {
+        "name": "Micro por Mesa", "discipline": "damas-64", "ruleset": "cbjd", "pairing_system": "micromatch",
+        "planned_rounds": "3", "time_minutes": "30", "time_increment": "0", "start_date": "2026-12-01",
+        "end_date": "2026-12-01", "scoring": "game", "openings": "board",
+    }, expect="Evento em micro match criado.")
+    event = db.session.query(Event).one()
+    _post(client, f"/eventos/{event.id}/situacao", {"status": "registration"})
+    for p in players:
+        client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})
+    _post(client, f"/eventos/{event.id}/micro/emparceirar", expect="Rodada 1 emparceirada.")
+    draws = {d.board: d for d in db.session.query(OpeningDrawRow).filter_by(event_id=event.id, round_number=1)}
+    assert len(draws) == 3
+    lines = [" ".join(line.split()) for line in
+             pdf_text(client.get(f"/eventos/{event.id}/relatorios/emparceiramento/1.pdf").data).splitlines()]
+    for p in players:
+        line = next(line for line in lines if p.full_name in line)  # the whole name on one line
+    for board, d in draws.items():  # under the board's line: its opening, the name beside the number
+        board_line = next(i for i, line in enumerate(lines) if line.startswith(f"{board} ")
+                          and sum(p.full_name in line for p in players) == 2)
+        assert lines[board_line + 1] == f"Abertura: {d.code} — {d.name} {d.moves}", lines[board_line:board_line + 2]

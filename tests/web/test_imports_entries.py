@@ -69,3 +69,39 @@ def test_entries_import_access_and_closed_events(client, db, make_user, make_pla
     response = client.post(f"/importar/eventos/{event.id}/inscricoes", data={"pasted": "CE-1"})
     assert response.status_code == 200 and "as inscrições deste evento estão fechadas" in response.get_data(as_text=True)
     assert db.session.query(Entry).count() == 0
+
+
+def test_a_malformed_entries_file_is_refused_with_the_line_and_the_reason_and_writes_nothing(
+        client, db, make_user, make_player, make_event, login_as):  # type: ignore[no-untyped-def]
+    """Issue 17 acceptance: every import refuses a malformed file with the line and the reason and
+    writes nothing — here many entries from a file (CSV or XLSX) or a pasted list."""
+    from html import unescape
+
+    from openpyxl import Workbook
+
+    make_player(full_name="Ana", federation_id="CE-1")
+    event = make_event()
+    login_as(make_user(Role.STAFF))
+    book = Workbook()
+    book.active.append(["nº federação", "nome"])
+    book.active.append(["=A1", "Ana"])
+    xlsx = io.BytesIO()
+    book.save(xlsx)
+    cases = [
+        ({"file": (io.BytesIO("federation id;name\nCE-1;Jo\xe3o\n".encode("latin-1")), "l.csv")},
+         "Linha 2: o arquivo não está em UTF-8"),
+        ({"file": (io.BytesIO("clube;uf\nX;CE\n".encode()), "l.csv")},
+         "Linha 1: falta a coluna do nº de federação, do FIDE ID ou do nome"),
+        ({"file": (io.BytesIO('nº federação;nome\nCE-1;"Ana\n'.encode()), "l.csv")}, "Linha 2: CSV malformado"),
+        ({"file": (io.BytesIO("nº federação;nome\n@SUM(1);Ana\n".encode()), "l.csv")},
+         "Linha 2: a coluna \"nº federação\" parece uma fórmula"),
+        ({"file": (io.BytesIO(xlsx.getvalue()), "l.xlsx")}, "Linha 2: a célula A2 tem uma fórmula"),
+        ({"file": (io.BytesIO(b"PK\x03\x04broken"), "l.xlsx")}, "não é uma planilha XLSX válida"),
+        ({"pasted": "CE-1\n=HYPERLINK(1)\n"}, "Linha 2: parece uma fórmula de planilha"),
+    ]
+    for data, message in cases:
+        response = client.post(f"/importar/eventos/{event.id}/inscricoes", data=data, content_type="multipart/form-data")
+        page = unescape(response.get_data(as_text=True))
+        assert response.status_code == 200 and message in page, (message, page[-2000:])
+        assert "Confirmar importação" not in page
+    assert db.session.query(Entry).count() == 0 and db.session.query(AuditEntry).count() == 0

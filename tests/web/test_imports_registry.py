@@ -74,6 +74,10 @@ def test_registry_malformed_files_are_refused(client, db, make_user, login_as): 
         (b"sexo;clube\nM;X\n", "Linha 1: faltam as colunas: nome"),
         ((HEADER + "=HYPERLINK(\"x\");01/01/2000;M;;CE;CE-1;;;;\n").encode(), "Linha 2: a coluna \"nome\" parece uma fórmula"),
         (HEADER.encode(), "o arquivo só tem o cabeçalho"),
+        ((HEADER + "Ana;01/01/2000;F;;CE;\"CE-1;;;;\n").encode(), "Linha 2: CSV malformado"),
+        (b"PK\x03\x04broken", "não é uma planilha XLSX válida"),
+        ((HEADER + "Ana;01/01/2000;F;;CE;CE-1;;1500;;\nBia;01/01/2000;F;;CE;CE-2;;mil;;\n").encode(),
+         "Linha 3: rating inválido"),
     ]
     for content, message in cases:
         response = _upload(client, content)

@@ -101,3 +101,51 @@ def test_find_my_name_speaks_english(client, db, make_user, make_player, make_ev
     page = client.get(f"/eventos/{event.id}/classificacao?q=jogador").get_data(as_text=True)
     assert "Find your name" in page and 'data-found="{n} found — Enter: next"' in page
     assert "Showing only the names with “jogador”." in page and "Show everyone" in page
+
+
+def test_find_my_name_on_a_team_event_and_its_rounds(client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
+    """Issue 17 point 12 on a team micro-match: the event page's teams and a round's boards are
+    searchable (each row names its players' ids), ?q= keeps only the matching ones without
+    script, and the logged-in player's rows are marked."""
+    from tests.web.test_team_reports import _play_round, _team_event
+    from damas.services import teams as team_service
+
+    event, staff, _arbiter = _team_event(db, make_user, make_player)
+    team_service.pair_team_round(staff, event)
+    rnd = _play_round(event, staff)
+    match = rnd.matches[0]
+    me = match.team_a.members[0].player
+    for path in (f"/eventos/{event.id}", f"/eventos/{event.id}/equipes/rodadas/1"):
+        page = client.get(path).get_data(as_text=True)
+        assert 'role="search"' in page and "findable" in page, path
+        rows = _rows(page)
+        assert rows and all(rows.values()) and any(str(me.id) in ids.split() for ids in rows), path
+        found = _rows(client.get(f"{path}?q={me.full_name.split()[0].upper()}").get_data(as_text=True))
+        shown = [ids for ids, visible in found.items() if visible]
+        assert shown and all(str(me.id) in ids.split() for ids in shown) and not all(found.values()), path
+    login_as(make_user(Role.PLAYER, player_id=me.id))
+    page = client.get(f"/eventos/{event.id}/equipes/rodadas/1").get_data(as_text=True)
+    assert f'data-me="{me.id}"' in page and "data-find-me" in page
+
+
+def test_find_my_name_over_a_knockouts_ties(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+    """Issue 17 point 12 on a knockout: the bracket page's ties are cards naming their players'
+    ids; ?q= keeps the player's ties only."""
+    from damas.services.knockout import save_settings, start_knockout
+
+    staff = make_user(Role.STAFF)
+    players = [make_player(full_name=name, rating_regular=2000 - 10 * i)
+               for i, name in enumerate(("José Ávila", "Maria Souza", "Ana Lima", "Rita Melo"))]
+    event = make_event(players=tuple(players), pairing_system="knockout", time_minutes=60)
+    save_settings(staff, event, 1, "replay", 2, 2)
+    start_knockout(staff, event, lot_seed=1)
+    page = client.get(f"/eventos/{event.id}/eliminatoria").get_data(as_text=True)
+    assert 'role="search"' in page and 'class="tie-list findable"' in page
+    cards = {m.group(1): " hidden" not in m.group(2)
+             for m in re.finditer(r'<section class="tie-card[^"]*" id="[^"]+" data-players="([\d ]+)"([^>]*)>', page)}
+    assert len(cards) == 2 and all(cards.values())
+    assert {int(i) for ids in cards for i in ids.split()} == {p.id for p in players}
+    found = client.get(f"/eventos/{event.id}/eliminatoria?q=jose").get_data(as_text=True)
+    cards = {m.group(1): " hidden" not in m.group(2)
+             for m in re.finditer(r'<section class="tie-card[^"]*" id="[^"]+" data-players="([\d ]+)"([^>]*)>', found)}
+    assert [ids for ids, shown in cards.items() if shown] == [next(i for i in cards if str(players[0].id) in i.split())]

@@ -24,7 +24,7 @@ OPENINGS = ("código;lances;nome\nA1;11-15 22-18;Cruz\nA2;11-15 22-19;Ortodoxa\n
 GAMES = {1: {1: ("2-0", "1-1"), 2: ("0-2", "1-1")}, 2: {1: ("1-1", "1-1"), 2: ("2-0", "2-0")}}
 
 
-def _team_event(db, make_user, make_player, openings: str = "board"):  # type: ignore[no-untyped-def]
+def _team_event(db, make_user, make_player, openings: str = "board", surname: str = "Sobrenome"):  # type: ignore[no-untyped-def]
     staff, arbiter = make_user(Role.STAFF), make_user(Role.ARBITER)
     opening_service.upload_openings(staff, OPENINGS.encode(), "tablita.csv")
     event = micro_service.create_micromatch_event(staff, {
@@ -34,7 +34,7 @@ def _team_event(db, make_user, make_player, openings: str = "board"):  # type: i
     event_service.assign_arbiter(staff, event, arbiter)
     event_service.change_status(staff, event, EventStatus.REGISTRATION)
     for t in range(1, 5):
-        squad = [make_player(full_name=f"Jogador{t}{b} Sobrenome", rating_regular=2000 - 50 * t - b)
+        squad = [make_player(full_name=f"Jogador{t}{b} {surname}", rating_regular=2000 - 50 * t - b)
                  for b in range(1, 4)]
         team_service.add_team(staff, event, {"name": f"Time {t}", "club": f"Clube {t}", "city": "Natal",
                                              "player_ids": [p.id for p in squad]})
@@ -110,6 +110,30 @@ def test_pairing_sheet_page_and_pdf(client, db, played):  # type: ignore[no-unty
         assert "Brancas × Pretas Pretas × Brancas" in _line(text, a1, b1)
         assert "Pretas × Brancas Brancas × Pretas" in _line(text, a2, b2)
         assert draws[1].code in _line(text, a1, b1) and draws[2].code in _line(text, a2, b2)
+
+
+def test_team_pairing_sheet_prints_the_opening_name_beside_its_number(client, db, make_user, make_player):  # type: ignore[no-untyped-def]
+    """Issue 17 point 8: the team pairing sheet (page and PDF) names each drawn opening beside its
+    number, in a legend of the round's openings; the boards print the number only, so long
+    players' names stay on one line of the PDF."""
+    event, staff, _arbiter = _team_event(db, make_user, make_player, surname="Nascimento Rodrigues Ferreira")
+    team_service.pair_team_round(staff, event)
+    rnd = _play_round(event, staff)
+    draws = {d.board: d for d in db.session.query(OpeningDrawRow).filter_by(event_id=event.id, round_number=1)}
+    assert set(draws) == {1, 2} and all(d.name for d in draws.values())
+    url = f"/eventos/{event.id}/relatorios/equipes/emparceiramento/1"
+    page = client.get(url).get_data(as_text=True)
+    for board, d in draws.items():
+        assert (f'<td class="num">{board}</td><td class="num">{d.code}</td><td>{d.name}</td>'
+                f'<td class="nowrap">{d.moves}</td>') in page
+    text = _pdf(client, f"{url}.pdf")
+    for board, d in draws.items():
+        assert _line(text, d.code, d.name, d.moves).startswith(f"{board} {d.code} {d.name} {d.moves}")
+    for match in rnd.matches:
+        for board, (a, b) in enumerate(zip(match.team_a.members[:2], match.team_b.members[:2]), start=1):
+            line = _line(text, a.player.full_name)  # the whole name on one line...
+            assert b.player.full_name in line  # ...beside the opponent's, and the opening's number
+            assert line.endswith(draws[board].code) and draws[board].moves not in line
 
 
 def test_results_sheet_page_and_pdf(client, played):  # type: ignore[no-untyped-def]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import io
+from html import unescape
 import re
 from datetime import date
 from pathlib import Path
@@ -125,14 +126,14 @@ def test_import_is_audited_and_matches_players_by_fide_id_then_name(client, db, 
 
 
 BAD_FILES = [
-    (line(1, "Alpha", ("   9 w 1",), points="1.0").encode(), "linha 1, coluna 92", "opponent 9 has no 001 line"),
+    (line(1, "Alpha", ("   9 w 1",), points="1.0").encode(), "linha 1, coluna 92", "o adversário 9 não tem linha 001"),
     (("012 Torneio\n" + line(1, "Alpha", ("   2 w 1",), points="1.0")
-      + line(2, "Beta", ("   1 b 1",), points="1.0")).encode(), "linha 2, coluna 99", "does not match"),
-    (("012 Torneio\n" + line(1, "Alpha", ("   2 w x",))).encode(), "linha 2, coluna 99", "unknown result code"),
-    (b"012 Torneio\n001    x m    Alpha\n", "linha 2", "starting number"),
+      + line(2, "Beta", ("   1 b 1",), points="1.0")).encode(), "linha 2, coluna 99", "não confere com"),
+    (("012 Torneio\n" + line(1, "Alpha", ("   2 w x",))).encode(), "linha 2, coluna 99", "código de resultado desconhecido 'x'"),
+    (b"012 Torneio\n001    x m    Alpha\n", "linha 2", "o número inicial deve ser um número inteiro, veio 'x'"),
     (b"012 Torneio\n\x00001 bad\n", "linha 2", "caractere de controle"),
     (b"012 Torneio\n\xff\x81\n", "linha 2", "nem UTF-8"),
-    (b"012 Torneio\n", "arquivo", "no player"),
+    (b"012 Torneio\n", "linha 2", "nenhuma linha de jogador (001)"),
     (b"", "arquivo", "vazio"),
 ]
 
@@ -140,7 +141,7 @@ BAD_FILES = [
 @pytest.mark.parametrize("data,where,reason", BAD_FILES)
 def test_malformed_trf_is_refused_with_the_line_and_the_reason_and_writes_nothing(client, db, staff, data, where, reason):  # type: ignore[no-untyped-def]
     response = _upload(client, data)
-    page = response.get_data(as_text=True)
+    page = unescape(response.get_data(as_text=True))
     assert response.status_code == 200 and "Arquivo TRF recusado" in page
     assert where in page and reason in page
     response = _confirm(client, data, planned_rounds=3)  # a forged confirm is refused the same way
@@ -148,6 +149,40 @@ def test_malformed_trf_is_refused_with_the_line_and_the_reason_and_writes_nothin
     assert db.session.scalar(select(func.count(Event.id))) == 0
     assert db.session.scalar(select(func.count(Player.id))) == 0
     assert db.session.scalar(select(func.count(AuditEntry.id))) == 0
+
+
+def test_trf_refusals_speak_the_users_language(client, db, staff):  # type: ignore[no-untyped-def]
+    """The engine's reasons (English: its command line's) are translated on the page: pt-BR by
+    default, English when the interface is English; every reason the reader can give has a
+    translation (a sentence not translated would stay English on a Portuguese page)."""
+    from damas.services import trf_reasons
+
+    data = line(1, "Alpha", ("   9 w 1",), points="1.0").encode()
+    assert "o adversário 9 não tem linha 001" in unescape(_upload(client, data).get_data(as_text=True))
+    client.get("/lang/en")
+    page = unescape(_upload(client, data).get_data(as_text=True))
+    assert "opponent 9 has no 001 line" in page and "adversário" not in page
+    samples = ["rank must be a whole number, got 'x'", "the round (240) must be a positive whole number, got '0'",
+               "points must be a decimal number, got 'a'", "points must be a multiple of 0.5, got '0.3'",
+               "round fields must be separated by two blanks", "round field must read 'oooo c r', got 'x'",
+               "opponent must be a starting number or 0000, got 'ab'", "colour must be w, b or -, got 'q'",
+               "unknown result code 'x'", "a played game needs colour w or b",
+               "record code 001 must be followed by a blank", "missing starting number",
+               "starting number 3 appears twice", "XXR needs the total number of rounds", "no player (001) lines",
+               "bye record (240) names player 4, who has no 001 line",
+               "bye record (240) of round 2 contradicts player 4's round column", "player 2 paired against himself",
+               "opponent 9 has no 001 line", "round 1: player 2 does not list 1 as opponent",
+               "round 1: result '1' against 2 does not match '1'", "round 1: both players of a board have colour 'w'",
+               "3 round columns but XXR says 2 rounds", "initial colour (152) must be W or B, got 'x'",
+               "type of bye (240) must be F, H or Z, got 'x'", "a bye record (240) names at least one player",
+               "an accelerated-rounds record (250) reads '250 MMMM GGGG RRF RRL PPPF PPPL'",
+               "match points (250) must be empty in an individual event", "fictitious points (250) must differ from 0.0",
+               "a range of the accelerated-rounds record (250) ends before it starts",
+               "XXA fields are 4 columns wide, one blank apart", "an XXA field is 4 columns wide (e.g. ' 1.0')"]
+    client.get("/lang/pt_BR")
+    with client.application.test_request_context("/"):
+        for sample in samples:
+            assert trf_reasons.trf_reason(sample) != sample, sample
 
 
 def test_a_refused_setting_writes_nothing(client, db, staff):  # type: ignore[no-untyped-def]

@@ -123,8 +123,14 @@ def plan_entries(event: Event, rows: list[Row]) -> Plan:
 
 
 def read_entries(data: bytes | None, filename: str, pasted: str) -> list[Row]:
+    """The file's rows (a header naming none of the columns that find a player is refused at
+    line 1, not row by row), or the pasted lines."""
     if data:
-        return read_table(data, filename, COLUMNS)
+        rows = read_table(data, filename, COLUMNS)
+        if not any(key in rows[0].cells for key in ("federation_id", "fide_id", "name")):
+            raise ImportRefused(_("falta a coluna do nº de federação, do FIDE ID ou do nome (o cabeçalho deve ter "
+                                  "%(all)s).", all="; ".join(c.template_header for c in COLUMNS)), 1)
+        return rows
     return pasted_rows(pasted)
 
 

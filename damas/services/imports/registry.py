@@ -4,7 +4,8 @@ A row matches a registered player by federation number, then FIDE ID, then name 
 (**[ours]**: the order of trust — an id is the federation's, a name can be spelt twice the
 same). A matched row updates the cells the file fills (an empty cell keeps what is stored); an
 unmatched row is a new player. A club named in the file is matched by name or short name, and
-created when unknown. Ratings set by the file get a rating record (source: the file).
+created when unknown. Ratings set by the file get a rating record (source: the file) and, as a
+rating list's do, move the starting lists of events not yet paired (frozen once round 1 is paired).
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from damas.services.imports.common import (
     BIRTH_HEADERS, ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, NEW, RATING_HEADERS, SAME, UPDATE, Plan,
     PlanRow, name_key, read_birth_date, read_federation_id, read_fide_id, read_rating,
 )
+from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.services.imports.tabular import Column, Row, read_table, template_csv
 from damas.services.players import PLAYER_FIELDS
 
@@ -196,6 +198,7 @@ def apply_registry(actor: User, rows: list[Row], filename: str, source: str = ""
     index = _Index()
     today = date.today()
     source = source or _("Cadastro importado")
+    rated: set[int] = set()
     with transaction():
         for row in plan.rows:
             if row.status not in (NEW, UPDATE):
@@ -217,11 +220,15 @@ def apply_registry(actor: User, rows: list[Row], filename: str, source: str = ""
             db.session.flush()
             for key in RATING_FIELDS:
                 if key in values and values[key] != olds.get(key):
+                    if row.player_id:
+                        rated.add(player.id)
                     db.session.add(RatingRecord(player_id=player.id, rating_list=LIST_OF[key], value=values[key],
                                                 previous=olds.get(key), list_date=today, source=source[:120],
                                                 file_name=filename[:200], user_id=actor.id))
             record(actor, "update" if before else "create", "player", player.id, before,
                    {**snapshot(player, AUDITED), "import": filename[:200]})
+        db.session.flush()
+        refresh_unpaired_entries(actor, rated)  # as a rating list: unpaired events follow, paired ones keep theirs
     return plan
 
 
