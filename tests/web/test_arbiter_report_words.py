@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from damas.models import GameResult, Role
+from damas.models.micromatch import OpeningDrawRow
 from damas.services.absence import mark_absent
 from tests.web.test_desk import incident, make_chief, running_event, sanction, set_result
 from tests.web.test_reports_pdf import pdf_text
@@ -36,27 +37,8 @@ def test_arbiter_report_prints_words_draughts_results_absences_and_proposed_expu
 
 
 def test_micromatch_pairing_pdf_prints_the_opening_name_beside_its_number(client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
-    import io
-
-    from damas.models import Event
-    from damas.models.micromatch import OpeningDrawRow
-    from tests.web.test_micromatch_event import CSV, _post
-
-    staff = make_user(Role.STAFF)
     players = [make_player(full_name=f"Micro {n}", rating_regular=2100 - 50 * n) for n in range(1, 5)]
-    login_as(staff)
-    client.post("/aberturas/carregar", data={"file": (io.BytesIO(CSV), "tablita.csv")},
-                content_type="multipart/form-data")
-    _post(client, "/eventos/micro/novo", {
-        "name": "Estadual Micro Match", "discipline": "damas-64", "ruleset": "cbjd", "pairing_system": "micromatch",
-        "planned_rounds": "3", "time_minutes": "30", "time_increment": "0", "start_date": "2026-12-01",
-        "end_date": "2026-12-01", "scoring": "game", "openings": "round",
-    }, expect="Evento em micro match criado.")
-    event = db.session.query(Event).one()
-    _post(client, f"/eventos/{event.id}/situacao", {"status": "registration"})
-    for p in players:
-        client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})
-    _post(client, f"/eventos/{event.id}/micro/emparceirar", expect="Rodada 1 emparceirada.")
+    event = _paired_micro_event(client, db, make_user, login_as, players, "Estadual Micro Match", "round")
     draw = db.session.query(OpeningDrawRow).filter_by(event_id=event.id, round_number=1).one()
     assert draw.name
     flat = " ".join(pdf_text(client.get(f"/eventos/{event.id}/relatorios/emparceiramento/1.pdf").data).split())
@@ -115,28 +97,9 @@ def test_micromatch_board_openings_pdf_keeps_names_on_one_line(client, db, make_
     """Issue 17 point 8: with one opening per board the pairing PDF prints each board's opening
     name beside its number on a line under the board, so the players' names (as long as the demo's
     longest) keep the row's width and stay on one line."""
-    import io
-
-    from damas.models import Event
-    from damas.models.micromatch import OpeningDrawRow
-    from tests.web.test_micromatch_event import CSV, _post
-
-    staff = make_user(Role.STAFF)
     players = [make_player(full_name=f"Micro {n} Nascimento Rodrigues", rating_regular=2100 - 50 * n)
                for n in range(1, 7)]
-    login_as(staff)
-    client.post("/aberturas/carregar", data={"file": (io.BytesIO(CSV), "tablita.csv")},
-                content_type="multipart/form-data")
-    _post(client, "/eventos/micro/novo", {
-        "name": "Micro por Mesa", "discipline": "damas-64", "ruleset": "cbjd", "pairing_system": "micromatch",
-        "planned_rounds": "3", "time_minutes": "30", "time_increment": "0", "start_date": "2026-12-01",
-        "end_date": "2026-12-01", "scoring": "game", "openings": "board",
-    }, expect="Evento em micro match criado.")
-    event = db.session.query(Event).one()
-    _post(client, f"/eventos/{event.id}/situacao", {"status": "registration"})
-    for p in players:
-        client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})
-    _post(client, f"/eventos/{event.id}/micro/emparceirar", expect="Rodada 1 emparceirada.")
+    event = _paired_micro_event(client, db, make_user, login_as, players, "Micro por Mesa", "board")
     draws = {d.board: d for d in db.session.query(OpeningDrawRow).filter_by(event_id=event.id, round_number=1)}
     assert len(draws) == 3
     lines = [" ".join(line.split()) for line in
@@ -147,3 +110,27 @@ def test_micromatch_board_openings_pdf_keeps_names_on_one_line(client, db, make_
         board_line = next(i for i, line in enumerate(lines) if line.startswith(f"{board} ")
                           and sum(p.full_name in line for p in players) == 2)
         assert lines[board_line + 1] == f"Abertura: {d.code} — {d.name} {d.moves}", lines[board_line:board_line + 2]
+
+
+def _paired_micro_event(client, db, make_user, login_as, players, name: str, openings: str):  # type: ignore[no-untyped-def]
+    """A CBJD micro-match event by staff with the openings file loaded, the players entered and
+    round 1 paired (its openings drawn once per round or once per board)."""
+    import io
+
+    from damas.models import Event
+    from tests.web.test_micromatch_event import CSV, _post
+
+    login_as(make_user(Role.STAFF))
+    client.post("/aberturas/carregar", data={"file": (io.BytesIO(CSV), "tablita.csv")},
+                content_type="multipart/form-data")
+    _post(client, "/eventos/micro/novo", {
+        "name": name, "discipline": "damas-64", "ruleset": "cbjd", "pairing_system": "micromatch",
+        "planned_rounds": "3", "time_minutes": "30", "time_increment": "0", "start_date": "2026-12-01",
+        "end_date": "2026-12-01", "scoring": "game", "openings": openings,
+    }, expect="Evento em micro match criado.")
+    event = db.session.query(Event).one()
+    _post(client, f"/eventos/{event.id}/situacao", {"status": "registration"})
+    for p in players:
+        client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})
+    _post(client, f"/eventos/{event.id}/micro/emparceirar", expect="Rodada 1 emparceirada.")
+    return event
