@@ -154,3 +154,17 @@ def login(client: Any, user: User, password: str = "secret123") -> None:
 @pytest.fixture
 def login_as(client: Any) -> Callable[[User], None]:
     return lambda user: login(client, user)
+
+
+def xlsx_bytes(*rows: list[Any]) -> bytes:
+    """An XLSX workbook of one sheet with these rows, as a spreadsheet program saves it."""
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    for row in rows:
+        book.active.append(row)
+    data = io.BytesIO()
+    book.save(data)
+    return data.getvalue()

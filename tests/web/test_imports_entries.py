@@ -6,6 +6,7 @@ import re
 
 from damas.models import AuditEntry, Entry, EventStatus, Role
 from damas.models.registration import RegistrationSettings
+from tests.conftest import xlsx_bytes
 
 
 def _token(html: str) -> str:
@@ -77,16 +78,10 @@ def test_a_malformed_entries_file_is_refused_with_the_line_and_the_reason_and_wr
     writes nothing — here many entries from a file (CSV or XLSX) or a pasted list."""
     from html import unescape
 
-    from openpyxl import Workbook
-
     make_player(full_name="Ana", federation_id="CE-1")
     event = make_event()
     login_as(make_user(Role.STAFF))
-    book = Workbook()
-    book.active.append(["nº federação", "nome"])
-    book.active.append(["=A1", "Ana"])
-    xlsx = io.BytesIO()
-    book.save(xlsx)
+    xlsx = io.BytesIO(xlsx_bytes(["nº federação", "nome"], ["=A1", "Ana"]))
     cases = [
         ({"file": (io.BytesIO("federation id;name\nCE-1;Jo\xe3o\n".encode("latin-1")), "l.csv")},
          "Linha 2: o arquivo não está em UTF-8"),

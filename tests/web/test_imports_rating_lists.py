@@ -10,6 +10,7 @@ import pytest
 from damas.models import AuditEntry, Entry, EventStatus, Player, RatingRecord, Role
 
 HEADER = "nº federação;nome;rating clássico;rating rápido;rating blitz\n"
+from tests.conftest import xlsx_bytes
 
 
 def _preview(client, content: str, source: str = "Rating CBJD", when: str = "2026-11-01"):  # type: ignore[no-untyped-def]
@@ -176,15 +177,9 @@ def test_a_malformed_rating_list_is_refused_with_the_line_and_the_reason_and_wri
     refused whole, naming the line and the reason; no rating, record or audit entry is written."""
     from html import unescape
 
-    from openpyxl import Workbook
-
     ana = make_player(federation_id="CE-1", rating_regular=1500)
     login_as(make_user(Role.STAFF))
-    book = Workbook()
-    book.active.append(["Federation ID", "Standard"])
-    book.active.append(["CE-1", "=1500+100"])
-    xlsx = io.BytesIO()
-    book.save(xlsx)
+    xlsx = io.BytesIO(xlsx_bytes(["Federation ID", "Standard"], ["CE-1", "=1500+100"]))
     cases = [
         ("federation id;standard\nCE-1;1600\nCE-2;1\xe9\n".encode("latin-1"), "l.csv", "Linha 3: o arquivo não está em UTF-8"),
         (b"nome;clube\nAna;X\n", "l.csv", "Linha 1: falta uma coluna de rating"),
