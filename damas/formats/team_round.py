@@ -29,7 +29,8 @@ def _board(k: int, pa: int | None, pb: int | None, games: tuple[str, str], shown
         total, fa, fb = mm.text, mm.points_a, mm.points_b
     a_white, _b = board_colours(k)
     row = {"board": k, "a": names.get(pa, "—") if in_a else "", "b": names.get(pb, "—") if in_b else "",
-           "a_id": pa if in_a else None, "b_id": pb if in_b else None, "a_white": a_white, "game1": g1, "game2": g2, "total": total,
+           "a_id": pa if in_a else None, "b_id": pb if in_b else None,
+           "a_white": a_white, "game1": g1, "game2": g2, "total": total,
            "enterable": bool(in_a and in_b and pa is not None and pb is not None)}
     return row, fa, fb
 

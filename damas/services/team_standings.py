@@ -27,7 +27,7 @@ def team_snapshot(event: Event) -> dict[str, Any]:
 def round_complete(event: Event, rnd: TeamRound) -> bool:
     s = team_settings(event)
     by_id = {t.id: t for t in teams_of(event)}
-    lineups = event_lineups(event)
+    lineups = event_lineups(event, rnd)  # this round's line-ups only
     return all(m.team_b_id is None or team_match_of(m, lineups, by_id, s.boards, rnd.number, event.ruleset)
                is not None for m in rnd.matches)
 
