@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.formats import get_format
-from damas.models import Entry, EntryStatus, Event, GameResult, RoundRequest
+from damas.models import EntryStatus, Event, GameResult, RoundRequest
 from damas.formats.mapping import event_rounds, round_is_complete
 from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.presentation.results import result_label
@@ -38,14 +38,6 @@ def base_context(event: Event) -> dict[str, Any]:
     """What every report page prints in its header."""
     return {"federation_name": federation_name(), "event": event_summary(event),
             "printed_at": datetime.now().strftime("%d/%m/%Y %H:%M")}
-
-
-def _player(entry: Entry | None) -> dict[str, Any] | None:
-    if entry is None:
-        return None
-    p = entry.player
-    return {"no": entry.pairing_number, "name": p.full_name, "rating": entry.rating_at_entry,
-            "club": (p.club.short_name or p.club.name) if p.club else "", "player_id": p.id}
 
 
 def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
@@ -89,8 +81,8 @@ def arbiter_context(event: Event) -> dict[str, Any]:
     for rnd in event_rounds(event):
         for g in rnd.games:
             if g.result in FORFEITS:
-                forfeits.append({"round": rnd.number, "board": g.board, "white": _player(g.white),
-                                 "black": _player(g.black), "result": result_label(event.ruleset, g.result)})
+                forfeits.append({"round": rnd.number, "board": g.board, "white": side(g.white, club=True),
+                                 "black": side(g.black, club=True), "result": result_label(event.ruleset, g.result)})
     if get_format(event).has_bracket:  # its games are the bracket's, not rounds of boards
 
         forfeits += unplayed_rows(event)

@@ -100,7 +100,7 @@ def _parse_cells(line: str, lineno: int) -> list[_Cell]:
 def _both_lost(code: str, other: str) -> bool:
     """A played game lost by both players ("0" on both sides: CBJD 51, a game lost by both on a
     penalty during play). TRF-16 has no code of its own for it; reading "0" against "0" as two
-    played losses is ours [ours], so that what we write (`write._WRITE_GAME`) reads back."""
+    played losses is our decision [ours], so that what we write (`write._WRITE_GAME`) reads back."""
     return code in "0L" and other in "0L"
 
 

@@ -55,7 +55,7 @@ from damas.formats.mapping import entry_results, event_rounds, round_is_complete
 from damas.presentation.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.results import result_label
-from damas.presentation.round_rows import api_board
+from damas.presentation.round_rows import api_board, side
 from damas.reports.awards import category_standings_context, category_tables
 from damas.reports.bracket import player_bracket_rows
 from damas.services import registration as reg
@@ -140,13 +140,6 @@ def _category_link(event_id: int, code: str) -> str | None:
 
 # ------------------------------------------------------------------ player card
 
-def _side(entry: Entry | None) -> dict[str, Any] | None:
-    if entry is None:
-        return None
-    return {"no": entry.pairing_number, "player_id": entry.player_id, "name": entry.player.full_name,
-            "rating": entry.rating_at_entry}
-
-
 def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] | None:
     entry = db.session.scalar(select(Entry).where(Entry.event_id == event.id, Entry.player_id == player_id))
     if entry is None:
@@ -172,7 +165,7 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
         if game is not None:
             white = game.white_entry_id == entry.id
             row.update(board=game.board, colour="w" if white else "b" if game.black_entry_id else "",
-                       opponent=_side(game.black if white else game.white), label=result_label(event.ruleset, game.result))
+                       opponent=side(game.black if white else game.white), label=result_label(event.ruleset, game.result))
         rr = results[rnd.number]
         if rr is not None:
             points = rs.points_for(rr)
