@@ -40,6 +40,7 @@ class GameRecord(db.Model):
     result_token: Mapped[str] = mapped_column(String(8), default="")  # the sheet's / file's result
     start_fen: Mapped[str] = mapped_column(String(120), default="")  # "" = the initial position
     plies: Mapped[list] = mapped_column(JSON, default=list)  # the check: [{n, f, s, c, m}] per legal move
+    final: Mapped[str] = mapped_column(String(8), default="open")  # what the final position decides (Verdict)
     irregular_ply: Mapped[int | None]  # saved as written, irregular at this move (ply from 1)
     note: Mapped[str] = mapped_column(String(300), default="")
     source: Mapped[str] = mapped_column(String(10), default="typed")  # typed | file

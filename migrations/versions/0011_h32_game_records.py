@@ -31,6 +31,7 @@ def upgrade():
     sa.Column('result_token', sa.String(length=8), nullable=False),
     sa.Column('start_fen', sa.String(length=120), nullable=False),
     sa.Column('plies', sa.JSON(), nullable=False),
+    sa.Column('final', sa.String(length=8), nullable=False),
     sa.Column('irregular_ply', sa.Integer(), nullable=True),
     sa.Column('note', sa.String(length=300), nullable=False),
     sa.Column('source', sa.String(length=10), nullable=False),

@@ -14,6 +14,7 @@ from damas.engine.games.variants import (
     Contradiction,
     GameRules,
     contradictions,
+    ending_contradictions,
     diagram,
     result_token,
     results_of,
@@ -23,5 +24,5 @@ from damas.engine.games.variants import (
 
 __all__ = [
     "BoardOutcome", "CheckedGame", "Contradiction", "GameRules", "MoveProblem", "Ply", "ProblemKind", "Verdict",
-    "contradictions", "diagram", "result_token", "results_of", "rules_for", "token_verdict",
+    "contradictions", "diagram", "ending_contradictions", "result_token", "results_of", "rules_for", "token_verdict",
 ]

@@ -38,6 +38,7 @@ from damas.engine.games.types import (
     ProblemKind,
     Verdict,
     move_number,
+    quiet_run,
     side_of,
 )
 
@@ -151,10 +152,7 @@ class DraughtsRules:
 def king_only_moves(game: CheckedGame, upto: int) -> int:
     """CBJD 97 b: the plies up to ply `upto` since the last capture or man move (each player's
     move counts once; 20 moves of each side = 40 plies)."""
-    count = 0
-    for ply in game.plies[:upto]:
-        count = 0 if ply.capture or ply.piece_move else count + 1
-    return count
+    return quiet_run([(p.capture, p.piece_move) for p in game.plies[:upto]])
 
 
 BRAZILIAN = DraughtsRules("brazilian", "brazilian", 64, 26)

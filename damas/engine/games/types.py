@@ -94,3 +94,12 @@ def side_of(index: int, black_starts: bool = False) -> str:
 def move_number(index: int, black_starts: bool = False) -> int:
     """The score sheet's move number of ply `index` (a game may start with Black, PDN FEN "B:")."""
     return (index + (1 if black_starts else 0) + 1) // 2
+
+
+def quiet_run(moves: "list[tuple[bool, bool]] | tuple[tuple[bool, bool], ...]") -> int:
+    """The plies at the end of `moves` (each (capture, piece moved)) since the last capture or
+    man / pawn move: CBJD 97 b counts king-only moves, FIDE Laws 9.3 the fifty moves."""
+    count = 0
+    for capture, piece in moves:
+        count = 0 if capture or piece else count + 1
+    return count

@@ -91,8 +91,15 @@ class BoardOutcome:
 
 def contradictions(game: CheckedGame, token: str, board: BoardOutcome) -> list[Contradiction]:
     """What a record's end says against the board's result; none while the board has no result."""
+    return ending_contradictions(game.final, game.legal, bool(game.plies or game.problem), token, board)
+
+
+def ending_contradictions(final: Verdict, legal: bool, has_moves: bool, token: str,
+                          board: BoardOutcome) -> list[Contradiction]:
+    """`contradictions` from what a stored record keeps: the verdict of its final position, whether
+    every move was legal, whether it has moves, and its result token."""
     if not board.played:
-        return [Contradiction.UNPLAYED] if game.plies or game.problem else []
+        return [Contradiction.UNPLAYED] if has_moves else []
     if board.verdict is None and not board.both_lost:
         return []
     out = []
@@ -101,6 +108,6 @@ def contradictions(game: CheckedGame, token: str, board: BoardOutcome) -> list[C
         out.append(Contradiction.NOT_OVER)
     elif token == BOTH_LOST and not board.both_lost or stated is not None and (board.both_lost or stated != board.verdict):
         out.append(Contradiction.RESULT)
-    if game.legal and game.final is not Verdict.NOT_OVER and not board.both_lost and game.final != board.verdict:
+    if legal and final is not Verdict.NOT_OVER and not board.both_lost and final != board.verdict:
         out.append(Contradiction.POSITION)
     return out

@@ -29,6 +29,7 @@ from damas.models.desk import DeskIncident, DeskPenalty, DeskSettings
 from damas.services.audit import record, transaction
 from damas.services.desk.boards import Applied, board_kind
 from damas.services.desk.games import number
+from damas.services.desk.move_refs import MoveAt, resolve, store
 from damas.services.desk.settings import (
     is_online,
     penalty_rules,
@@ -112,12 +113,13 @@ def check_incident_kind(event: Event, kind: str, s: DeskSettings) -> IncidentKin
 
 
 def add_incident(actor: User, event: Event, round_number: int, player: Entry | int | None, kind: str,
-                 article: str, note: str,
-                 micro_game: int | None = None) -> tuple[DeskIncident, Consequence, Applied | None]:
+                 article: str, note: str, micro_game: int | None = None,
+                 move: MoveAt | None = None) -> tuple[DeskIncident, Consequence, Applied | None]:
     """Record an incident on the player's board; from the rule set's limit on (CBJD 60: the
     event's third incidence; FIDE Laws: the second illegal move, a sounding phone; the third drop)
     the system records the game as lost by the offender (audit-logged): on a micro-match board
-    the game named (1 or 2), in a knockout the tie's current game."""
+    the game named (1 or 2), in a knockout the tie's current game. `move`: the recorded move the
+    incident is about (issue 32 point 5)."""
     require_running(event)
     boards = board_kind(event)
     seat = boards.seat(event, player)
@@ -126,6 +128,7 @@ def add_incident(actor: User, event: Event, round_number: int, player: Entry | i
     article = check_article(kind_, article)
     board = boards.board_of(event, round_number, seat)
     assert board is not None
+    pointed = resolve(event, board, micro_game, move) if move is not None else None
     table = boards.boards(event)
     earlier = counting_incidents([engine_incident(r) for r in event_incidents(event)], table)
     try:
@@ -145,6 +148,8 @@ def add_incident(actor: User, event: Event, round_number: int, player: Entry | i
                 "article": incident_article(engine_incident(row)), "note": row.note, "incidence": found.incidence,
                 "consequence": found.action.value, "message": found.message_pt,
             }, event.id)
+            if pointed is not None:
+                store(actor, event, pointed, "incident", row.note, row.id)
             applied = None
             if found.action is Action.GAME_LOST and found.result is not None:
                 boards.check_decidable(event, board, micro_game)

@@ -18,6 +18,7 @@ from damas.models import Entry, EntryStatus, Event, User
 from damas.models.desk import DeskSanction
 from damas.services.audit import record, transaction
 from damas.services.desk.boards import Applied, board_kind
+from damas.services.desk.move_refs import MoveAt, resolve, store
 from damas.services.errors import ServiceError
 from damas.services.rounds import require_running, withdraw_entry
 
@@ -96,11 +97,12 @@ def fast_enough_for_95d(event: Event) -> bool:
 
 
 def claim_irregular_move(actor: User, event: Event, round_number: int, offender: Entry | int | None,
-                         before_own_move: bool, note: str,
-                         micro_game: int | None = None) -> tuple[Consequence, Applied | None]:
+                         before_own_move: bool, note: str, micro_game: int | None = None,
+                         move: MoveAt | None = None) -> tuple[Consequence, Applied | None]:
     """CBJD 95 d: in 5x5 or faster an irregular move claimed before the claimant's own move wins
     the game for him (on a micro-match board the game named, in a knockout the tie's current
-    game); otherwise nothing is applied and the engine says why."""
+    game); otherwise nothing is applied and the engine says why. `move`: the recorded move the
+    claim is about (issue 32 point 5), kept with the claim."""
     require_running(event)
     require_95d(event)
     boards = board_kind(event)
@@ -112,10 +114,13 @@ def claim_irregular_move(actor: User, event: Event, round_number: int, offender:
     if found.action is not Action.GAME_WON or found.result is None:
         raise ServiceError(found.message_pt)
     boards.check_decidable(event, board, micro_game)
+    pointed = resolve(event, board, micro_game, move) if move is not None else None
     try:
         with transaction():
             applied = boards.apply_result(actor, event, board, found.result, "claim", board.game_id, found.article,
                                           micro_game)
+            if pointed is not None:
+                store(actor, event, pointed, "claim_95d", note)
             target = applied.target if applied is not None else board.target
             assert target is not None
             record(actor, "irregular_move_claim", target[0], target[1], None, {
