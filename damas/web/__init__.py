@@ -17,6 +17,7 @@ from damas.web import (
     desk,
     events,
     federation,
+    games,
     health,
     imports,
     knockout,
@@ -41,9 +42,10 @@ def register_blueprints(app: Flask) -> None:
     app.url_map.converters["int"] = DatabaseIntConverter  # before any route is added
     for blueprint in (main.bp, health.bp, auth.bp, players.bp, clubs.bp, events.bp, rounds.bp, users.bp,
                       knockout.bp, registration.bp, public.bp, public.api, awards.bp, reports.bp, desk.bp,
-                      micromatch.bp, imports.bp, trf_import.bp):
+                      micromatch.bp, imports.bp, trf_import.bp, games.bp):
         app.register_blueprint(blueprint)
     federation.register(app)
+    games.links.register(app)
     register_error_handlers(app)
     register_input_guard(app)
     register_filters(app)

@@ -160,7 +160,11 @@ def plan_import(event: Event, number: int, text: str) -> ImportPlan:
         except ServiceError as error:
             row.status, row.message = "error", error.message
             continue
-        row.sheet = SheetText(fg.movetext.moves, fg.movetext.result)
+        # "*" (result unknown) on a board without a result states nothing: stored as no token, as
+        # the file of such a record writes it (the round trip keeps the record as it was)
+        undecided = row.slot.outcome.verdict is None and not row.slot.outcome.both_lost and row.slot.outcome.played
+        token = "" if fg.movetext.result == "*" and undecided else fg.movetext.result
+        row.sheet = SheetText(fg.movetext.moves, token)
         if row.game.problem is not None:
             row.status, row.message = "irregular", problem_message(row.game)
         elif belongs(records.get(row.slot.key), row.slot):

@@ -39,7 +39,19 @@ class BoardForm(FlaskForm):
                              choices=choices((("", "—"), (1, _l("1ª partida")), (2, _l("2ª partida")))))
 
 
-class IncidentForm(BoardForm):
+class MoveFields(BoardForm):
+    """A board form that may name a move of the board's record (issue 32 point 5)."""
+
+    move_number = IntegerField(_l("Lance nº (da partida registrada)"), validators=[Optional(), NumberRange(1, 999)])
+    move_side = SelectField(_l("Cor"), validators=[Optional()],
+                            choices=choices((("", "—"), ("white", _l("brancas")), ("black", _l("pretas")))))
+
+
+class MoveCountForm(MoveFields):
+    note = StringField(_l("Observação"), validators=[Optional(), Length(max=500)])
+
+
+class IncidentForm(MoveFields):
     kind = SelectField(_l("Tipo"), validators=[DataRequired(REQUIRED)])
     article = StringField(_l("Artigo ou conduta"), validators=[Optional(), Length(max=80)])
     note = StringField(_l("Observação"), validators=[Optional(), Length(max=500)])
@@ -50,7 +62,7 @@ class SanctionForm(BoardForm):
     note = StringField(_l("Motivo"), validators=[Optional(), Length(max=500)])
 
 
-class ClaimForm(BoardForm):
+class ClaimForm(MoveFields):
     entry_id = SelectField(_l("Jogador que fez o lance irregular"), coerce=_int_or_none,
                            validators=[DataRequired(REQUIRED)])
     before_own_move = BooleanField(_l("Reclamado antes de o reclamante completar o próprio lance (CBJD 59)"))

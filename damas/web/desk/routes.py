@@ -20,13 +20,15 @@ from damas.extensions import db
 from damas.models import Event, EventStatus
 from damas.models.desk import DeskPenalty
 from damas.services import desk as desk_service
+from damas.services.desk import move_refs
 from damas.services.desk.boards import Applied
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required
 from damas.web.converters import db_id
 from damas.web.desk.boards import desk_page
 from damas.web.desk.common import CBJD_60_KINDS, KIND_NAMES, SANCTION_NAMES, SCOPE_NAMES, back_to, desk_event
-from damas.web.desk.forms import ClaimForm, IncidentForm, ReversalForm, SanctionForm
+from damas.web.desk.forms import ClaimForm, IncidentForm, MoveCountForm, ReversalForm, SanctionForm
+from damas.web.desk.moves import flagged_records, move_from, move_ref_rows
 from damas.web.desk.rows import consequence_text, incident_rows, names, penalty_result, penalty_rows, sanction_rows
 from damas.web.forms_util import choices, run_service
 from damas.presentation.summaries import event_summary, pick
@@ -62,6 +64,7 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
     incident_form = _board_form(event, IncidentForm(prefix="i"))
     sanction_form = _board_form(event, SanctionForm(prefix="s"))
     claim_form = _board_form(event, ClaimForm(prefix="c"))
+    move_form = _board_form(event, MoveCountForm(prefix="q"))
     rules = desk_service.penalty_rules(event)
     online = desk_service.is_online(event, s)
     kinds = rules.offered_kinds(online)
@@ -79,7 +82,8 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         running=event.status == EventStatus.RUNNING, chief=desk_service.is_chief(current_user, event),
         scope=str(SCOPE_NAMES[s.incident_scope]), loss_from=s.loss_from, extra_minutes=s.extra_minutes,
         online=online, disconnection_limit=s.disconnection_limit, per_game=boards.per_game,
-        board_note=board_note, board_data=board_data,
+        board_note=board_note, board_data=board_data, move_form=move_form, move_refs=move_ref_rows(event),
+        record_flags=flagged_records(event),
     )
 
 
@@ -95,7 +99,7 @@ def add_incident(event_id: int):  # type: ignore[no-untyped-def]
     try:
         row, found, applied = desk_service.add_incident(current_user, event, form.round_number.data,
                                                         form.entry_id.data, form.kind.data, form.article.data or "",
-                                                        form.note.data or "", form.micro_game.data)
+                                                        form.note.data or "", form.micro_game.data, move_from(form))
     except ServiceError as error:
         flash(error.message, "error")
     else:
@@ -154,10 +158,30 @@ def claim_irregular_move(event_id: int):  # type: ignore[no-untyped-def]
     try:
         found, _applied = desk_service.claim_irregular_move(current_user, event, form.round_number.data,
                                                             form.entry_id.data, bool(form.before_own_move.data),
-                                                            form.note.data or "", form.micro_game.data)
+                                                            form.note.data or "", form.micro_game.data,
+                                                            move_from(form))
     except ServiceError as error:
         flash(error.message, "error")
     else:
         flash(_("Lance irregular reclamado (CBJD 95 d): vitória de %(name)s.",
                 name=names(event).get(found.beneficiary or 0, "")), "success")
+    return back_to("desk.index", event_id)
+
+
+@bp.post("/contagem-de-lances")
+@event_editor_required
+def move_count(event_id: int):  # type: ignore[no-untyped-def]
+    """CBJD 5º: the number of moves played, read from the board's record at a move."""
+    event = desk_event(event_id)
+    form = _board_form(event, MoveCountForm(prefix="q"))
+    if not form.validate_on_submit():
+        flash(_("Escolha rodada, jogador e o lance."), "error")
+        return back_to("desk.index", event_id)
+    try:
+        move_refs.move_count_question(current_user, event, form.round_number.data, form.entry_id.data,
+                                      move_from(form), form.note.data or "", form.micro_game.data)
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Lance apontado; a contagem está em \"Lances apontados\"."), "success")
     return back_to("desk.index", event_id)
