@@ -19,6 +19,7 @@ from damas.demo.registry import load_demo_registry
 from damas.demo.federation import load_federation_demo
 from damas.demo.awards import demo_awards
 from damas.demo.desk import demo_desk
+from damas.demo.games import demo_games
 from damas.demo.knockout import demo_knockout, demo_running_knockout
 from damas.demo.micromatch import demo_micromatch
 from damas.demo.people import CLUBS, FIRST_F, FIRST_M, LAST
@@ -90,6 +91,7 @@ def load_demo() -> str:
     demo_awards(staff)
     demo_micromatch(staff, arbiter, players[34:60])
     demo_desk(staff, arbiter)
+    demo_games(staff, arbiter)  # issue 32: games on record
     load_demo_registry(staff)  # issue 17: registry and rating list imported from files
     load_federation_demo(staff)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
     return demo_summary(finished, running, knockout)

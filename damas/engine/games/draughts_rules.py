@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from random import Random
 from typing import Sequence
 
 from draughts.convert import fen_from_variant, move_to_variant
@@ -140,6 +141,18 @@ class DraughtsRules:
             plies.append(Ply(index, number, side, written, self.notation(chosen, legal), self.fen(game),
                              bool(chosen.captures), man, (chosen.path[0], chosen.path[-1])))
         return CheckedGame(self.code, first, tuple(plies), None, (), self.verdict(game))
+
+    def sample_game(self, rng: Random, plies: int) -> list[str]:
+        """A legal game of up to `plies` moves drawn with `rng`, captures preferred (the demo's)."""
+        game, out = self.board(), []
+        for _ in range(plies):
+            legal = self.legal(game)
+            if not legal:
+                break
+            chosen = rng.choice(legal)
+            out.append(self.notation(chosen, legal))
+            game.push(chosen.steps)
+        return out
 
     def verdict(self, game: Game) -> Verdict:
         """CBJD 95 a: the side to move with no piece or no move has lost; nothing else ends a game
