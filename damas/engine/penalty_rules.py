@@ -164,6 +164,13 @@ _CBJD_TEXT = (
      "counted per game [ours: per event as an option]."),
     ("Em 5x5 ou mais rápido, lance irregular reclamado antes do próprio lance dá a vitória (CBJD 95 d).",
      "In 5x5 or faster, an irregular move claimed before one's own move wins the game (CBJD 95 d)."),
+    ("Partidas registradas: cada lance é conferido pelas regras do jogo; uma planilha com lance irregular "
+     "só é gravada como escrita, marcada (CBJD 56, 59). Os empates dos arts. 97 b e 98 são reclamados, "
+     "o sistema não os declara; a contagem do art. 97 b é de 20 lances de cada jogador (40 meios-lances) "
+     "[ours].",
+     "Recorded games: every move is checked by the rules of the game; a score sheet with an irregular move "
+     "is saved only as written, marked (CBJD 56, 59). The draws of arts. 97 b and 98 are claimed, the "
+     "system does not declare them; the art. 97 b count is 20 moves by each player (40 plies) [ours]."),
 )
 _NO_EXPULSION_TEXT = (
     "Perder partidas por W.O. não elimina o jogador por si só: a eliminação do FIDE-GR vale só no "
