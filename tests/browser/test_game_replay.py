@@ -10,6 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from damas.extensions import db
+from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResult, Player, Round, RoundStatus, User
+from damas.services.games.records import save_record
+from tests.browser.conftest import watch_console
+
 pytestmark = pytest.mark.browser
 
 MOVES = ("e3-f4 d6-c5 g3-h4 c7-d6 f2-e3 d6-e5 f4xb4 e7-d6 b4-c5 b6xf2 g1xe3 f8-e7 h2-g3 d8-c7 c3-d4 "
@@ -23,10 +28,6 @@ def _artefacts() -> Path:
 
 
 def _recorded_game(app) -> tuple[int, int]:  # type: ignore[no-untyped-def]
-    from damas.extensions import db
-    from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResult, Player, Round, RoundStatus, User
-    from damas.services.games.records import save_record
-
     with app.app_context():
         event = Event(name="Estadual de Damas 64 com um nome longo para a tela do celular", discipline="damas-64",
                       ruleset="cbjd", pairing_system="berger", planned_rounds=3, time_minutes=45, time_increment=0,
@@ -56,8 +57,6 @@ def _no_sideways_scroll(page) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_game_page_on_a_phone_taps_swipes_and_arrow_keys(live_server, browser):  # type: ignore[no-untyped-def]
-    from tests.browser.conftest import watch_console
-
     event_id, plies = _recorded_game(live_server["app"])
     url = f"{live_server['url']}/eventos/{event_id}/partidas/1/1/1"
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,

@@ -3,6 +3,7 @@ written, the round file import with its preview, the public game page and its di
 round and event files and their round trip, the desk's references to a move, access."""
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 
 from damas.models import AuditEntry, Event, GameResult, Role
 from damas.models.gamerecord import DeskMoveReference, GameRecord
-from tests.web.test_desk import running_event, set_result
+from tests.web.test_desk import board, running_event, set_result
 
 GAME = "/eventos/{e}/partidas/1/{b}/1"
 SHORT = "1. c3-d4 f6-e5 2. d4xf6 g7xe5 3. b2-c3 h6-g5"
@@ -30,8 +31,11 @@ def save(client: Any, event: Event, board: int, moves: str, **extra: Any) -> Any
 
 def test_a_legal_record_is_saved_with_its_audit_entry(client, db, setup):
     event, entries, arbiter = setup
+    revision = event.revision
     response = save(client, event, 1, SHORT + " 2-0")
     assert response.status_code == 302
+    db.session.expire_all()
+    assert db.session.get(Event, event.id).revision > revision  # the cached public pages move on
     rec = db.session.query(GameRecord).one()
     assert (rec.round_number, rec.board, rec.game_no, rec.result_token) == (1, 1, 1, "2-0")
     assert rec.moves == "c3-d4 f6-e5 d4xf6 g7xe5 b2-c3 h6-g5" and len(rec.plies) == 6
@@ -103,7 +107,6 @@ def pdn_of(event: Event, entries: list, board: int, moves: str, result: str = "2
 
 
 def upload(client: Any, event: Event, text: str) -> Any:
-    import io
     return client.post(f"/eventos/{event.id}/rodadas/1/partidas/importar",
                        data={"file": (io.BytesIO(text.encode()), "rodada1.pdn")}, content_type="multipart/form-data")
 
@@ -180,7 +183,6 @@ def test_a_record_contradicting_the_result_is_flagged_never_changed(client, db, 
     page = client.get(f"/eventos/{event.id}/mesa/").get_data(as_text=True)
     assert "O resultado da planilha não é o da mesa." in page
     db.session.expire_all()
-    from tests.web.test_desk import board
     assert board(db, event, 1, 1).result == GameResult.WHITE_WIN
 
 

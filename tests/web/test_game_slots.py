@@ -3,11 +3,10 @@
 game gets its own record, page and place in the round's file."""
 from __future__ import annotations
 
-from typing import Any
-
 from damas.formats.game_slots import round_slots
-from damas.models import Event, GameResult
+from damas.models import Event, GameResult, Role
 from damas.models.gamerecord import GameRecord
+from tests.web.test_desk import running_event, set_result
 from tests.web.test_desk_teams import team_event  # noqa: F401  (fixture)
 from tests.web.test_knockout_event import _post_game, knockout_event  # noqa: F401  (fixture)
 from tests.web.test_micro_desk_penalty import _setup as micro_setup
@@ -79,9 +78,6 @@ def test_knockout_tie_games(client, db, knockout_event, login_as):  # noqa: F811
 
 
 def test_a_forfeit_board_with_moves_is_flagged(client, db, make_event, make_player, make_user, login_as):
-    from tests.web.test_desk import running_event, set_result
-    from damas.models import Role
-
     arbiter = make_user(role=Role.ARBITER)
     event, _entries = running_event(db, make_event, make_player, arbiters=(arbiter,))
     login_as(arbiter)

@@ -12,7 +12,6 @@ move is saved only as written, marked irregular, when the arbiter ticks it (CBJD
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
@@ -23,6 +22,7 @@ from damas.formats.game_slots import GameSlot, SlotPlayer, round_slots
 from damas.models import Event, User
 from damas.services.audit import transaction
 from damas.services.errors import ServiceError
+from damas.services.trf_preview import normal_name  # one name matching for every import
 from damas.services.games.records import (
     MAX_MOVES,
     SheetText,
@@ -76,15 +76,6 @@ def decode(data: bytes) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         return data.decode("latin-1")
-
-
-def normal_name(text: str) -> str:
-    """A name compared without case, accents, punctuation or order of "Surname, Name"."""
-    if "," in text:
-        surname, _sep, given = text.partition(",")
-        text = f"{given} {surname}"
-    plain = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s]", " ", plain.casefold()).split())
 
 
 def _is(tag: str, player: SlotPlayer) -> bool:
