@@ -48,6 +48,9 @@ ACTION_NAMES = {
     "playoff.create": _l("Playoff criado"), "playoff.result": _l("Resultado de playoff"),
     "playoff.delete": _l("Playoff removido"),
     "import_trf": _l("Importação de arquivo TRF"),
+    # games on record (issue 32)
+    "game_record_saved": _l("Partida registrada"), "game_record_deleted": _l("Registro de partida apagado"),
+    "move_reference": _l("Lance apontado na mesa"),
 }
 
 OBJECT_NAMES = {
@@ -62,6 +65,7 @@ OBJECT_NAMES = {
     "reserve_entry": _l("Reserva"), "round": _l("Rodada"), "round_robin": _l("Todos contra todos"),
     "sanction": _l("Sanção"), "sign_up": _l("Pedido de conta"), "team": _l("Equipe"),
     "team_match": _l("Confronto de equipes"), "team_round": _l("Rodada de equipes"), "user": _l("Usuário"),
+    "game_record": _l("Registro de partida"), "desk_move_ref": _l("Lance apontado"),
 }
 
 # Field names of the recorded snapshots; a field not listed shows its own name.
@@ -98,6 +102,10 @@ FIELD_NAMES = {
     "password_changed": _l("senha alterada"), "white_entry_id": _l("brancas (id)"),
     "black_entry_id": _l("pretas (id)"), "outcome": _l("resultado"), "penalty_id": _l("penalidade (id)"),
     "source": _l("origem"), "consequence": _l("consequência"), "incidence": _l("incidência"),
+    "moves": _l("lances"), "result_token": _l("resultado na planilha"), "irregular_ply": _l("meio-lance irregular"),
+    "game_no": _l("partida nº"), "white_player_id": _l("brancas (jogador id)"),
+    "black_player_id": _l("pretas (jogador id)"), "start_fen": _l("posição inicial"), "final": _l("posição final"),
+    "ply": _l("meio-lance"), "round_number": _l("rodada"), "incident_id": _l("incidente (id)"),
     "decision_at": _l("decisão em"), "filed_at": _l("apresentada em"), "deadline": _l("prazo"),
     "fee_paid_cents": _l("taxa paga (centavos)"), "refund_cents": _l("devolução (centavos)"),
     "chief_arbiter_user_id": _l("árbitro principal (id)"), "captain_user_id": _l("capitão (id)"),

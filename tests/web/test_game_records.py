@@ -214,3 +214,15 @@ def test_a_move_count_question_cbjd_5(client, db, setup):
         "q-round_number": 1, "q-entry_id": entries[1].id, "q-move_number": 9, "q-move_side": "black"},
         follow_redirects=True)
     assert "não tem o lance 9 das pretas" in refused.get_data(as_text=True)
+
+
+def test_two_arbiters_recording_the_same_game_at_once_get_a_message(client, db, setup, monkeypatch):
+    # the second arbiter's form was read before the first record landed: it inserts again, the
+    # unique key refuses it, and he gets a message instead of an error page
+    event, _entries, _arbiter = setup
+    save(client, event, 1, SHORT)
+    monkeypatch.setattr("damas.services.games.records.stored", lambda *_a, **_k: {})
+    response = save(client, event, 1, SHORT + " 2-0")
+    assert response.status_code == 200
+    assert "Outro árbitro gravou esta partida ao mesmo tempo." in response.get_data(as_text=True)
+    assert db.session.query(GameRecord).one().result_token == ""

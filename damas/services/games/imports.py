@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass, field
 
 from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 
 from damas.engine.games import CheckedGame, results_of
 from damas.engine.games.files import FileGame, GameFileError, read_games
@@ -31,6 +33,7 @@ from damas.services.games.records import (
     check_moves,
     event_rules,
     problem_message,
+    simultaneous_message,
     stored,
 )
 
@@ -171,9 +174,12 @@ def confirm_import(actor: User, event: Event, number: int, text: str, as_written
     if plan.irregular and not as_written:
         raise ServiceError(_("Há partidas com lance irregular: marque \"gravar como escritas\" ou corrija o "
                              "arquivo; nada foi gravado."), "as_written")
-    with transaction():
-        for row in plan.rows:
-            assert row.slot is not None and row.sheet is not None and row.game is not None
-            apply_record(actor, event, row.slot, row.sheet, row.game, as_written=True, source="file",
-                         start_fen=row.start_fen)
+    try:
+        with transaction():
+            for row in plan.rows:
+                assert row.slot is not None and row.sheet is not None and row.game is not None
+                apply_record(actor, event, row.slot, row.sheet, row.game, as_written=True, source="file",
+                             start_fen=row.start_fen)
+    except (StaleDataError, IntegrityError):
+        raise ServiceError(simultaneous_message()) from None
     return len(plan.rows)

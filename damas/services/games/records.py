@@ -14,6 +14,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from damas.engine.games import CheckedGame, GameRules, Verdict, ending_contradictions, results_of, rules_for
@@ -29,6 +30,10 @@ MAX_MOVES = 600  # plies; a longer text is not a score sheet
 MAX_TEXT = 20_000
 _FIELDS = ("round_number", "board", "game_no", "white_player_id", "black_player_id", "moves", "result_token",
            "start_fen", "final", "irregular_ply", "note", "source")
+
+
+def simultaneous_message() -> str:  # noqa: N802  (a message, translated when raised)
+    return _("Outro árbitro gravou esta partida ao mesmo tempo. Confira e grave de novo.")
 
 
 class RecordRefused(ServiceError):
@@ -158,8 +163,8 @@ def save_record(actor: User, event: Event, round_number: int, board: int, game_n
     try:
         with transaction():
             rec = apply_record(actor, event, slot, sheet, game, as_written=as_written, note=note)
-    except StaleDataError:
-        raise ServiceError(_("Outro árbitro gravou esta partida ao mesmo tempo. Confira e grave de novo.")) from None
+    except (StaleDataError, IntegrityError):  # a change, or a first record, saved meanwhile by another arbiter
+        raise ServiceError(simultaneous_message()) from None
     return rec, game
 
 
