@@ -226,3 +226,15 @@ def test_two_arbiters_recording_the_same_game_at_once_get_a_message(client, db, 
     assert response.status_code == 200
     assert "Outro árbitro gravou esta partida ao mesmo tempo." in response.get_data(as_text=True)
     assert db.session.query(GameRecord).one().result_token == ""
+
+
+def test_the_game_pages_speak_english_on_request(client, db, setup):
+    event, _entries, _arbiter = setup
+    save(client, event, 1, "1. c3-d4 f6-e5 2. b2-c3")  # refused: the message in Portuguese by default
+    client.get("/lang/en")
+    refused = save(client, event, 1, "1. c3-d4 f6-e5 2. b2-c3").get_data(as_text=True)
+    assert "Move 2 of White (b2-c3) is irregular. Legal moves: d4xf6." in refused
+    save(client, event, 1, SHORT)
+    page = client.get(GAME.format(e=event.id, b=1)).get_data(as_text=True)
+    assert "After ply 6 of 6" in page and "Após o meio-lance" not in page
+    assert "Moves pointed at (CBJD 5º, 95 d)" in client.get(f"/eventos/{event.id}/mesa/").get_data(as_text=True)
