@@ -6,7 +6,10 @@ from typing import Any
 
 import pytest
 
+from damas.engine.games.draughts_rules import BRAZILIAN
 from damas.models import AuditEntry, EventStatus, Game, Role, Round, RoundStatus
+from damas.models.gamerecord import GameRecord
+from damas.services.games.records import plies_json
 
 ROLES = ("anonymous", "player", "other_arbiter", "arbiter", "staff")
 
@@ -176,6 +179,17 @@ ACCESS = {
     "micromatch.delete_team_round": "editor",
     "micromatch.lineup": "login",
     "micromatch.team_results": "editor",
+    # games on record (issue 32)
+    "games.game_page": "public",
+    "games.diagram": "public",
+    "games.round_games": "public",
+    "games.round_file": "public",
+    "games.event_file": "public",
+    "games.edit": "editor",
+    "games.remove": "editor",
+    "games.import_preview": "editor",
+    "games.import_confirm": "editor",
+    "desk.move_count": "editor",
 }
 
 ALLOWED = {
@@ -202,12 +216,16 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
     rnd.games = [Game(board=1, white_entry_id=a.id, black_entry_id=b.id),
                  Game(board=2, white_entry_id=c.id, black_entry_id=d.id)]
     db.session.add(rnd)
+    opening = BRAZILIAN.check(["c3-d4"])
+    db.session.add(GameRecord(event_id=event.id, round_number=1, board=1, game_no=1, white_player_id=a.player_id,
+                              black_player_id=b.player_id, moves="c3-d4", plies=plies_json(opening)))
     db.session.commit()
     users = {"player": player_user, "arbiter": arbiter, "other_arbiter": other_arbiter, "staff": staff}
     entry = event.entries[-1]
     url_args = {
         "player_id": player.id, "club_id": club.id, "event_id": event.id, "user_id": arbiter.id,
         "entry_id": entry.id, "code": "en", "number": 1, "category": "absoluto",
+        "round_number": 1, "board": 1, "game_no": 1, "ply": 0,
     }
     return users, url_args
 
