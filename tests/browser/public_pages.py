@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 from urllib.parse import urldefrag, urlsplit
 
-DOWNLOADS = (".pdf", ".csv", ".trf", ".svg", ".png", ".xlsx", ".json")
+DOWNLOADS = (".pdf", ".csv", ".trf", ".svg", ".png", ".xlsx", ".json", ".pdn", ".pgn")
 
 
 def crawl(fetch: Callable[[str], list[str] | None], root: str, kind: Callable[[str], str | None]) -> list[str]:

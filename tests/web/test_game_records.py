@@ -159,7 +159,7 @@ def test_the_round_file_imports_back_with_nothing_lost(client, db, setup):
     save(client, event, 1, SHORT + " 2-0")
     save(client, event, 2, "1. c3-d4 f6-e5 2. b2-c3 e5xc3", as_written="y")
     before = {r.board: (r.moves, r.result_token, r.irregular_ply, r.plies) for r in db.session.query(GameRecord)}
-    exported = client.get(f"/eventos/{event.id}/rodadas/1/partidas/arquivo")
+    exported = client.get(f"/eventos/{event.id}/rodadas/1/partidas.pdn")
     text = exported.get_data(as_text=True)
     assert exported.headers["Content-Disposition"].endswith('.pdn"')
     assert '[GameType "26"]' in text and '[Result "2-0"]' in text and f'[Event "{event.name}"]' in text
@@ -173,7 +173,8 @@ def test_the_round_file_imports_back_with_nothing_lost(client, db, setup):
     db.session.expire_all()
     after = {r.board: (r.moves, r.result_token, r.irregular_ply, r.plies) for r in db.session.query(GameRecord)}
     assert after == before
-    assert client.get(f"/eventos/{event.id}/partidas/arquivo").get_data(as_text=True) == text
+    assert client.get(f"/eventos/{event.id}/partidas.pdn").get_data(as_text=True) == text
+    assert client.get(f"/eventos/{event.id}/partidas.pgn").status_code == 404  # a draughts event has PDN
 
 
 def test_a_record_contradicting_the_result_is_flagged_never_changed(client, db, setup):

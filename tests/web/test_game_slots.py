@@ -25,7 +25,7 @@ def test_micro_match_board_has_two_games_with_colours_swapped(client, db, make_u
         assert response.status_code == 302
     recs = db.session.query(GameRecord).order_by(GameRecord.game_no).all()
     assert [(r.game_no, r.white_player_id) for r in recs] == [(1, b1.white.player_id), (2, b1.black.player_id)]
-    text = client.get(f"/eventos/{event.id}/rodadas/1/partidas/arquivo").get_data(as_text=True)
+    text = client.get(f"/eventos/{event.id}/rodadas/1/partidas.pdn").get_data(as_text=True)
     assert '[Round "1.1"]' in text and '[Round "1.2"]' in text
     page = client.get(f"/eventos/{event.id}/rodadas/1").get_data(as_text=True)
     assert f"/eventos/{event.id}/partidas/1/{b1.board}/2" in page  # both games linked from the pairings
@@ -73,7 +73,7 @@ def test_knockout_tie_games(client, db, knockout_event, login_as):  # noqa: F811
     s = played[0]
     assert client.post(f"/eventos/{event.id}/partidas/1/{s.board}/1/editar",
                        data={"moves": OPENING + " 2-0"}).status_code == 302
-    text = client.get(f"/eventos/{event.id}/partidas/arquivo").get_data(as_text=True)
+    text = client.get(f"/eventos/{event.id}/partidas.pdn").get_data(as_text=True)
     assert '[Round "1.1"]' in text and '[Result "2-0"]' in text
 
 

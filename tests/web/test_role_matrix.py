@@ -225,7 +225,7 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
     url_args = {
         "player_id": player.id, "club_id": club.id, "event_id": event.id, "user_id": arbiter.id,
         "entry_id": entry.id, "code": "en", "number": 1, "category": "absoluto",
-        "round_number": 1, "board": 1, "game_no": 1, "ply": 0,
+        "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn",
     }
     return users, url_args
 

@@ -74,7 +74,8 @@ def game_page(event_id: int, round_number: int, board: int, game_no: int):  # ty
         start_svg=url_for("games.diagram", **args, ply=0),
         final=str(VERDICT_TEXT.get(rec.final, "")), result_token=rec.result_token, note=rec.note,
         irregular=rec.irregular_ply, flags=flags(slot, rec) if editable else [],
-        file_url=url_for("games.round_file", event_id=event.id, round_number=slot.round),
+        file_url=url_for("games.round_file", event_id=event.id, round_number=slot.round,
+                         kind=event_rules(event).file_kind),
     )
 
 
@@ -203,21 +204,25 @@ def import_confirm(event_id: int, round_number: int):  # type: ignore[no-untyped
     return back
 
 
-def _file(event: Event, number: int | None) -> Response:
+def _file(event: Event, number: int | None, asked: str) -> Response:
+    """The games as one file; its extension in the URL (``partidas.pdn`` / ``partidas.pgn``) names
+    the file kind like every other download's (``classificacao.pdf``), so the other kind is a 404."""
     kind = event_rules(event).file_kind
+    if asked != kind:
+        abort(404)
     return attachment(games_file(event, number), f"{MIMETYPES[kind]}; charset=utf-8", file_name(event, number))
 
 
-@bp.get("/rodadas/<int:round_number>/partidas/arquivo")
-def round_file(event_id: int, round_number: int):  # type: ignore[no-untyped-def]
+@bp.get("/rodadas/<int:round_number>/partidas.<any(pdn, pgn):kind>")
+def round_file(event_id: int, round_number: int, kind: str):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
     if round_slots(event, round_number, drafts=editable) is None:
         abort(404)
-    return _file(event, round_number)
+    return _file(event, round_number, kind)
 
 
-@bp.get("/partidas/arquivo")
-def event_file(event_id: int):  # type: ignore[no-untyped-def]
+@bp.get("/partidas.<any(pdn, pgn):kind>")
+def event_file(event_id: int, kind: str):  # type: ignore[no-untyped-def]
     event, _editable = visible_event(event_id)
-    return _file(event, None)
+    return _file(event, None, kind)
 
