@@ -56,7 +56,7 @@ def points_before(event: Event, number: int) -> dict[int, str]:
     fmt = get_format(event)
     if fmt.has_bracket:
         return {}
-    snap = fmt.snapshot(event, only_complete=False)
+    snap = fmt.snapshot(event)  # the complete rounds: a round robin's later rounds may be open
     rules = event_ruleset(event)
     return {row.id: rules.format_points(rules.total(snap.state.results[no][:number - 1]))
             for no, row in snap.rows_by_no.items()}

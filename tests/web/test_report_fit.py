@@ -41,7 +41,8 @@ def pdf_lines(data: bytes) -> list[list[str]]:
 
 def last_row(page_html: str, table_class: str) -> list[str]:
     """The cells of the last row of the page's table (`table_class`), as the page shows them."""
-    table = page_html.split(f'class="table {table_class}', 1)[1].split("</table>", 1)[0].split("<tbody>", 1)[1]
+    opening = f'<table class="table {table_class}' if table_class else '<table class="table">'
+    table = page_html.split(opening, 1)[1].split("</table>", 1)[0].split("<tbody>", 1)[1]
     rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S)
     cells = re.findall(r"<td[^>]*>(.*?)</td>", rows[-1], re.S)
     return [" ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", c)).split()) for c in cells]
