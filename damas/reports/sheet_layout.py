@@ -135,11 +135,14 @@ def _groups(table: Table, natural: Sequence[float], size: float, usable: float) 
     return tuple(widths), tuple(tuple(sorted(repeated + g)) for g in groups)
 
 
-def fit(tables: Sequence[Table], measure: Measure) -> Fit:
-    """The first candidate page on which every table fits, else landscape at the smallest size
-    with column groups for the tables that need them."""
+def fit(tables: Sequence[Table], measure: Measure, landscape_only: bool = False) -> Fit:
+    """The first candidate page on which every table fits (`landscape_only`: a landscape one,
+    the crosstable rule of `web.reports.routes.crosstable_landscape`), else landscape at the
+    smallest size with column groups for the tables that need them."""
     natural = [natural_widths(t, measure) for t in tables]
     for landscape, size in CANDIDATES:
+        if landscape_only and not landscape:
+            continue
         usable = usable_width(landscape)
         widths = [_fit_widths(t, n, size, usable) for t, n in zip(tables, natural)]
         if all(w is not None for w in widths):

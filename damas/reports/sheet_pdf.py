@@ -281,11 +281,12 @@ def _rows(pdf: _Sheet, table: Table, xs: dict[int, float], widths: Sequence[floa
     pdf.set_y(y)
 
 
-def render_sheet(head: SheetHeader, title: str, blocks: Sequence[Table | Text]) -> bytes:
-    """The PDF of a report: its title, then the paragraphs and tables in order."""
+def render_sheet(head: SheetHeader, title: str, blocks: Sequence[Table | Text], landscape: bool = False) -> bytes:
+    """The PDF of a report: its title, then the paragraphs and tables in order (on landscape
+    pages whatever fits, when `landscape`)."""
     tables = [b for b in blocks if isinstance(b, Table)]
     pdf = _Sheet(head)
-    chosen: Fit = fit(tables, pdf.measure)
+    chosen: Fit = fit(tables, pdf.measure, landscape)
     pdf.orient(chosen.landscape)
     pdf.add_page()
     pdf.set_y(TOP)

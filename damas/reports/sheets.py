@@ -225,4 +225,4 @@ def sheet_pdf(partial: str, title: str, context: dict[str, Any]) -> bytes | None
     blocks = SHEETS.get(partial)
     if blocks is None:
         return None
-    return render_sheet(_head(context), title, blocks(context))
+    return render_sheet(_head(context), title, blocks(context), landscape=bool(context.get("landscape")))
