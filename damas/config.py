@@ -52,6 +52,7 @@ class Config:
     # page, which asks again every REPORT_REFRESH_SECONDS.
     REPORT_WAIT_SECONDS = float(os.environ.get("DAMAS_REPORT_WAIT_SECONDS", "2") or 2)
     REPORT_REFRESH_SECONDS = 2
+    REPORT_JOBS = True  # False: every PDF rendered in its own request (no background job)
     SERVER_TIMING = _flag("DAMAS_SERVER_TIMING")  # a Server-Timing header: the time a response took (benchmarks)
     # Largest request body, uploads included (issue 14): a federation's openings list is a few
     # tens of KB; a bigger body is refused with a message page (413) before anything is read.

@@ -14,7 +14,7 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import EntryStatus, Event, GameResult, RoundRequest
 from damas.formats.event_rules import event_ruleset
-from damas.formats.mapping import event_rounds, round_is_complete
+from damas.formats.mapping import event_rounds, preload_entries, round_is_complete
 from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.presentation.results import result_label
 from damas.presentation.round_rows import result_text, side
@@ -74,6 +74,9 @@ def round_context(event: Event, rnd: Any) -> dict[str, Any]:
     player's points before the round."""
     openings = _openings(event, rnd.number)
     points = points_before(event, rnd.number)
+    # held while the boards are built (the session keeps rows weakly): their players and clubs
+    # come from the session, not two queries a board (2 s of a 1,000-player sheet)
+    loaded = preload_entries(event)  # noqa: F841
     boards = [{"board": v.board, "white": _with_points(side(v.white, club=True), v.white, points),
                "black": _with_points(side(v.black, club=True), v.black, points),
                "result": result_text(event.ruleset, v, pending=""),
