@@ -76,11 +76,13 @@ def _start_worker(app, tmp_path):  # type: ignore[no-untyped-def]
         worker = subprocess.Popen([sys.executable, "-c", script, app.config["SQLALCHEMY_DATABASE_URI"],
                                    app.config["CACHE_URL"]], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     connection = Redis.from_url(app.config["CACHE_URL"])
-    for _ in range(300):
+    deadline = time.monotonic() + 300  # importing the app takes a while on a loaded machine
+    while time.monotonic() < deadline and worker.poll() is None:
         if Worker.count(connection=connection):
             return worker
-        time.sleep(0.1)
+        time.sleep(0.2)
     worker.terminate()
+    worker.wait(20)
     raise AssertionError("the RQ worker did not start: " + (tmp_path / "worker.log").read_text())
 
 

@@ -123,7 +123,7 @@ def test_reports_of_a_thousand_players_fit(client, db):  # type: ignore[no-untyp
 
 def test_the_demo_crosstable_prints_points_and_tiebreaks(app, client, db):  # type: ignore[no-untyped-def]
     """The issue's case: the FIDE open of the demo (31 players, 3 rounds, 4 tie-breaks) lost
-    its points and tie-break columns off the page; every report of every demo event fits."""
+    its points and tie-break columns off the page."""
     load_demo()
     event = db.session.query(Event).filter(Event.name.like("Aberto de Xadrez de Fortaleza%")).one()
     base = f"/eventos/{event.id}/relatorios"
@@ -132,6 +132,13 @@ def test_the_demo_crosstable_prints_points_and_tiebreaks(app, client, db):  # ty
     words = [w for line in lines if set(cells[3].split()) <= set(line) for w in line]
     for value in cells[-5:]:  # the points and the four tie-breaks
         assert value in words, (value, words)
+
+
+@pytest.mark.slow
+@pytest.mark.once_per_suite
+def test_every_report_of_every_demo_event_fits(app, client, db):  # type: ignore[no-untyped-def]
+    """Every PDF the reports page of each demo event links to (sheets and WeasyPrint reports)."""
+    load_demo()
     for demo in db.session.query(Event):
         index = client.get(f"/eventos/{demo.id}/relatorios").get_data(as_text=True)
         for url in sorted(set(re.findall(r'href="([^"]+\.pdf)"', index))):
