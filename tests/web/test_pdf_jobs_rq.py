@@ -65,6 +65,16 @@ def redis_app(tmp_path, redis_url):  # type: ignore[no-untyped-def]
         db.engine.dispose()
 
 
+def _stop(worker: subprocess.Popen) -> None:  # type: ignore[type-arg]
+    """SIGTERM (RQ's warm shutdown), then SIGKILL if it is still there a minute later."""
+    worker.terminate()
+    try:
+        worker.wait(60)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.wait(20)
+
+
 def _start_worker(app, tmp_path):  # type: ignore[no-untyped-def]
     script = ("import sys; from damas import create_app; from damas.config import TestConfig; "
               "from damas.web.pdf_lanes import work; "
@@ -81,8 +91,7 @@ def _start_worker(app, tmp_path):  # type: ignore[no-untyped-def]
         if Worker.count(connection=connection):
             return worker
         time.sleep(0.2)
-    worker.terminate()
-    worker.wait(20)
+    _stop(worker)
     raise AssertionError("the RQ worker did not start: " + (tmp_path / "worker.log").read_text())
 
 
@@ -108,8 +117,7 @@ def test_reports_are_rendered_by_the_rq_worker(redis_app, tmp_path):  # type: ig
         assert len(Queue(QUEUES[REPORTS], connection=connection)) == 0
         assert "rendering" not in (tmp_path / "worker.log").read_text()  # no failure logged
     finally:
-        worker.terminate()
-        worker.wait(20)
+        _stop(worker)
 
 
 def test_without_a_worker_the_app_renders_in_its_threads(redis_app):  # type: ignore[no-untyped-def]
