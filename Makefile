@@ -46,7 +46,12 @@ serve: setup
 	@test -n "$$SECRET_KEY" || { echo "make serve: set SECRET_KEY (a long random string; see README, Running in production)" >&2; exit 1; }
 	@test -n "$$DATABASE_URL" || { echo "make serve: set DATABASE_URL (postgresql://user:password@host/db)" >&2; exit 1; }
 	$(BIN)/flask db upgrade
-	$(BIN)/gunicorn -c gunicorn.conf.py
+	@# with CACHE_URL on Redis the printed reports are rendered by RQ workers (README, Printed
+	@# reports): one for the round sheets, one for everything; stopped with gunicorn
+	@case "$$CACHE_URL" in redis://*|rediss://*|unix://*) \
+	  $(BIN)/flask damas worker --lane sheets & $(BIN)/flask damas worker & \
+	  trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; $(BIN)/gunicorn -c gunicorn.conf.py ;; \
+	*) exec $(BIN)/gunicorn -c gunicorn.conf.py ;; esac
 
 test: setup
 	@echo "== import contracts (pyproject.toml, import-linter) =="
@@ -70,6 +75,7 @@ bench: setup
 	$(BIN)/python benchmarks/pairing.py --sizes 671 --late 2 --rounds 7 --shape huge-over-tiny
 	$(BIN)/python benchmarks/public_pages.py --rounds 9
 	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/reports.py
 
 extract-messages: venv
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output \

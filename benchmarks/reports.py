@@ -1,97 +1,127 @@
-"""Time the standings PDF of a large event (not a test).
+"""Time every printed report (PDF) of a large event, cold cache (issue 26, point 2; not a test).
 
-    python benchmarks/reports.py [--players 1000] [--rounds 7] [--seed 1]
+    python benchmarks/reports.py [--players 1000 100] [--rounds 9] [--repeat 3] [--only standings ...]
+    python benchmarks/reports.py --record "load 1.2"   # store these figures as the "before" ones
 
-Builds an event on an in-memory SQLite database (players, entries and rounds with random
-results, paired by a simple fold per score order; byes for odd fields), then times the
-standings context (engine) and the WeasyPrint PDF, and prints seconds and pages.
+Builds each event (tests/web/report_events.py: long names, clubs, the CBJD categories, six
+tie-breaks) in an in-memory SQLite database, then asks for each PDF through the Flask test
+client as a visitor (the arbiter's report as its arbiter), the server cache emptied before
+every request: the time from the request to the file (context, template and WeasyPrint; with
+background rendering, the time until the job has stored the file: the view is told to wait
+for it). Prints, per report, the best of `--repeat` wall and CPU seconds and pages, beside the
+figures recorded in benchmarks/reports_before.json, and whether issue 26's targets are met.
 """
 from __future__ import annotations
 
 import argparse
-import random
+import json
+import os
 import subprocess
 import sys
 import time
 from datetime import date
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
 from damas import create_app  # noqa: E402
 from damas.config import TestConfig  # noqa: E402
+from damas.extensions import cache, db  # noqa: E402
+from damas.models import EventArbiter, Role, User  # noqa: E402
+from damas.reports.pdf import warm_up  # noqa: E402
+from tests.web.report_events import build_report_event  # noqa: E402
+
+BEFORE = Path(__file__).with_name("reports_before.json")
+REPORTS = (  # (name, URL under /eventos/<id>/relatorios/, as the arbiter)
+    ("start list", "lista-inicial.pdf", False),
+    ("pairings", "emparceiramento/{r}.pdf", False),
+    ("results", "resultados/{r}.pdf", False),
+    ("standings", "classificacao.pdf", False),
+    ("categories", "categorias.pdf", False),
+    ("crosstable", "tabela.pdf", False),
+    ("prizes", "premiacao.pdf", False),
+    ("brochure", "folheto.pdf", False),
+    ("arbiter", "arbitro.pdf", True),
+)
+# Issue 26, point 2: 1,000 players: standings, pairings, start list < 3 s, crosstable and
+# categories < 6 s; 100 players: every report < 0.5 s.
+TARGETS = {1000: {"standings": 3.0, "pairings": 3.0, "start list": 3.0, "crosstable": 6.0, "categories": 6.0},
+           100: {name: 0.5 for name, _url, _arb in REPORTS}}
 
 
-def build(db, players: int, rounds: int, seed: int):  # type: ignore[no-untyped-def]
-    from damas.models import Entry, EntryStatus, Event, EventStatus, Game, GameResult, Player, Round, RoundStatus
+def pages(pdf: bytes) -> str:
+    info = subprocess.run(["pdfinfo", "-"], input=pdf, capture_output=True).stdout.decode()
+    return next((line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")), "?")
 
-    rng = random.Random(seed)
-    event = Event(name=f"Aberto de Damas com {players} jogadores — São José", discipline="damas-64", ruleset="cbjd",
-                  pairing_system="dutch", planned_rounds=rounds, time_minutes=60, time_increment=0,
-                  start_date=date(2026, 7, 1), end_date=date(2026, 7, 3), venue="Ginásio Poliesportivo",
-                  organiser="Federação", chief_arbiter="Árbitro", status=EventStatus.RUNNING)
-    db.session.add(event)
-    db.session.flush()
-    entries = []
-    for n in range(1, players + 1):
-        p = Player(full_name=f"Jogador Conceição {n:04d}", sex="F" if n % 3 == 0 else "M",
-                   birth_date=date(1950 + n % 60, 1, 1), state="CE", federation_id=f"B{n}", rating_regular=2400 - n)
-        db.session.add(p)
+
+def time_event(players: int, rounds: int, repeat: int, only: set[str]) -> dict[str, tuple[float, float, str]]:
+    """{report: (best wall s, its CPU s, pages)} of one event size."""
+    config = {k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()}
+    config.update(SQLALCHEMY_DATABASE_URI="sqlite://", REPORT_WAIT_SECONDS=600)  # the view waits for its file
+    app = create_app(config)
+    out = {}
+    with app.app_context():
+        db.create_all()
+        event = build_report_event(db, players, rounds)
+        arbiter = User(email="arbitro@bench.br", name="Árbitro", role=Role.ARBITER)
+        arbiter.set_password("secret123")
+        db.session.add(arbiter)
         db.session.flush()
-        e = Entry(event_id=event.id, player_id=p.id, pairing_number=n, rating_at_entry=2400 - n,
-                  status=EntryStatus.REGISTERED)
-        db.session.add(e)
-        entries.append(e)
-    db.session.flush()
-    score = {e.id: 0 for e in entries}
-    for r in range(1, rounds + 1):
-        order = sorted(entries, key=lambda e: (-score[e.id], e.pairing_number))
-        rnd = Round(event_id=event.id, number=r, status=RoundStatus.PUBLISHED)
-        games = []
-        for b, i in enumerate(range(0, len(order) - 1, 2), start=1):
-            w, k = (order[i], order[i + 1]) if (r + b) % 2 else (order[i + 1], order[i])
-            res = rng.choice((GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN))
-            score[w.id] += {GameResult.WHITE_WIN: 2, GameResult.DRAW: 1}.get(res, 0)
-            score[k.id] += {GameResult.BLACK_WIN: 2, GameResult.DRAW: 1}.get(res, 0)
-            games.append(Game(board=b, white_entry_id=w.id, black_entry_id=k.id, result=res))
-        if len(order) % 2:
-            games.append(Game(board=len(games) + 1, white_entry_id=order[-1].id, black_entry_id=None,
-                              result=GameResult.BYE))
-            score[order[-1].id] += 2
-        rnd.games = games
-        db.session.add(rnd)
-    db.session.commit()
-    return event
+        db.session.add(EventArbiter(event_id=event.id, user_id=arbiter.id))
+        db.session.commit()
+        event_id = event.id
+        visitor, editor = app.test_client(), app.test_client()
+        assert editor.post("/conta/entrar", data={"email": arbiter.email, "password": "secret123"}).status_code == 302
+        warm_up()
+        for name, url, as_arbiter in REPORTS:
+            if only and name not in only:
+                continue
+            best: tuple[float, float, str] | None = None
+            for _ in range(repeat):
+                cache.clear()
+                db.session.expunge_all()
+                wall, cpu = time.perf_counter(), time.process_time()
+                response = (editor if as_arbiter else visitor).get(
+                    f"/eventos/{event_id}/relatorios/{url.format(r=rounds)}")
+                wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+                if response.status_code != 200 or response.mimetype != "application/pdf":
+                    raise SystemExit(f"{name}: {response.status_code} {response.mimetype}")
+                if best is None or wall < best[0]:
+                    best = (wall, cpu, pages(response.data))
+            assert best is not None
+            out[name] = best
+            print(f"  {players} players, {name}: {best[0]:.2f} s wall, {best[1]:.2f} s CPU, {best[2]} pages",
+                  flush=True)
+        db.session.remove()
+    return out
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=7)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--players", type=int, nargs="+", default=[1000, 100])
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", nargs="*", default=[], help="report names, e.g. standings crosstable")
+    parser.add_argument("--record", metavar="NOTE", help="store these figures as the 'before' ones, with NOTE")
     args = parser.parse_args()
-    app = create_app(TestConfig)
-    from damas.extensions import db
-    from damas.reports.event_reports import base_context
-    from damas.reports.pdf import render_pdf
-    from damas.reports.standings import standings_context
-
-    with app.app_context(), app.test_request_context():
-        db.create_all()
-        t0 = time.perf_counter()
-        event = build(db, args.players, args.rounds, args.seed)
-        t1 = time.perf_counter()
-        context = {**base_context(event), **standings_context(event)}
-        t2 = time.perf_counter()
-        c2 = time.process_time()
-        pdf = render_pdf("reports/print.html", partial="reports/_standings.html", report_title="Classificação", **context)
-        t3 = time.perf_counter()
-        c3 = time.process_time()
-    info = subprocess.run(["pdfinfo", "-"], input=pdf, capture_output=True, text=False).stdout.decode()
-    pages = next((line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")), "?")
-    print(f"{args.players} players, {args.rounds} rounds: build {t1 - t0:.2f} s, standings {t2 - t1:.2f} s, "
-          f"PDF {t3 - t2:.2f} s wall, {c3 - c2:.2f} s CPU ({len(pdf) // 1024} KiB, {pages} pages); "
-          f"standings + PDF {t3 - t1:.2f} s")
+    load = os.getloadavg()[0]
+    now = {n: time_event(n, args.rounds, args.repeat, set(args.only)) for n in args.players}
+    before = json.loads(BEFORE.read_text()) if BEFORE.exists() else {}
+    if args.record is not None:
+        before = {"date": date.today().isoformat(), "note": f"{args.record}; load {load:.1f} at start",
+                  "rounds": args.rounds, "figures": {str(n): {k: list(v) for k, v in f.items()} for n, f in now.items()}}
+        BEFORE.write_text(json.dumps(before, indent=1, ensure_ascii=False) + "\n")
+    print(f"\nrounds {args.rounds}, six tie-breaks; now: load {load:.1f} at start; before: {before.get('date', '—')} "
+          f"({before.get('note', 'not recorded')})")
+    print(f"{'players':>7} {'report':12} {'before s':>9} {'now s':>7} {'CPU s':>6} {'pages':>5} {'target':>7}  met")
+    for n, figures in now.items():
+        for name, (wall, cpu, count) in figures.items():
+            old = before.get("figures", {}).get(str(n), {}).get(name)
+            target = TARGETS.get(n, {}).get(name)
+            met = "" if target is None else ("yes" if wall < target else "NO")
+            print(f"{n:>7} {name:12} {old[0] if old else float('nan'):9.2f} {wall:7.2f} {cpu:6.2f} {count:>5} "
+                  f"{target if target else '':>7}  {met}")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import click
+from flask import current_app
 from flask.cli import with_appcontext
 from sqlalchemy import select
 
@@ -10,6 +11,7 @@ from damas.models import User
 from damas.demo import load_demo
 from damas.services.errors import ServiceError
 from damas.services.users import create_user
+from damas.web.pdf_lanes import is_redis, work
 
 damas_cli = click.Group("damas", help="damas: demo data and administration.")
 
@@ -47,3 +49,16 @@ def create_staff_command(email: str, name: str, password: str) -> None:
     except ServiceError as error:
         raise click.ClickException(error.message) from None
     click.echo(f"Staff account {email} created.")
+
+
+@damas_cli.command("worker")
+@click.option("--lane", type=click.Choice(["all", "sheets"]), default="all", show_default=True,
+              help="sheets: only the round sheets (pairings, results); all: those first, then every other report")
+@with_appcontext
+def worker_command(lane: str) -> None:
+    """Render printed reports from the Redis queues (CACHE_URL=redis://...); several app servers
+    share these workers. Without Redis the app renders in its own threads: no worker needed."""
+    if not is_redis(current_app.config.get("CACHE_URL", "")):
+        raise click.ClickException("CACHE_URL is not a Redis URL: the app renders the reports in its own threads.")
+    click.echo(f"damas worker ({lane}) on {current_app.config['CACHE_URL'].split('@')[-1]}")
+    work(current_app._get_current_object(), lane)  # type: ignore[attr-defined]

@@ -47,6 +47,12 @@ class Config:
     # app server.
     CACHE_URL = os.environ.get("CACHE_URL", "")
     PAGE_CACHE = os.environ.get("DAMAS_PAGE_CACHE", "1") != "0"  # 0: compute every page (benchmarks)
+    # Printed reports (damas/web/pdf_jobs.py): a PDF not yet in the cache is rendered by a
+    # background job; the request waits this long for it, then shows the "being prepared"
+    # page, which asks again every REPORT_REFRESH_SECONDS.
+    REPORT_WAIT_SECONDS = float(os.environ.get("DAMAS_REPORT_WAIT_SECONDS", "2") or 2)
+    REPORT_REFRESH_SECONDS = 2
+    REPORT_JOBS = True  # False: every PDF rendered in its own request (no background job)
     SERVER_TIMING = _flag("DAMAS_SERVER_TIMING")  # a Server-Timing header: the time a response took (benchmarks)
     # Largest request body, uploads included (issue 14): a federation's openings list is a few
     # tens of KB; a bigger body is refused with a message page (413) before anything is read.
@@ -103,3 +109,4 @@ class TestConfig(Config):
     REMEMBER_COOKIE_SECURE = False
     RATELIMIT_ENABLED = False
     RATELIMIT_STORAGE_URI = "memory://"
+    REPORT_WAIT_SECONDS = 120.0  # a test's PDF request gets its file (the browser test sets 0)

@@ -3,7 +3,7 @@
 # As root with apt-get this installs them; otherwise it lists what is missing and goes on.
 set -euo pipefail
 PACKAGES=(python3-venv libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
-          libatomic1 chromium chromium-driver postgresql poppler-utils)
+          libatomic1 chromium chromium-driver postgresql poppler-utils redis-server)
 command -v dpkg >/dev/null 2>&1 || { echo "system-deps: not a Debian system; install the equivalents of: ${PACKAGES[*]}"; exit 0; }
 missing=()
 for p in "${PACKAGES[@]}"; do

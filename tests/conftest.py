@@ -23,6 +23,17 @@ if os.environ.get("CI"):
 _counter = itertools.count(1)
 
 
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    """`@pytest.mark.once_per_suite`: a heavy test whose outcome does not depend on the
+    database runs in the SQLite pass of `make test` only, not again on PostgreSQL."""
+    if not os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"):
+        return
+    skip = pytest.mark.skip(reason="once per suite: run on SQLite")
+    for item in items:
+        if item.get_closest_marker("once_per_suite"):
+            item.add_marker(skip)
+
+
 @pytest.fixture
 def app(request: pytest.FixtureRequest) -> Iterator[Any]:
     """The test app. TestConfig has the login / sign-up / password throttles off (most tests log

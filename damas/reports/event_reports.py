@@ -13,7 +13,8 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.formats import get_format
 from damas.models import EntryStatus, Event, GameResult, RoundRequest
-from damas.formats.mapping import event_rounds, round_is_complete
+from damas.formats.event_rules import event_ruleset
+from damas.formats.mapping import event_rounds, preload_entries, round_is_complete
 from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.presentation.results import result_label
 from damas.presentation.round_rows import result_text, side
@@ -47,15 +48,42 @@ def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
     return {r.board: {"code": r.code, "moves": r.moves, "name": r.name, "seed": str(r.seed)} for r in rows}
 
 
+def points_before(event: Event, number: int) -> dict[int, str]:
+    """Each entry's points before round `number` (entry id -> the rule set's text, "4½"): the
+    score the round was paired on, from the rounds before it (issue 26, point 4, as
+    Swiss-Manager's and chess-results' pairing lists print it). {} for a knockout, whose
+    rounds are ties of a bracket, not scores."""
+    fmt = get_format(event)
+    if fmt.has_bracket:
+        return {}
+    snap = fmt.snapshot(event)  # the complete rounds: a round robin's later rounds may be open
+    rules = event_ruleset(event)
+    return {row.id: rules.format_points(rules.total(snap.state.results[no][:number - 1]))
+            for no, row in snap.rows_by_no.items()}
+
+
+def _with_points(player: dict[str, Any] | None, entry: Any, points: dict[int, str]) -> dict[str, Any] | None:
+    if player is not None and entry is not None:
+        player["points"] = points.get(entry.id, "")
+    return player
+
+
 def round_context(event: Event, rnd: Any) -> dict[str, Any]:
     """Pairings / results of one round in board order (C.04.2 #9), with colours: the format's
-    round view (a micro-match prints its game score) and the openings drawn for it."""
+    round view (a micro-match prints its game score), the openings drawn for it and each
+    player's points before the round."""
     openings = _openings(event, rnd.number)
-    boards = [{"board": v.board, "white": side(v.white, club=True), "black": side(v.black, club=True),
+    points = points_before(event, rnd.number)
+    # held while the boards are built (the session keeps rows weakly): their players and clubs
+    # come from the session, not two queries a board (2 s of a 1,000-player sheet)
+    loaded = preload_entries(event)  # noqa: F841
+    boards = [{"board": v.board, "white": _with_points(side(v.white, club=True), v.white, points),
+               "black": _with_points(side(v.black, club=True), v.black, points),
                "result": result_text(event.ruleset, v, pending=""),
                "opening": openings.get(v.board) or openings.get(0)}
               for v in get_format(event).round_view(event, rnd)]
     return {**base_context(event), "number": rnd.number, "status": rnd.status.value, "boards": boards,
+            "show_points": bool(points),
             "complete": round_is_complete(rnd), "round_opening": openings.get(0),
             "published": rnd.published_at.strftime("%d/%m/%Y %H:%M") if rnd.published_at else ""}
 

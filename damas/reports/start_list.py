@@ -6,8 +6,10 @@ from datetime import datetime
 from damas.services.federation import federation_name
 
 from damas.models import Event
-from damas.reports.pdf import render_pdf
+from flask_babel import gettext as _
+
 from damas.presentation.summaries import event_summary, start_list
+from damas.reports.sheets import sheet_pdf
 
 
 def start_list_context(event: Event) -> dict:
@@ -20,4 +22,5 @@ def start_list_context(event: Event) -> dict:
 
 
 def start_list_pdf(event: Event) -> bytes:
-    return render_pdf("reports/start_list.html", **start_list_context(event))
+    """The start list as its sheet (the report "Lista inicial" of the reports page)."""
+    return sheet_pdf("reports/_start_list.html", _("Lista inicial"), start_list_context(event)) or b""

@@ -25,7 +25,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, Callable
 
-from flask import Flask, Response, make_response, request, session
+from flask import Flask, Response, current_app, make_response, request, session
 from flask_login import current_user
 from sqlalchemy import bindparam, func, select
 
@@ -33,7 +33,7 @@ from damas.config import BASE_DIR
 from damas.extensions import cache, db
 from damas.models import Event, EventStatus, FederationSettings
 
-__all__ = ["install_page_cache", "code_version", "cached_endpoints", "page_key", "revision_row"]
+__all__ = ["install_page_cache", "code_version", "cached_endpoints", "page_key", "request_key", "revision_row"]
 
 _KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 # Core statement built once: the only query of a 304 or a cache hit.
@@ -84,17 +84,35 @@ def revision_row(connection: Any, event_id: int) -> Any:
     return connection.execute(_REVISION, {"event_id": event_id}).first()
 
 
+def _keyed(event_id: int, version: str, locale: Callable[[], str]) -> tuple[Any, str, str] | None:
+    """(revision row, cache key, ETag) of the current request's page of `event_id`."""
+    row = revision_row(db.session.connection(), event_id)
+    if row is None:
+        return None
+    key, etag = page_key(event_id, row.revision, row.status, version, locale(), row.settings or 0, request.full_path)
+    return row, key, etag
+
+
+def request_key(event_id: int) -> tuple[str, str] | None:
+    """(cache key, ETag) the page cache gives the current request's page of `event_id` (None:
+    no such event, or the cache is off): what the PDF jobs (`web.pdf_jobs`) are keyed by."""
+    installed = current_app.extensions.get("damas_page_cache")
+    if installed is None:
+        return None
+    found = _keyed(event_id, *installed)
+    return None if found is None else found[1:]
+
+
 def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], str]) -> Callable[..., Any]:
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         event_id = kwargs.get("event_id")
         if not isinstance(event_id, int) or _personal():
             return view(*args, **kwargs)
-        row = revision_row(db.session.connection(), event_id)
-        if row is None or row.status == EventStatus.DRAFT:
+        found = _keyed(event_id, version, locale)
+        if found is None or found[0].status == EventStatus.DRAFT:
             return view(*args, **kwargs)  # 404 or an editor's page: the view decides
-        key, etag = page_key(event_id, row.revision, row.status, version, locale(), row.settings or 0,
-                             request.full_path)
+        _row, key, etag = found
         if request.if_none_match.contains_weak(etag):
             response = Response(status=304)
         else:
@@ -105,7 +123,7 @@ def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], st
             else:
                 response = make_response(view(*args, **kwargs))
                 if response.status_code != 200 or session.modified or response.headers.get("Set-Cookie"):
-                    return response
+                    return response  # no ETag either: a 202 "being prepared" page is asked again
                 response.direct_passthrough = False
                 headers = [(h, response.headers[h]) for h in _KEPT_HEADERS if h in response.headers]
                 cache.set(key, (response.get_data(), headers))
@@ -123,6 +141,7 @@ def install_page_cache(app: Flask, locale: Callable[[], str]) -> str | None:
     if not app.config.get("PAGE_CACHE", True):
         return None
     version = code_version()
+    app.extensions["damas_page_cache"] = (version, locale)
     for endpoint in cached_endpoints(app):
         view = app.view_functions[endpoint]
         if not getattr(view, "damas_page_cache", False):

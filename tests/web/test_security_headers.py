@@ -11,7 +11,7 @@ from damas.security import SECURITY_HEADERS
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Rendered by WeasyPrint only (PDF): the browser never sees them, so the CSP does not apply.
-PDF_ONLY = {"reports/base.html", "reports/bracket.html", "reports/print.html", "reports/start_list.html"}
+PDF_ONLY = {"reports/base.html", "reports/bracket.html", "reports/print.html"}
 
 
 def _assert_headers(response) -> None:  # type: ignore[no-untyped-def]

@@ -1,7 +1,7 @@
 """Events: public list and page; staff create; the event's arbiters edit and manage entries."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 from sqlalchemy import func, or_, select
@@ -10,6 +10,7 @@ from damas.engine.pairing import family_of, get_system, system_codes
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
+from damas.web.pdf_jobs import deliver_pdf
 from damas.services import entries as entry_service, events as event_service
 from damas.services.frozen_settings import frozen_reason, frozen_settings
 from damas.services.errors import ServiceError
@@ -297,9 +298,4 @@ def audit_log(event_id: int):  # type: ignore[no-untyped-def]
 @bp.get("/<int:event_id>/lista-inicial.pdf")
 def start_list_report(event_id: int):  # type: ignore[no-untyped-def]
     event, _editable = visible_event(event_id)
-    pdf = start_list_pdf(event)
-    return Response(
-        pdf,
-        mimetype="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="lista-inicial-{event.id}.pdf"'},
-    )
+    return deliver_pdf(event.id, f"lista-inicial-{event.id}", lambda: start_list_pdf(event))

@@ -4,7 +4,7 @@ Thin routes: form -> one service call in damas.services.knockout -> redirect wit
 """
 from __future__ import annotations
 
-from flask import Blueprint, Response, flash, redirect, render_template, url_for
+from flask import Blueprint, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -14,6 +14,7 @@ from damas.reports.bracket import bracket_context, bracket_pdf
 from damas.services import knockout as ko
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, visible_event
+from damas.web.pdf_jobs import deliver_pdf
 from damas.web.forms_util import show_service_error
 from damas.web.knockout.forms import CorrectionForm, KnockoutSettingsForm, TieGameForm
 
@@ -41,8 +42,7 @@ def bracket_report(event_id: int):  # type: ignore[no-untyped-def]
     if not ko.is_knockout(event):
         flash(_("Este evento não é eliminatório."), "error")
         return redirect(url_for("events.view_event", event_id=event_id))
-    return Response(bracket_pdf(event), mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="chave-{event.id}.pdf"'})
+    return deliver_pdf(event.id, f"chave-{event.id}", lambda: bracket_pdf(event))
 
 
 @bp.route("/configurar", methods=["GET", "POST"])

@@ -21,10 +21,12 @@ from damas.reports.awards import all_categories_context, allocation_context
 from damas.web.desk.report_section import desk_section
 from damas.reports.event_reports import arbiter_context, base_context, brochure_context, round_context
 from damas.reports.pdf import render_pdf
+from damas.reports.sheets import sheet_pdf
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.reports.teams import find_team_round, team_round_context, team_round_list, team_standings_context
 from damas.formats.mapping import event_rounds
 from damas.web.downloads import attachment
+from damas.web.pdf_jobs import REPORTS, SHEETS, deliver_pdf
 from damas.web.access import event_editor_required, visible_event
 from damas.presentation.summaries import start_list
 from damas.exports import rating as rating_export
@@ -41,9 +43,10 @@ bp = Blueprint("reports", __name__, url_prefix="/eventos/<int:event_id>/relatori
 
 
 
-def _pdf(data: bytes, name: str, event: Event) -> Response:
-    return Response(data, mimetype="application/pdf",
-                    headers={"Content-Disposition": f'inline; filename="{name}-{event.id}.pdf"'})
+def _pdf(event: Event, name: str, render: Callable[[], bytes], lane: str = REPORTS) -> Response:
+    """The report's PDF from the cache, or rendered in the background (`web.pdf_jobs`); `render`
+    builds the context and the file (in the job, not in the visitor's request)."""
+    return deliver_pdf(event.id, f"{name}-{event.id}", render, lane)
 
 
 def _show(event: Event, partial: str, title: str, pdf_url: str | None, context: dict[str, Any], **extra: Any) -> str:
@@ -52,7 +55,9 @@ def _show(event: Event, partial: str, title: str, pdf_url: str | None, context: 
 
 
 def _print(partial: str, title: str, context: dict[str, Any]) -> bytes:
-    return render_pdf("reports/print.html", partial=partial, report_title=title, **context)
+    """The tabular reports as fast sheets (`reports.sheets`), the others through WeasyPrint."""
+    return sheet_pdf(partial, title, context) or render_pdf("reports/print.html", partial=partial,
+                                                             report_title=title, **context)
 
 
 REPORTS: list[tuple[str, Any, str]] = [  # (endpoint, title, access) for the index
@@ -108,8 +113,9 @@ def _round_report(kind: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
 
     def pdf(event_id: int, number: int):  # type: ignore[no-untyped-def]
         event, editable = visible_event(event_id)
-        context = _round_context(event, number, editable)
-        return _pdf(_print(f"reports/_{kind}.html", _title(kind, number), context), f"{kind}-r{number}", event)
+        rnd = _find_round(event, number, editable)
+        return _pdf(event, f"{kind}-r{number}",
+                    lambda: _print(f"reports/_{kind}.html", _title(kind, number), round_context(event, rnd)), SHEETS)
 
     return page, pdf
 
@@ -122,11 +128,15 @@ def _title(kind: str, number: int) -> str:
     return _("Resultados da rodada %(n)s", n=number)
 
 
-def _round_context(event: Event, number: int, editable: bool) -> dict[str, Any]:
+def _find_round(event: Event, number: int, editable: bool) -> Any:
     rnd = get_format(event).find_round(event, number, drafts=editable)
     if rnd is None:
         abort(404)
-    return round_context(event, rnd)
+    return rnd
+
+
+def _round_context(event: Event, number: int, editable: bool) -> dict[str, Any]:
+    return round_context(event, _find_round(event, number, editable))
 
 
 for _kind, _path in (("pairings", "emparceiramento"), ("results", "resultados")):
@@ -167,11 +177,15 @@ def _team_round_report(kind: str) -> tuple[Callable[..., Any], Callable[..., Any
                      url_for(f"reports.team_{kind}_pdf", event_id=event_id, number=number), ctx)
 
     def pdf(event_id: int, number: int):  # type: ignore[no-untyped-def]
-        found = context(event_id, number)
+        found = _team_event(event_id)
         if found is None:
             return redirect(url_for("reports.index", event_id=event_id))
-        event, ctx = found
-        return _pdf(_print(partial, _title(kind, number), ctx), f"equipes-{kind}-r{number}", event)
+        event, editable = found
+        rnd = find_team_round(event, number, editable)
+        if rnd is None:
+            abort(404)
+        return _pdf(event, f"equipes-{kind}-r{number}",
+                    lambda: _print(partial, _title(kind, number), team_round_context(event, rnd)), SHEETS)
 
     return page, pdf
 
@@ -198,13 +212,16 @@ def team_standings_pdf(event_id: int):  # type: ignore[no-untyped-def]
     if found is None:
         return redirect(url_for("reports.index", event_id=event_id))
     event, _editable = found
-    return _pdf(_print("reports/_team_standings.html", str(_l("Classificação por equipes")),
-                       team_standings_context(event)), "classificacao-equipes", event)
+    return _pdf(event, "classificacao-equipes",
+                lambda: _print("reports/_team_standings.html", str(_l("Classificação por equipes")),
+                               team_standings_context(event)))
 
 
 def _simple(endpoint: str, path: str, partial: str, title_pt: Any,
-            build: Callable[[Event], dict[str, Any]], editor_only: bool = False) -> None:
-    """Register `endpoint` (web page) and `endpoint_pdf` (its print version)."""
+            build: Callable[[Event], dict[str, Any]], editor_only: bool = False,
+            check: Callable[[Event], None] = lambda event: None) -> None:
+    """Register `endpoint` (web page) and `endpoint_pdf` (its print version); `check` aborts
+    in the request what the report does not exist for (before a rendering job starts)."""
     def title() -> str:
         return str(title_pt)
 
@@ -215,8 +232,8 @@ def _simple(endpoint: str, path: str, partial: str, title_pt: Any,
 
     def pdf(event_id: int):  # type: ignore[no-untyped-def]
         event, editable = visible_event(event_id)
-        context = {**base_context(event), **build(event)}
-        return _pdf(_print(partial, title(), context), path, event)
+        check(event)
+        return _pdf(event, path, lambda: _print(partial, title(), {**base_context(event), **build(event)}))
 
     page.__name__, pdf.__name__ = endpoint, f"{endpoint}_pdf"
     if editor_only:
@@ -225,9 +242,13 @@ def _simple(endpoint: str, path: str, partial: str, title_pt: Any,
     bp.add_url_rule(f"/{path}.pdf", f"{endpoint}_pdf", pdf, methods=["GET"])
 
 
-def _crosstable(event: Event) -> dict[str, Any]:
+def _has_crosstable(event: Event) -> None:
     if crosstable_kind(event) is None:
         abort(404)
+
+
+def _crosstable(event: Event) -> dict[str, Any]:
+    _has_crosstable(event)
     context = crosstable_context(event)
     return {**context, "landscape": crosstable_landscape(event, len(context.get("rows", ())))}
 
@@ -237,7 +258,8 @@ _simple("start_list", "lista-inicial", "reports/_start_list.html", _l("Lista ini
 _simple("standings", "classificacao", "reports/_standings.html", _l("Classificação"), standings_context)
 _simple("categories", "categorias", "reports/_categories.html", _l("Classificação por categoria"),
         all_categories_context)
-_simple("crosstable", "tabela", "reports/_crosstable.html", _l("Tabela cruzada"), _crosstable)
+_simple("crosstable", "tabela", "reports/_crosstable.html", _l("Tabela cruzada"), _crosstable,
+        check=_has_crosstable)
 _simple("prizes", "premiacao", "reports/_prizes.html", _l("Premiação"), allocation_context)
 _simple("brochure", "folheto", "reports/_brochure.html", _l("Folheto do evento"), brochure_context)
 def _arbiter(event: Event) -> dict[str, Any]:
