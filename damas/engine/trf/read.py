@@ -5,7 +5,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from damas.engine.trf import records as rec
-from damas.engine.trf.tournament import HALF_POINTS, HEADER_CODES, TrfError, TrfTournament
+from damas.engine.trf.tournament import HALF_POINTS, HEADER_CODES, PairedCell, TrfError, TrfTournament
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 
 _ROUND_START = 91  # 0-based index of the first round field (column 92)
@@ -19,7 +19,8 @@ _BYE_CODES = {"H": Outcome.HALF_BYE, "F": Outcome.FULL_BYE, "U": Outcome.PAIRING
               " ": Outcome.NOT_PAIRED, "W": Outcome.PAIRING_BYE, "D": Outcome.HALF_BYE,
               "L": Outcome.ZERO_BYE}
 _REQUESTED = frozenset({"H", "Z", "F", "-", "0", " "})  # codes that may stand in a round not yet paired
-_MIRROR_CODE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+_MIRROR_CODE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+", " ": " "}
+_UNFINISHED = " "  # a paired board without a result yet: the round in progress (lichess, ITDX)
 
 
 @dataclass
@@ -80,17 +81,20 @@ def _parse_cells(line: str, lineno: int) -> list[_Cell]:
             k += _ROUND_WIDTH
             continue
         s = opp_raw.strip()
-        if not s.isdigit():
+        if s and not s.isdigit():
             raise TrfError(f"opponent must be a starting number or 0000, got {opp_raw!r}", lineno, col)
-        opp = int(s) or None
+        if not s and c in "wbWB":
+            raise TrfError("a blank opponent (a bye or an absence) has no colour", lineno, col + 5)
+        opp = int(s) if s else None  # four blanks are 0000 (TRF-2026; lichess and lidraughts write them)
+        opp = opp or None
         if c not in "wbWB- ":
             raise TrfError(f"colour must be w, b or -, got {c!r}", lineno, col + 5)
         code = r.upper() if r in "hfuzwdlHFUZWDL" else r
-        allowed = _BYE_CODES if opp is None else {**_PLAYED_CODES, "+": 0, "-": 0}
+        allowed = _BYE_CODES if opp is None else {**_PLAYED_CODES, "+": 0, "-": 0, _UNFINISHED: 0}
         if code not in allowed:
             raise TrfError(f"unknown result code {r!r}", lineno, col + 7)
         if opp is not None and c in "- ":
-            if code in _PLAYED_CODES:
+            if code in _PLAYED_CODES or code == _UNFINISHED:
                 raise TrfError("a played game needs colour w or b", lineno, col + 5)
         cells.append(_Cell(opp, c.lower() if c != " " else "-", code, col))
         k += _ROUND_WIDTH
@@ -231,11 +235,19 @@ def _assemble(players: dict, headers: dict[str, str], total_rounds: int | None,
             if cell.color in "wb" and back.color == cell.color:
                 raise TrfError(f"round {r + 1}: both players of a board have colour {cell.color!r}",
                                lineno, cell.column + 5)
-    # The last column is pending when nobody has been paired in it yet (requested byes only).
+    # The last column is pending when nobody has been paired in it yet (requested byes only),
+    # or in progress when a board of it has no result yet (the current round's pairing).
     completed = columns
     pending: dict[int, Outcome] = {}
     pending_codes: dict[int, str] = {}
-    if columns:
+    in_progress = _in_progress(players, columns)
+    if in_progress:
+        completed = columns - 1
+        for no, cell in in_progress.items():
+            if cell.outcome in (Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.FULL_BYE):
+                pending[no] = cell.outcome
+                pending_codes[no] = players[no][1][columns - 1].code
+    elif columns:
         last = [cells[columns - 1] for _, cells, _, _ in players.values() if len(cells) == columns]
         only_requests = all(c.opponent is None and c.code in _REQUESTED for c in last)
         if only_requests and not _column_counted(players, columns):
@@ -267,7 +279,30 @@ def _assemble(players: dict, headers: dict[str, str], total_rounds: int | None,
                             name=headers.get("012", ""), extra=headers)
     points = {no: p for no, (_, _, p, _) in players.items() if p is not None}
     return TrfTournament(state=state, first_color=first_color, total_rounds=total_rounds,
-                         pending=pending, points_column=points, codes=codes, pending_codes=pending_codes)
+                         pending=pending, points_column=points, codes=codes, pending_codes=pending_codes,
+                         in_progress=in_progress)
+
+
+def _in_progress(players: dict, columns: int) -> dict[int, PairedCell]:
+    """The last column's cells when a board of it is paired without a result (lichess writes the
+    round being played so; ITDX the pairing just made); {} otherwise. A paired board without a
+    result in an earlier round is refused: only the last round can be unfinished."""
+    for no, (_, cells, _, lineno) in players.items():
+        for r, cell in enumerate(cells[:columns - 1]):
+            if cell.opponent is not None and cell.code == _UNFINISHED:
+                raise TrfError(f"round {r + 1}: the game against {cell.opponent} has no result (only the last "
+                               "round may be unfinished)", lineno, cell.column + 7)
+    last = {no: cells[columns - 1] for no, (_, cells, _, _) in players.items() if len(cells) == columns}
+    if not any(c.opponent is not None and c.code == _UNFINISHED for c in last.values()):
+        return {}
+    out: dict[int, PairedCell] = {}
+    for no, cell in last.items():
+        if cell.opponent is None and cell.code == " ":
+            continue  # not paired in the round in progress
+        partner = players[cell.opponent][1][columns - 1] if cell.opponent is not None else None
+        outcome = None if cell.code == _UNFINISHED else _outcome(cell, partner)
+        out[no] = PairedCell(cell.opponent, _color(cell.color), outcome)
+    return out
 
 
 def _column_counted(players: dict, columns: int) -> bool:
