@@ -118,7 +118,7 @@ def test_trf2026_individual_reads_every_record():
     assert trf.accelerations == {n: (2, 2) for n in (1, 2, 3, 4)}
     assert trf.pending == {7: Outcome.HALF_BYE}
     kept = {tag for tag, _ in trf.kept}
-    assert {"162", "172", "182", "212", "222", "260", "299", "BRA"} <= kept
+    assert {"162", "172", "182", "212", "222", "260", "299", "NRS"} <= kept
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -133,3 +133,39 @@ def test_round_trip_keeps_what_the_file_says(path):
         first.accelerations, first.system, first.acceleration, first.tiebreaks)
     assert [tag for tag, _ in again.kept] == [tag for tag, _ in first.kept]
     assert again.team == first.team
+
+
+def test_a_line_of_no_known_record_is_listed_not_read():
+    text = _text(CORPUS / "swiss_manager_trf16.trf") + "QQ7 something else\r\n"
+    trf = read_trf(text)
+    assert trf.unknown == (("QQ7", 19),)
+
+
+def test_team_file_is_a_team_tournament_with_the_files_own_points():
+    """The TRF-2026 team form (310 / 013 teams, 250 with match points, 240 / 320 / 330 / 300):
+    refused before ("match points (250) must be empty in an individual event")."""
+    trf = read_trf(_text(CORPUS / "trf2026_team.trf"))
+    teams = trf.team
+    assert [t.name for t in teams.teams] == ["Alfenas", "Bage", "Caxias", "Divinopolis", "Erechim"]
+    assert teams.teams[0].roster == (1, 2, 11) and teams.boards == 2 and teams.scoring == (4, 2, 0)
+    assert teams.differences() == []
+    r2 = [m for m in teams.matches if m.round == 2]
+    assert [(m.white, m.black, m.kind, m.forfeit) for m in r2] == [(3, 1, "", ""), (2, None, "PAB", ""),
+                                                                   (4, 5, "", "+-")]
+    r3 = next(m for m in teams.matches if m.round == 3 and m.white == 1)
+    assert r3.boards == ((1, 7), (11, 8))  # 300: the reserve on board 2
+    assert teams.accelerations == ((4, 2, 1, 1, 1, 2),)
+    assert trf.accelerations == {} and trf.pending == {}  # 240 / 250 name teams, not players
+
+
+def test_team_file_with_a_scheduled_round():
+    trf = read_trf(_text(CORPUS / "trf2026_team_scheduled_round.trf"))
+    assert trf.state.rounds_played == 3 and trf.total_rounds == 5
+    scheduled = {(m.white, m.black, m.kind) for m in trf.team.scheduled}
+    assert scheduled == {(5, 1, ""), (2, 3, ""), (4, None, "H")}
+    assert trf.team.differences() == []
+
+
+def test_team_file_points_that_differ_from_the_rounds_are_listed():
+    text = _text(CORPUS / "trf2026_team.trf").replace("ALF             6.0    5.0", "ALF             7.0    5.0")
+    assert read_trf(text).team.differences() == [(1, "MP", 14, 12)]

@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from damas.engine.trf import records as rec
+from damas.engine.trf.teams import read_teams
 from damas.engine.trf.tournament import HALF_POINTS, HEADER_CODES, PairedCell, TrfError, TrfTournament
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 
@@ -177,18 +178,31 @@ def read_trf(text: str) -> TrfTournament:
             headers[tag] = headers[tag] + "\n" + value if tag in headers else value
     if not players:
         raise TrfError("no player (001) lines", max(1, lineno))
+    team = any(tag in ("310", "013") for tag, _, _ in records.team_lines)
+    try:
+        records.resolve_250(team)
+    except rec.RecordError as exc:
+        raise TrfError(str(exc), exc.line or lineno, exc.column) from None
     headers.update(records.headers)
     trf = _assemble(players, headers, total_rounds or records.total_rounds, first_color or records.first_color)
-    return _with_records(trf, records, ranks)
+    trf = _with_records(trf, records, ranks, team)
+    if team:
+        trf = replace(trf, team=read_teams(trf, records))
+    return trf
 
 
-def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int]) -> TrfTournament:
+def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int], team: bool) -> TrfTournament:
     """Add what the TRF-2026 records and the extensions say: 240 byes of the round to pair are
-    pending requests (of a completed round they fill a blank column), acceleration tables."""
+    pending requests (of a completed round they fill a blank column), acceleration tables. In a
+    team file 240 names teams (`trf.teams` reads it)."""
     pending, codes = dict(trf.pending), dict(trf.pending_codes)
     results = dict(trf.state.results)
     done = trf.state.rounds_played
-    for rnd, code, no, lineno in records.byes:
+    kept_lines = list(records.kept_lines)
+    if team:
+        records.team_lines.extend(("240", line, 0) for line in records.bye_lines)
+        kept_lines.extend(records.bye_lines)
+    for rnd, code, no, lineno in ([] if team else records.byes):
         if no not in results:
             raise TrfError(f"bye record (240) names player {no}, who has no 001 line", lineno)
         outcome = _bye_outcome(code)
@@ -204,7 +218,9 @@ def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int
     state = replace(trf.state, results=results) if results != dict(trf.state.results) else trf.state
     return replace(trf, state=state, pending=pending, pending_codes=codes, version=records.version,
                    accelerations=records.acceleration_table(), system=records.system,
-                   acceleration=records.acceleration, tiebreaks=records.tiebreaks, ranks=ranks)
+                   acceleration=records.acceleration, tiebreaks=records.tiebreaks, ranks=ranks,
+                   kept=tuple(records.kept), kept_lines=tuple(kept_lines), unknown=tuple(records.unknown),
+                   system_code=records.system_code)
 
 
 def _bye_outcome(code: str) -> Outcome:
@@ -287,6 +303,8 @@ def _in_progress(players: dict, columns: int) -> dict[int, PairedCell]:
     """The last column's cells when a board of it is paired without a result (lichess writes the
     round being played so; ITDX the pairing just made); {} otherwise. A paired board without a
     result in an earlier round is refused: only the last round can be unfinished."""
+    if not columns:
+        return {}
     for no, (_, cells, _, lineno) in players.items():
         for r, cell in enumerate(cells[:columns - 1]):
             if cell.opponent is not None and cell.code == _UNFINISHED:

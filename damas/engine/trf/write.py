@@ -97,8 +97,12 @@ def write_trf(
         if tag in extra and extra[tag] != "":
             for value in str(extra[tag]).split("\n"):  # a multi-line header: one line each
                 lines.append(f"{tag} {_field(value)}".rstrip())
-    lines.extend(rec.engine_lines(state.total_rounds, first_color, trf26, system or "", acceleration or "",
-                               tiebreaks or ()))
+    engine = rec.engine_lines(state.total_rounds, first_color, trf26, system or "", acceleration or "",
+                              tiebreaks or ())
+    code = source.system_code if isinstance(source, TrfTournament) else ""
+    if trf26 and code and not any(line.startswith("192 ") for line in engine):
+        engine.append(f"192 {_field(code)}")  # a type we do not pair (a team Swiss...), kept as written
+    lines.extend(engine)
     pend_code = {Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z", Outcome.FULL_BYE: "F"}
     for e in sorted(state.entrants, key=lambda x: x.start_no):
         if e.start_no > 9999:
@@ -119,7 +123,8 @@ def write_trf(
         body = "".join("  " + c for c in cells)
         lines.append((head + body).rstrip())
     table = {no: tuple(v) for no, v in (accelerations or {}).items()}
-    if trf26:
+    team = isinstance(source, TrfTournament) and source.team is not None
+    if trf26 and not team:  # a team file's 240 / 250 name teams: written back with its team records
         lines.extend(rec.bye_240_lines(state.rounds_played + 1, pending))
         lines.extend(rec.acceleration_250_lines(table))
     else:
