@@ -40,6 +40,7 @@ from damas.extensions import db
 from damas.models import Player
 from damas.services.errors import ServiceError
 from damas.services.events import default_dutch_edition
+from damas.services.trf_foreign import foreign_problems, kept_records, round_in_progress_points, team_rows
 from damas.services.trf_reasons import trf_reason
 
 __all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
@@ -86,6 +87,12 @@ class TrfPreview:
     problems: tuple[str, ...] = ()
     encoding: str = "UTF-8"
     pending: dict[int, Outcome] = field(default_factory=dict)
+    kept: tuple[dict[str, Any], ...] = ()  # records kept as text, not used (issue 28)
+    teams: tuple[dict[str, Any], ...] = ()  # a team file's teams (`trf_foreign.team_rows`)
+
+    @property
+    def team(self) -> bool:
+        return self.trf.team is not None
 
     @property
     def version(self) -> str:
@@ -233,7 +240,8 @@ def _players(trf: TrfTournament, text: str) -> tuple[list[ImportedPlayer], list[
         players.append(ImportedPlayer(
             start_no=e.start_no, name=" ".join(e.name.split())[:120], rating=min(e.rating, 3500), fide_id=fide,
             sex={"f": "F", "m": "M"}.get(e.sex, ""), birth_date=full, birth_year=year,
-            points=trf_points(trf.state.rounds_of(e.start_no)), file_points=trf.points_column.get(e.start_no)))
+            points=trf_points(trf.state.rounds_of(e.start_no)) + round_in_progress_points(trf, e.start_no),
+            file_points=trf.points_column.get(e.start_no)))
     return players, problems
 
 
@@ -322,5 +330,6 @@ def preview_trf(text: str, encoding: str = "UTF-8") -> TrfPreview:
         chief_arbiter=headers.get("102", "")[:120], start_date=start, end_date=end or start,
         rounds_played=trf.state.rounds_played, players=tuple(players), defaults=defaults,
         first_color=first.value if first.value in "wb" else "w",
-        problems=tuple(problems + matched_problems + guess_problems + _round_problems(trf, players)),
-        encoding=encoding, pending=dict(trf.pending))
+        problems=tuple(problems + matched_problems + guess_problems + _round_problems(trf, players)
+                       + foreign_problems(trf)),
+        encoding=encoding, pending=dict(trf.pending), kept=tuple(kept_records(trf)), teams=tuple(team_rows(trf)))
