@@ -14,10 +14,13 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from damas.engine.points import format_value
+from damas.engine.teams import default_team_tiebreaks, team_standings
 from damas.engine.trf import TrfTournament
+from damas.engine.trf.teams import team_results
 from damas.engine.types import Outcome
 
-__all__ = ["kept_records", "foreign_problems", "team_rows", "round_in_progress_points"]
+__all__ = ["kept_records", "foreign_problems", "team_rows", "team_tiebreak_names", "round_in_progress_points"]
 
 _HALF = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.FORFEIT_WIN: 2, Outcome.PAIRING_BYE: 2, Outcome.FULL_BYE: 2,
          Outcome.HALF_BYE: 1}
@@ -73,20 +76,35 @@ def foreign_problems(trf: TrfTournament) -> list[str]:
 
 
 def team_rows(trf: TrfTournament) -> list[dict[str, Any]]:
-    """A team file's teams for the preview, ranked by the file's primary score then the other."""
+    """A team file's teams for the preview, ranked as our team table ranks them (RULES.md §4 team
+    Swiss: the 192 code's primary score, then `default_team_tiebreaks`: GP or MP, TSB, opponents'
+    MP, opponents' GP), beside the file's own match and game points and rank."""
     if trf.team is None:
         return []
     names = {e.start_no: e.name for e in trf.state.entrants}
     t = trf.team
-    key = (lambda r: (-r["mp_half"], -r["gp_half"])) if t.primary == "MP" else (lambda r: (-r["gp_half"], -r["mp_half"]))
-    rows = [{"no": team.no, "name": team.name, "nickname": team.nickname,
-             "players": ", ".join(names.get(p, str(p)) for p in team.roster if p),
-             "mp_half": t.match_points[team.no], "gp_half": t.game_points[team.no],
-             "mp": _fmt(t.match_points[team.no]), "gp": _fmt(t.game_points[team.no]),
-             "file_mp": _fmt(team.file_match_points) if team.file_match_points is not None else "",
-             "file_gp": _fmt(team.file_game_points) if team.file_game_points is not None else "",
-             "file_rank": team.file_rank or ""} for team in t.teams]
-    return sorted(rows, key=key)
+    scoring = "match" if t.primary == "MP" else "game"
+    table = team_standings(team_results(t, trf.total_rounds), ruleset="fide", scoring=scoring)
+    by_no = {team.no: team for team in t.teams}
+    rows = []
+    for row in table.rows:
+        team = by_no[row.start_no]
+        rows.append({"rank": row.rank_label, "no": team.no, "name": team.name, "nickname": team.nickname,
+                     "players": ", ".join(names.get(p, str(p)) for p in team.roster if p),
+                     "mp": _fmt(t.match_points[team.no]), "gp": _fmt(t.game_points[team.no]),
+                     "tiebreaks": [format_value(v) for v in row.tiebreaks[1:]],
+                     "file_mp": _fmt(team.file_match_points) if team.file_match_points is not None else "",
+                     "file_gp": _fmt(team.file_game_points) if team.file_game_points is not None else "",
+                     "file_rank": team.file_rank or ""})
+    return rows
+
+
+def team_tiebreak_names(trf: TrfTournament) -> list[str]:
+    """The names of the tie-break columns `team_rows` fills (after the first, the other score)."""
+    if trf.team is None:
+        return []
+    scoring = "match" if trf.team.primary == "MP" else "game"
+    return list(default_team_tiebreaks(scoring)[1:])
 
 
 def _fmt(half: int) -> str:

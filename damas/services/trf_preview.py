@@ -40,7 +40,13 @@ from damas.extensions import db
 from damas.models import Player
 from damas.services.errors import ServiceError
 from damas.services.events import default_dutch_edition
-from damas.services.trf_foreign import foreign_problems, kept_records, round_in_progress_points, team_rows
+from damas.services.trf_foreign import (
+    foreign_problems,
+    kept_records,
+    round_in_progress_points,
+    team_rows,
+    team_tiebreak_names,
+)
 from damas.services.trf_reasons import trf_reason
 
 __all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
@@ -89,6 +95,7 @@ class TrfPreview:
     pending: dict[int, Outcome] = field(default_factory=dict)
     kept: tuple[dict[str, Any], ...] = ()  # records kept as text, not used (issue 28)
     teams: tuple[dict[str, Any], ...] = ()  # a team file's teams (`trf_foreign.team_rows`)
+    team_tiebreaks: tuple[str, ...] = ()
 
     @property
     def team(self) -> bool:
@@ -332,4 +339,5 @@ def preview_trf(text: str, encoding: str = "UTF-8") -> TrfPreview:
         first_color=first.value if first.value in "wb" else "w",
         problems=tuple(problems + matched_problems + guess_problems + _round_problems(trf, players)
                        + foreign_problems(trf)),
-        encoding=encoding, pending=dict(trf.pending), kept=tuple(kept_records(trf)), teams=tuple(team_rows(trf)))
+        encoding=encoding, pending=dict(trf.pending), kept=tuple(kept_records(trf)), teams=tuple(team_rows(trf)),
+        team_tiebreaks=tuple(team_tiebreak_names(trf)))

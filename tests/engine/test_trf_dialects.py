@@ -169,3 +169,17 @@ def test_team_file_with_a_scheduled_round():
 def test_team_file_points_that_differ_from_the_rounds_are_listed():
     text = _text(CORPUS / "trf2026_team.trf").replace("ALF             6.0    5.0", "ALF             7.0    5.0")
     assert read_trf(text).team.differences() == [(1, "MP", 14, 12)]
+
+
+def test_team_file_ranks_by_the_team_tiebreaks_we_know():
+    """RULES.md §4 team Swiss: match points, then GP, TSB, opponents' MP, opponents' GP; the
+    file's own ranks (310) agree where it breaks the tie (Caxias and Erechim share 4th there)."""
+    from damas.engine.teams import team_standings
+    from damas.engine.trf.teams import team_results
+
+    trf = read_trf(_text(CORPUS / "trf2026_team.trf"))
+    table = team_standings(team_results(trf.team, trf.total_rounds), ruleset="fide", scoring="match")
+    assert [r.start_no for r in table.rows] == [1, 4, 2, 3, 5]
+    assert [r.points for r in table.rows] == [6, 3, 2, 2, 2]
+    file_rank = {t.no: t.file_rank for t in trf.team.teams}
+    assert [file_rank[r.start_no] for r in table.rows] == [1, 2, 3, 4, 4]

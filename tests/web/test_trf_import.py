@@ -331,5 +331,9 @@ def test_team_trf2026_is_read_with_its_teams_and_points_and_not_imported_as_an_e
     assert "Arquivo TRF recusado" not in page and "Torneio por equipes" in page
     assert re.search(r"Alfenas</td><td>[^<]*</td><td class=\"num\">6.0</td><td class=\"num\">5.0</td>", page)
     assert "importar-trf/confirmar" not in page
+    assert '<th class="num">TSB</th>' in page and '<th class="num">OPP-MP</th>' in page
+    ranks = re.findall(r'<tr><td class="num">(\d+)</td><td class="num">(\d+)</td><td>(\w+)</td>', page)
+    assert [(rank, name) for rank, _no, name in ranks] == [("1", "Alfenas"), ("2", "Divinopolis"), ("3", "Bage"),
+                                                          ("4", "Caxias"), ("5", "Erechim")]
     response = _confirm(client, data, planned_rounds=5)
     assert response.status_code == 200 and db.session.scalar(select(func.count(Event.id))) == 0

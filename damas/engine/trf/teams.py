@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from damas.engine.trf.tournament import TrfError, TrfTournament
-from damas.engine.types import Outcome
+from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 
 _GAME_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.FORFEIT_WIN: 2, Outcome.ADJOURNED: 1}
 
@@ -272,3 +272,33 @@ def _scheduled(rnd, teams, team_of, trf, byes) -> list[TrfMatch]:  # type: ignor
         out.append(TrfMatch(rnd, white, other if white == team.no else team.no, (0, 0), (0, 0), played=False,
                             boards=tuple((p, c.opponent) if white == team.no else (c.opponent, p) for p, c in cells)))
     return out
+
+
+def team_results(teams: TrfTeams, total_rounds: int, name: str = "") -> TournamentState:
+    """The teams as a `TournamentState` (entrants = teams, one `RoundResult` per round with the
+    match outcome and the team's game points), so the team tie-breaks of RULES.md §4 (`GP`,
+    `TSB`, `OPP-MP`, `OPP-GP`) rank them. [ours] A bye is the outcome its match points make it
+    (a won match's: pairing-allocated / full-point bye; a drawn match's: half-point bye; none:
+    zero-point bye), scored with the 2 / 1 / 0 match points of `engine.teams.team_standings`."""
+    tw, td, _tl = teams.scoring
+    rows: dict[int, dict[int, RoundResult]] = {t.no: {} for t in teams.teams}
+    for m in teams.matches:
+        if m.black is None:
+            outcome = (Outcome.PAIRING_BYE if m.kind == "PAB" else Outcome.FULL_BYE) if m.match_points[0] >= tw \
+                else Outcome.HALF_BYE if m.match_points[0] >= td and m.match_points[0] else Outcome.ZERO_BYE
+            rows[m.white][m.round] = RoundResult(m.round, outcome, None, Color.NONE, m.game_points[0])
+            continue
+        a_mp, b_mp = m.match_points
+        played = not m.forfeit
+        if played:
+            outcome = Outcome.WIN if a_mp > b_mp else Outcome.LOSS if a_mp < b_mp else Outcome.DRAW
+        else:
+            outcome = Outcome.FORFEIT_WIN if a_mp > b_mp else Outcome.FORFEIT_LOSS if a_mp < b_mp \
+                else Outcome.DOUBLE_FORFEIT
+        rows[m.white][m.round] = RoundResult(m.round, outcome, m.black, Color.WHITE, m.game_points[0])
+        rows[m.black][m.round] = RoundResult(m.round, outcome.mirror, m.white, Color.BLACK, m.game_points[1])
+    played = max((m.round for m in teams.matches), default=0)
+    results = {no: tuple(row.get(r, RoundResult(r, Outcome.NOT_PAIRED)) for r in range(1, played + 1))
+               for no, row in rows.items()}
+    entrants = tuple(Entrant(t.no, t.name) for t in teams.teams)
+    return TournamentState(entrants, results, max(total_rounds, played), name=name)
