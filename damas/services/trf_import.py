@@ -58,6 +58,8 @@ _BYES = (Outcome.PAIRING_BYE, Outcome.FULL_BYE)
 
 
 def _player_id(actor: User, p: ImportedPlayer, rating_list: str) -> int:
+    """The entry's player: the registered one matched, else a new one with the file's rating and
+    FIDE federation [ours: a registered player's own ratings and federation are not changed]."""
     if p.player_id is not None:
         return p.player_id
     rating = p.rating or None
@@ -66,7 +68,7 @@ def _player_id(actor: User, p: ImportedPlayer, rating_list: str) -> int:
         "federation_id": None, "fide_id": p.fide_id or None, "email": None,
         "rating_regular": rating if rating_list == "regular" else None,
         "rating_rapid": rating if rating_list == "rapid" else None,
-    })
+    }, fide_federation=p.federation)
     return player.id
 
 

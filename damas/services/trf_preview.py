@@ -33,6 +33,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from damas.engine.check import infer_first_color
+from damas.engine.pairing.acceleration import acceleration_table
 from damas.engine.trf import TrfError, TrfTournament, read_trf, trf_points
 from damas.engine.trf.records import tiebreak_codes_of
 from damas.engine.types import EngineError, Outcome
@@ -75,6 +76,7 @@ class ImportedPlayer:
     player_id: int | None = None
     player_name: str = ""
     matched_by: str = ""  # "fide_id" or "name"
+    federation: str = ""  # the file's FIDE federation (columns 54-56), 3 capitals or ""
 
 
 @dataclass(frozen=True)
@@ -248,7 +250,8 @@ def _players(trf: TrfTournament, text: str) -> tuple[list[ImportedPlayer], list[
             start_no=e.start_no, name=" ".join(e.name.split())[:120], rating=min(e.rating, 3500), fide_id=fide,
             sex={"f": "F", "m": "M"}.get(e.sex, ""), birth_date=full, birth_year=year,
             points=trf_points(trf.state.rounds_of(e.start_no)) + round_in_progress_points(trf, e.start_no),
-            file_points=trf.points_column.get(e.start_no)))
+            file_points=trf.points_column.get(e.start_no),
+            federation=e.federation.upper() if re.fullmatch(r"[A-Za-z]{3}", e.federation) else ""))
     return players, problems
 
 
@@ -263,6 +266,11 @@ def _guess(trf: TrfTournament, headers: dict[str, str]) -> tuple[dict[str, Any],
     if any(w in words for w in _ROUND_ROBIN):
         problems.append(_("O tipo de torneio (092) parece todos-contra-todos: aqui o evento continua como suíço."))
     acceleration = "baku" if trf.acceleration == "baku" else ""
+    if acceleration and trf.accelerations and trf.team is None:
+        ours = acceleration_table(trf.state, "baku", max(trf.total_rounds, trf.state.rounds_played, 1))
+        if {no: v for no, v in ours.items() if any(v)} != dict(trf.accelerations):
+            problems.append(_("A tabela de pontos virtuais do arquivo (250) difere da aceleração Baku (C.04.5.1) "
+                              "que calculamos: o evento segue a nossa."))
     if trf.accelerations and not acceleration:
         problems.append(_("A tabela de pontos virtuais do arquivo (XXA/250) não é usada: escolha a aceleração Baku "
                           "se o torneio a usava."))

@@ -337,3 +337,26 @@ def test_team_trf2026_is_read_with_its_teams_and_points_and_not_imported_as_an_e
                                                           ("4", "Caxias"), ("5", "Erechim")]
     response = _confirm(client, data, planned_rounds=5)
     assert response.status_code == 200 and db.session.scalar(select(func.count(Event.id))) == 0
+
+
+def test_trf2026_import_then_our_export_reads_back_with_nothing_lost(client, db, staff):  # type: ignore[no-untyped-def]
+    """Issue 28 point 5: a TRF-2026 file imported, then our own TRF-2026 export read by our reader:
+    players, ratings, federations, results, byes, forfeits, the acceleration and 192 as the file."""
+    data = (DIALECTS / "trf2026_individual.trf").read_bytes()
+    original = read_trf(data.decode())
+    assert _confirm(client, data, pairing_system="dutch-2025", acceleration="baku", planned_rounds=4).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    exported = read_trf(client.get(f"/eventos/{event.id}/relatorios/fide-2026.trf").get_data(as_text=True))
+    assert exported.version == "TRF-26" and exported.system == "dutch-2025" and exported.acceleration == "baku"
+    pick = lambda t: {e.start_no: (e.name, e.rating, e.federation, e.fide_id) for e in t.state.entrants}  # noqa: E731
+    assert pick(exported) == pick(original)
+    assert {no: [(r.outcome, r.opponent, r.color) for r in rs] for no, rs in exported.state.results.items()} == {
+        no: [(r.outcome, r.opponent, r.color) for r in rs] for no, rs in original.state.results.items()}
+    assert exported.pending == original.pending
+    assert exported.accelerations == original.accelerations
+
+
+def test_a_250_table_other_than_our_baku_is_named_on_the_preview(client, staff):  # type: ignore[no-untyped-def]
+    data = (DIALECTS / "trf2026_individual.trf").read_bytes().replace(b"250      00.5 002 002", b"250      01.0 002 002")
+    page = unescape(_upload(client, data).get_data(as_text=True))
+    assert "difere da aceleração Baku" in page
