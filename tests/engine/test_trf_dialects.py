@@ -183,3 +183,11 @@ def test_team_file_ranks_by_the_team_tiebreaks_we_know():
     assert [r.points for r in table.rows] == [6, 3, 2, 2, 2]
     file_rank = {t.no: t.file_rank for t in trf.team.teams}
     assert [file_rank[r.start_no] for r in table.rows] == [1, 2, 3, 4, 4]
+
+
+def test_192_fide_dutch_2017_names_the_2017_rules():
+    """The 192 code table writes the 2017 edition as FIDE_DUTCH_2017: it read as no system of ours."""
+    text = _text(CORPUS / "trf2026_individual.trf").replace("192 FIDE_DUTCH_2025_BAKU", "192 FIDE_DUTCH_2017")
+    trf = read_trf(text)
+    assert (trf.system, trf.acceleration) == ("dutch", "")
+    assert trf.system_code == "FIDE_DUTCH_2017"

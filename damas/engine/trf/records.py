@@ -66,7 +66,8 @@ RECORD_NAMES = {
 # The pairing systems the encoded type of tournament (192) names; the acceleration is a suffix.
 # [ours] plain FIDE_DUTCH reads as our 2017 edition `dutch`; FIDE_DUTCH_2025/_2026 as `dutch-2025`.
 _TYPES = {"dutch": "FIDE_DUTCH", "dutch-2025": "FIDE_DUTCH_2025"}
-_READ_TYPES = {"FIDE_DUTCH": "dutch", "FIDE_DUTCH_2025": "dutch-2025", "FIDE_DUTCH_2026": "dutch-2025"}
+_READ_TYPES = {"FIDE_DUTCH": "dutch", "FIDE_DUTCH_2017": "dutch", "FIDE_DUTCH_2025": "dutch-2025",
+               "FIDE_DUTCH_2026": "dutch-2025"}
 # Our tie-break codes whose FIDE acronym differs (C.07 names); modifiers: ours "-C1", FIDE "/C1".
 class RecordError(EngineError):
     """A malformed TRF-2026 or extension record; `trf` turns it into a TrfError with the line
