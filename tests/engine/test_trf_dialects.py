@@ -191,3 +191,17 @@ def test_192_fide_dutch_2017_names_the_2017_rules():
     trf = read_trf(text)
     assert (trf.system, trf.acceleration) == ("dutch", "")
     assert trf.system_code == "FIDE_DUTCH_2017"
+
+
+@pytest.mark.parametrize("change,line,column", [
+    (("330 +- 002 004 005", "330 +- 002 004 009"), 41, None),  # a team with no team record
+    (("330 +- 002 004 005", "330 x- 002 004 005"), 41, 5),
+    (("300 003 001 004    1   11", "300 003 001 004    1    5"), 42, 17),  # a player of another team
+    (("250 02.0 01.0 001 001 0001 0002", "250 02.0 01.0 0x1 001 0001 0002"), 39, 15),
+    (("310   5 Erechim", "310   4 Erechim"), 32, 5),  # a team number twice
+])
+def test_team_file_refusals_name_the_line_and_column(change, line, column):
+    text = _text(CORPUS / "trf2026_team.trf").replace(*change)
+    with pytest.raises(TrfError) as error:
+        read_trf(text)
+    assert (error.value.line, error.value.column) == (line, column)

@@ -182,7 +182,10 @@ def test_trf_refusals_speak_the_users_language(client, db, staff):  # type: igno
                "a blank opponent (a bye or an absence) has no colour",
                "round 2: the game against 3 has no result (only the last round may be unfinished)",
                "team 2 appears twice", "team 2 names player 9, who has no 001 line",
-               "round 1: the players of team 2 meet more than one team", "round 3: team 7 has no team record"]
+               "round 1: the players of team 2 meet more than one team", "round 3: team 7 has no team record",
+               "a team file needs its team records (310 or 013)",
+               "out-of-order record (300) puts player 5 in team 1, not his team",
+               "type of forfeit (330) must be +-, -+ or --, got 'x-'"]
     client.get("/lang/pt_BR")
     with client.application.test_request_context("/"):
         for sample in samples:

@@ -200,8 +200,8 @@ def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int
     done = trf.state.rounds_played
     kept_lines = list(records.kept_lines)
     if team:
-        records.team_lines.extend(("240", line, 0) for line in records.bye_lines)
-        kept_lines.extend(records.bye_lines)
+        records.team_lines.extend(("240", line, lineno) for line, lineno in records.bye_lines)
+        kept_lines.extend(line for line, _ in records.bye_lines)
     for rnd, code, no, lineno in ([] if team else records.byes):
         if no not in results:
             raise TrfError(f"bye record (240) names player {no}, who has no 001 line", lineno)

@@ -132,7 +132,7 @@ class Records:
     unknown: list[tuple[str, int]] = field(default_factory=list)  # (tag, line) of no known record
     team_lines: list[tuple[str, str, int]] = field(default_factory=list)  # (tag, line, lineno) for trf.teams
     system_code: str = ""  # 192 as written
-    bye_lines: list[str] = field(default_factory=list)  # the 240 records as written
+    bye_lines: list[tuple[str, int]] = field(default_factory=list)  # the 240 records as written, line
     raw_250: list[tuple[int, int, int, int, int, int, int, str]] = field(default_factory=list)
 
     lineno: int = 0  # the line being read (for the 240 records checked after the 001 lines)
@@ -236,7 +236,7 @@ def _read_240(rec: Records, line: str) -> None:
     while k < len(body):
         rec.byes.append((rnd, kind, _number(body[k:k + 4], k + 1, "a starting number (240)"), rec.lineno))
         k += 5
-    rec.bye_lines.append(line)
+    rec.bye_lines.append((line, rec.lineno))
 
 
 def _read_250(rec: Records, line: str) -> None:

@@ -119,7 +119,7 @@ def _numbers(line: str, start: int, width: int, lineno: int, what: str) -> list[
     return out
 
 
-def _teams(lines: list[tuple[str, str, int]], players: set[int]) -> list[TrfTeam]:
+def _teams(lines: list[tuple[str, str, int]], players: set[int], where: dict[int, int]) -> list[TrfTeam]:
     new = [x for x in lines if x[0] == "310"]
     rows = new or [x for x in lines if x[0] == "013"]  # 013 only when there is no 310 (both are allowed)
     teams: dict[int, TrfTeam] = {}
@@ -140,6 +140,7 @@ def _teams(lines: list[tuple[str, str, int]], players: set[int]) -> list[TrfTeam
             if p and p not in players:
                 raise TrfError(f"team {no} names player {p}, who has no 001 line", lineno)
         teams[no] = team
+        where[no] = lineno
     return [teams[no] for no in sorted(teams)]
 
 
@@ -156,7 +157,10 @@ def read_teams(trf: TrfTournament, records) -> TrfTeams:  # type: ignore[no-unty
     """The team tournament of a team file (see the module docstring); TrfError on a contradiction."""
     lines = records.team_lines
     state = trf.state
-    teams = _teams(lines, {e.start_no for e in state.entrants})
+    where: dict[int, int] = {}  # team -> the line of its team record
+    teams = _teams(lines, {e.start_no for e in state.entrants}, where)
+    if not teams:
+        raise TrfError("a team file needs its team records (310 or 013)", max(1, lines[0][2] if lines else 1))
     team_of = {p: t.no for t in teams for p in t.roster if p}
     tw, td, tl = _scoring(lines)
     colours = next((line[4:].strip().upper() for tag, line, _ in lines if tag == "352"), "")
@@ -164,6 +168,7 @@ def read_teams(trf: TrfTournament, records) -> TrfTeams:  # type: ignore[no-unty
     by_no = {t.no: t for t in teams}
     byes: dict[tuple[int, int], tuple[str, int, int]] = {}
     forfeits: dict[tuple[int, int], str] = {}
+    named: list[tuple[int, int, int]] = []  # (round, team, line) each record names, checked below
     order: dict[tuple[int, int], tuple[int, ...]] = {}
     accel = []
     for tag, line, lineno in lines:
@@ -172,30 +177,43 @@ def read_teams(trf: TrfTournament, records) -> TrfTeams:  # type: ignore[no-unty
             for rnd, no in enumerate(_numbers(line, 15, 3, lineno, "a team (320)"), start=1):
                 if no:
                     byes[(rnd, no)] = ("PAB", mp, gp)
+                    named.append((rnd, no, lineno))
         elif tag == "240":
             kind, rnd = line[4:5].upper(), _int(line[6:9], lineno, 7, "the round (240)")
             for no in _numbers(line, 11, 4, lineno, "a team (240)"):
                 mp = {"F": tw, "H": td}.get(kind, 0)
                 byes[(rnd, no)] = (kind, mp, {"F": 2 * boards, "H": boards}.get(kind, 0))
+                named.append((rnd, no, lineno))
         elif tag == "330":
             rnd = _int(line[7:10], lineno, 8, "the round (330)")
             white, black = _int(line[11:14], lineno, 12, "a team (330)"), _int(line[15:18], lineno, 16, "a team (330)")
+            if line[4:6] not in ("+-", "-+", "--"):
+                raise TrfError(f"type of forfeit (330) must be +-, -+ or --, got {line[4:6]!r}", lineno, 5)
             forfeits[(rnd, white)] = forfeits[(rnd, black)] = line[4:6]
+            named.extend(((rnd, white, lineno), (rnd, black, lineno)))
         elif tag == "300":
             rnd, no = _int(line[4:7], lineno, 5, "the round (300)"), _int(line[8:11], lineno, 9, "a team (300)")
             order[(rnd, no)] = tuple(_numbers(line, 17, 4, lineno, "a player (300)"))
+            named.append((rnd, no, lineno))
+            for player in order[(rnd, no)]:
+                if player and team_of.get(player) != no:
+                    raise TrfError(f"out-of-order record (300) puts player {player} in team {no}, not his team",
+                                   lineno, 17)
         elif tag == "250":
-            accel.append((_half(line[4:8], lineno, 5), _half(line[9:13], lineno, 10), int(line[14:17]),
-                          int(line[18:21]), int(line[22:26]), int(line[27:31] or line[22:26])))
-    for rnd, no in list(byes) + [(r, w) for r, w in forfeits]:
+            first = _int(line[22:26], lineno, 23, "the first team (250)")
+            accel.append((_half(line[4:8], lineno, 5), _half(line[9:13], lineno, 10),
+                          _int(line[14:17], lineno, 15, "the first round (250)"),
+                          _int(line[18:21], lineno, 19, "the last round (250)"), first,
+                          _int(line[27:31], lineno, 28, "the last team (250)") if line[27:31].strip() else first))
+    for rnd, no, lineno in named:
         if no not in by_no:
-            raise TrfError(f"round {rnd}: team {no} has no team record")
+            raise TrfError(f"round {rnd}: team {no} has no team record", lineno)
     matches: list[TrfMatch] = []
     rounds = state.rounds_played
     for rnd in range(1, rounds + 1):
         matches.extend(_round(rnd, teams, team_of, {no: state.rounds_of(no)[rnd - 1] for no in team_of},
-                              byes, forfeits, order, (tw, td, tl)))
-    scheduled = _scheduled(rounds + 1, teams, team_of, trf, byes) if trf.in_progress else []
+                              byes, forfeits, order, (tw, td, tl), where))
+    scheduled = _scheduled(rounds + 1, teams, team_of, trf, byes, where) if trf.in_progress else []
     mp = {t.no: 0 for t in teams}
     gp = {t.no: 0 for t in teams}
     for m in matches:
@@ -207,7 +225,7 @@ def read_teams(trf: TrfTournament, records) -> TrfTeams:  # type: ignore[no-unty
     return TrfTeams(tuple(teams), tuple(matches), tuple(scheduled), mp, gp, boards, (tw, td, tl), tuple(accel), primary)
 
 
-def _round(rnd, teams, team_of, results, byes, forfeits, order, scoring) -> list[TrfMatch]:  # type: ignore[no-untyped-def]
+def _round(rnd, teams, team_of, results, byes, forfeits, order, scoring, where) -> list[TrfMatch]:  # type: ignore[no-untyped-def]
     """The matches and byes of one completed round."""
     tw, td, tl = scoring
     out: list[TrfMatch] = []
@@ -226,7 +244,7 @@ def _round(rnd, teams, team_of, results, byes, forfeits, order, scoring) -> list
         if not opponents:
             continue
         if len(opponents) != 1 or None in opponents:
-            raise TrfError(f"round {rnd}: the players of team {team.no} meet more than one team")
+            raise TrfError(f"round {rnd}: the players of team {team.no} meet more than one team", where[team.no])
         other = opponents.pop()
         seen.update((team.no, other))
         boards = [(p, results[p].opponent) for p in lineup if results[p].outcome.has_opponent]
@@ -249,7 +267,7 @@ def _round(rnd, teams, team_of, results, byes, forfeits, order, scoring) -> list
     return out
 
 
-def _scheduled(rnd, teams, team_of, trf, byes) -> list[TrfMatch]:  # type: ignore[no-untyped-def]
+def _scheduled(rnd, teams, team_of, trf, byes, where) -> list[TrfMatch]:  # type: ignore[no-untyped-def]
     """The matches of the round in progress (paired, no results yet) and its byes."""
     out, seen = [], set()
     for team in teams:
@@ -266,7 +284,7 @@ def _scheduled(rnd, teams, team_of, trf, byes) -> list[TrfMatch]:  # type: ignor
             continue
         other = team_of.get(cells[0][1].opponent)
         if other is None or any(team_of.get(c.opponent) != other for _, c in cells):
-            raise TrfError(f"round {rnd}: the players of team {team.no} meet more than one team")
+            raise TrfError(f"round {rnd}: the players of team {team.no} meet more than one team", where[team.no])
         seen.update((team.no, other))
         white = team.no if cells[0][1].color.value == "w" else other
         out.append(TrfMatch(rnd, white, other if white == team.no else team.no, (0, 0), (0, 0), played=False,
