@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from damas.engine.trf import TrfError, read_trf, trf_points, write_trf
 from damas.engine.trf.records import TRF16, TRF26
@@ -205,3 +207,21 @@ def test_team_file_refusals_name_the_line_and_column(change, line, column):
     with pytest.raises(TrfError) as error:
         read_trf(text)
     assert (error.value.line, error.value.column) == (line, column)
+
+
+_ALPHABET = " 0123456789wbWBHFUZ+-=.x\r\n"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from([p.name for p in FILES]), data=st.data())
+def test_a_damaged_file_is_read_or_refused_never_crashes(name, data):
+    """Any file of the corpus with characters changed is read or refused with a TrfError (the web
+    import shows it with the line): never another exception (a 500)."""
+    text = list(_text(CORPUS / name))
+    for _ in range(data.draw(st.integers(1, 6))):
+        k = data.draw(st.integers(0, len(text) - 1))
+        text[k] = data.draw(st.sampled_from(_ALPHABET))
+    try:
+        read_trf("".join(text))
+    except TrfError:
+        pass
