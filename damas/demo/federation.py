@@ -2,7 +2,11 @@
 imported from another program's TRF file (`data/aberto_sobral.trf`: a 12-player draughts
 Swiss with 3 of 5 rounds played, half-point, zero-point and pairing-allocated byes), which then
 continues here. Its players carry the FIDE ids of registered demo players, so the import
-matches them instead of creating new ones."""
+matches them instead of creating new ones.
+
+Issue 28: a club's online arena exported by lidraughts (`data/arena_lidraughts.trf`: byes and
+absences written as a blank opponent field and the code, round 3 of 5 being played, two of its
+boards finished) is imported too, its round 3 as a paired round waiting for one result."""
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -17,6 +21,7 @@ from damas.services.trf_preview import decode_trf, preview_trf
 
 DATA = Path(__file__).resolve().parent / "data"
 TRF_FILE = "aberto_sobral.trf"
+ONLINE_FILE = "arena_lidraughts.trf"
 
 
 def load_federation_demo(staff: User) -> str:
@@ -33,4 +38,13 @@ def load_federation_demo(staff: User) -> str:
     event = import_trf(staff, preview, {
         **preview.defaults, "name": preview.name, "venue": preview.venue, "chief_arbiter": preview.chief_arbiter,
         "start_date": start, "end_date": start + timedelta(days=3)}, TRF_FILE)
+    _import_online_arena(staff, start)
     return event.name
+
+
+def _import_online_arena(staff: User, start: date) -> None:
+    text, encoding = decode_trf((DATA / ONLINE_FILE).read_bytes())
+    preview = preview_trf(text, encoding)
+    import_trf(staff, preview, {
+        **preview.defaults, "name": preview.name, "venue": preview.venue, "chief_arbiter": preview.chief_arbiter,
+        "start_date": start, "end_date": start + timedelta(days=1), "time_minutes": 5}, ONLINE_FILE)

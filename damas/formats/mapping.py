@@ -123,7 +123,8 @@ def entrant_of(entry: Entry, start_no: int | None = None) -> Entrant:
 def entrant_of_row(row: EntryRow, start_no: int) -> Entrant:
     """The engine's entrant of an entry's row (`rows.entry_rows`, `rows.entry_row`)."""
     return Entrant(start_no=start_no, name=row.full_name, rating=row.rating_at_entry, sex=row.sex.lower(),
-                   birth_year=row.birth_date.year if row.birth_date else None, federation=row.state,
+                   birth_year=row.birth_date.year if row.birth_date else None,
+                   federation=row.fide_federation or row.state,
                    club=row.club, fide_id=row.fide_id, status=ENTRY_STATUS[row.status])
 
 

@@ -57,14 +57,19 @@ def _check_player(values: dict[str, Any], player_id: int | None) -> None:
         raise ServiceError(_("Clube inexistente."), "club_id")
 
 
-def create_player(actor: User, data: dict[str, Any]) -> Player:
+def create_player(actor: User, data: dict[str, Any], *, fide_federation: str = "") -> Player:
+    """A new registered player; `fide_federation` is the FIDE federation another program's TRF
+    file gives (issue 28), kept so our TRF export writes it back."""
     values = _clean_player(data)
     _check_player(values, None)
     with transaction():
-        player = Player(**values)
+        player = Player(**values, fide_federation=fide_federation)
         db.session.add(player)
         db.session.flush()
-        record(actor, "create", "player", player.id, None, snapshot(player, PLAYER_FIELDS))
+        after = snapshot(player, PLAYER_FIELDS)
+        if fide_federation:
+            after["fide_federation"] = fide_federation
+        record(actor, "create", "player", player.id, None, after)
     return player
 
 

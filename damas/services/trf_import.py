@@ -58,6 +58,8 @@ _BYES = (Outcome.PAIRING_BYE, Outcome.FULL_BYE)
 
 
 def _player_id(actor: User, p: ImportedPlayer, rating_list: str) -> int:
+    """The entry's player: the registered one matched, else a new one with the file's rating and
+    FIDE federation [ours: a registered player's own ratings and federation are not changed]."""
     if p.player_id is not None:
         return p.player_id
     rating = p.rating or None
@@ -66,7 +68,7 @@ def _player_id(actor: User, p: ImportedPlayer, rating_list: str) -> int:
         "federation_id": None, "fide_id": p.fide_id or None, "email": None,
         "rating_regular": rating if rating_list == "regular" else None,
         "rating_rapid": rating if rating_list == "rapid" else None,
-    })
+    }, fide_federation=p.federation)
     return player.id
 
 
@@ -95,12 +97,15 @@ def _score(r: RoundResult) -> int:
 
 
 def _event_data(preview: TrfPreview, form: dict[str, Any]) -> dict[str, Any]:
+    if preview.team:
+        raise ServiceError(_("Um torneio por equipes de uma partida por tabuleiro não pode ser importado como "
+                             "evento (nossos eventos por equipes são de micro-matches). Nada foi gravado."), "file")
     if form.get("pairing_system") not in IMPORT_SYSTEMS:
         raise ServiceError(_("Escolha um sistema suíço: o evento continua rodada a rodada."), "pairing_system")
     planned = form.get("planned_rounds") or 0
-    if planned < preview.rounds_played:
+    if planned < preview.rounds_played + (1 if preview.trf.in_progress else 0):
         raise ServiceError(_("O arquivo tem %(n)s rodadas jogadas: são previstas pelo menos essas.",
-                             n=preview.rounds_played), "planned_rounds")
+                             n=preview.rounds_played + (1 if preview.trf.in_progress else 0)), "planned_rounds")
     keys = ("name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes", "time_increment",
             "start_date", "end_date", "venue", "chief_arbiter", "tiebreak_order", "acceleration")
     data = {key: form.get(key) for key in keys}
@@ -146,6 +151,8 @@ def import_trf(actor: User, preview: TrfPreview, form: dict[str, Any], filename:
             record(actor, "import_trf", "round", rnd.id, None, {
                 "number": number, "boards": [[k, w, b, result.value] for k, (w, b, result) in enumerate(boards, 1)],
                 "requests": [[no, outcome.value] for no, outcome in requests]}, event.id)
+        if preview.trf.in_progress:
+            _round_in_progress(actor, event, preview, entry_of, results, now)
         pending = [(no, o) for no, o in preview.pending.items() if o in _REQUESTS and no in entry_of]
         _add_requests(event, entry_of, preview.rounds_played + 1, pending)
         record(actor, "import_trf", "event", event.id, None, {
@@ -161,3 +168,36 @@ def _add_requests(event: Event, entry_of: dict[int, Entry], number: int, request
     for no, outcome in requests:
         db.session.add(RoundRequest(event_id=event.id, entry_id=entry_of[no].id, round_number=number,
                                     kind=_REQUESTS[outcome], note=_("TRF importado")))
+
+
+def _round_in_progress(actor: User, event: Event, preview: TrfPreview, entry_of: dict[int, Entry],
+                       results: dict[int, tuple[RoundResult, ...]], now: datetime) -> None:
+    """The file's round in progress (issue 28): a published round with its boards, the finished
+    ones with their result, the others pending (results are entered here); a pairing-allocated
+    bye is a bye board. Boards ordered as `_boards` orders a completed round."""
+    number = preview.rounds_played + 1
+    cells = preview.trf.in_progress
+    before = {no: sum(_score(r) for r in rs) for no, rs in results.items()}
+    games, byes, seen = [], [], set()
+    for no in sorted(cells):
+        cell = cells[no]
+        if cell.opponent is None:
+            if cell.outcome in _BYES:
+                byes.append((no, None, GameResult.BYE))
+            continue
+        if frozenset((no, cell.opponent)) in seen:
+            continue
+        seen.add(frozenset((no, cell.opponent)))
+        white, black = (no, cell.opponent) if cell.color is Color.WHITE else (cell.opponent, no)
+        w, b = cells[white].outcome, cells[black].outcome
+        games.append((white, black, GAME_RESULTS[(w, b)] if w is not None and b is not None else GameResult.PENDING))
+    games.sort(key=lambda g: (-max(before[g[0]], before[g[1]]), -(before[g[0]] + before[g[1]]), min(g[0], g[1])))
+    boards = games + byes
+    rnd = Round(event_id=event.id, number=number, status=RoundStatus.PUBLISHED, published_at=now)
+    rnd.games = [Game(board=k, white_entry_id=entry_of[w].id, black_entry_id=entry_of[b].id if b is not None else None,
+                      result=result) for k, (w, b, result) in enumerate(boards, start=1)]
+    db.session.add(rnd)
+    db.session.flush()
+    record(actor, "import_trf", "round", rnd.id, None, {
+        "number": number, "in_progress": True,
+        "boards": [[k, w, b, result.value] for k, (w, b, result) in enumerate(boards, 1)]}, event.id)

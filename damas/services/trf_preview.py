@@ -33,6 +33,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from damas.engine.check import infer_first_color
+from damas.engine.pairing.acceleration import acceleration_table
 from damas.engine.trf import TrfError, TrfTournament, read_trf, trf_points
 from damas.engine.trf.records import tiebreak_codes_of
 from damas.engine.types import EngineError, Outcome
@@ -40,6 +41,13 @@ from damas.extensions import db
 from damas.models import Player
 from damas.services.errors import ServiceError
 from damas.services.events import default_dutch_edition
+from damas.services.trf_foreign import (
+    foreign_problems,
+    kept_records,
+    round_in_progress_points,
+    team_rows,
+    team_tiebreak_names,
+)
 from damas.services.trf_reasons import trf_reason
 
 __all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
@@ -68,6 +76,7 @@ class ImportedPlayer:
     player_id: int | None = None
     player_name: str = ""
     matched_by: str = ""  # "fide_id" or "name"
+    federation: str = ""  # the file's FIDE federation (columns 54-56), 3 capitals or ""
 
 
 @dataclass(frozen=True)
@@ -86,6 +95,13 @@ class TrfPreview:
     problems: tuple[str, ...] = ()
     encoding: str = "UTF-8"
     pending: dict[int, Outcome] = field(default_factory=dict)
+    kept: tuple[dict[str, Any], ...] = ()  # records kept as text, not used (issue 28)
+    teams: tuple[dict[str, Any], ...] = ()  # a team file's teams (`trf_foreign.team_rows`)
+    team_tiebreaks: tuple[str, ...] = ()
+
+    @property
+    def team(self) -> bool:
+        return self.trf.team is not None
 
     @property
     def version(self) -> str:
@@ -233,7 +249,9 @@ def _players(trf: TrfTournament, text: str) -> tuple[list[ImportedPlayer], list[
         players.append(ImportedPlayer(
             start_no=e.start_no, name=" ".join(e.name.split())[:120], rating=min(e.rating, 3500), fide_id=fide,
             sex={"f": "F", "m": "M"}.get(e.sex, ""), birth_date=full, birth_year=year,
-            points=trf_points(trf.state.rounds_of(e.start_no)), file_points=trf.points_column.get(e.start_no)))
+            points=trf_points(trf.state.rounds_of(e.start_no)) + round_in_progress_points(trf, e.start_no),
+            file_points=trf.points_column.get(e.start_no),
+            federation=e.federation.upper() if re.fullmatch(r"[A-Za-z]{3}", e.federation) else ""))
     return players, problems
 
 
@@ -248,6 +266,11 @@ def _guess(trf: TrfTournament, headers: dict[str, str]) -> tuple[dict[str, Any],
     if any(w in words for w in _ROUND_ROBIN):
         problems.append(_("O tipo de torneio (092) parece todos-contra-todos: aqui o evento continua como suíço."))
     acceleration = "baku" if trf.acceleration == "baku" else ""
+    if acceleration and trf.accelerations and trf.team is None:
+        ours = acceleration_table(trf.state, "baku", max(trf.total_rounds, trf.state.rounds_played, 1))
+        if {no: v for no, v in ours.items() if any(v)} != dict(trf.accelerations):
+            problems.append(_("A tabela de pontos virtuais do arquivo (250) difere da aceleração Baku (C.04.5.1) "
+                              "que calculamos: o evento segue a nossa."))
     if trf.accelerations and not acceleration:
         problems.append(_("A tabela de pontos virtuais do arquivo (XXA/250) não é usada: escolha a aceleração Baku "
                           "se o torneio a usava."))
@@ -322,5 +345,7 @@ def preview_trf(text: str, encoding: str = "UTF-8") -> TrfPreview:
         chief_arbiter=headers.get("102", "")[:120], start_date=start, end_date=end or start,
         rounds_played=trf.state.rounds_played, players=tuple(players), defaults=defaults,
         first_color=first.value if first.value in "wb" else "w",
-        problems=tuple(problems + matched_problems + guess_problems + _round_problems(trf, players)),
-        encoding=encoding, pending=dict(trf.pending))
+        problems=tuple(problems + matched_problems + guess_problems + _round_problems(trf, players)
+                       + foreign_problems(trf)),
+        encoding=encoding, pending=dict(trf.pending), kept=tuple(kept_records(trf)), teams=tuple(team_rows(trf)),
+        team_tiebreaks=tuple(team_tiebreak_names(trf)))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from damas.demo.federation import DATA, TRF_FILE, load_federation_demo
+from damas.demo.federation import DATA, ONLINE_FILE, TRF_FILE, load_federation_demo
 from damas.engine.trf import read_trf
-from damas.models import Event, EventStatus, FederationSettings, Player, Role
+from damas.models import Event, EventStatus, FederationSettings, GameResult, Player, Role, Round
 from damas.services.standings import standings_of
 from damas.services.swiss import pair_next_round
 
@@ -20,8 +20,26 @@ def test_demo_sets_the_logo_and_imports_an_event_that_continues_here(db, make_us
     assert 'class="brand-logo"' in client.get("/").get_data(as_text=True)
     event = db.session.scalars(select(Event).where(Event.name == name)).one()
     assert event.status == EventStatus.RUNNING and event.discipline == "damas-64" and event.ruleset == "cbjd"
-    assert db.session.scalar(select(func.count(Player.id))) == len(registered)  # matched, none created
+    arena = read_trf((DATA / ONLINE_FILE).read_text(encoding="utf-8"))
+    # Sobral's players matched, none created; the online arena's user ids are new players
+    assert db.session.scalar(select(func.count(Player.id))) == len(registered) + len(arena.state.entrants)
     trf = read_trf((DATA / TRF_FILE).read_text(encoding="utf-8"))
     assert {r.start_no: r.points for r in standings_of(event).standings.rows} == dict(trf.points_column)
     rnd = pair_next_round(staff, event)
     assert rnd.number == 4 and len(rnd.games) == 6
+
+
+
+def test_demo_imports_an_online_arena_with_its_round_in_progress(db, make_user, client):  # type: ignore[no-untyped-def]
+    """Issue 28: the lidraughts export (blank bye fields, round 3 being played) is in the demo: its
+    completed rounds' points are the file's, round 3 is paired with one board waiting for a result."""
+    staff = make_user(Role.STAFF)
+    load_federation_demo(staff)
+    arena = read_trf((DATA / ONLINE_FILE).read_text(encoding="utf-8"))
+    event = db.session.scalars(select(Event).where(Event.name == arena.state.name)).one()
+    third = db.session.scalars(select(Round).where(Round.event_id == event.id, Round.number == 3)).one()
+    assert sorted(g.result for g in third.games).count(GameResult.PENDING) == 1
+    after_two = {r.start_no: r.points for r in standings_of(event).standings.rows}
+    assert after_two == {no: sum({"win": 2, "draw": 1, "full_bye": 2, "half_bye": 1}.get(r.outcome.value, 0)
+                                 for r in arena.state.rounds_of(no)) for no in after_two}
+    assert client.get(f"/eventos/{event.id}").status_code == 200

@@ -178,7 +178,14 @@ def test_trf_refusals_speak_the_users_language(client, db, staff):  # type: igno
                "an accelerated-rounds record (250) reads '250 MMMM GGGG RRF RRL PPPF PPPL'",
                "match points (250) must be empty in an individual event", "fictitious points (250) must differ from 0.0",
                "a range of the accelerated-rounds record (250) ends before it starts",
-               "XXA fields are 4 columns wide, one blank apart", "an XXA field is 4 columns wide (e.g. ' 1.0')"]
+               "XXA fields are 4 columns wide, one blank apart", "an XXA field is 4 columns wide (e.g. ' 1.0')",
+               "a blank opponent (a bye or an absence) has no colour",
+               "round 2: the game against 3 has no result (only the last round may be unfinished)",
+               "team 2 appears twice", "team 2 names player 9, who has no 001 line",
+               "round 1: the players of team 2 meet more than one team", "round 3: team 7 has no team record",
+               "a team file needs its team records (310 or 013)",
+               "out-of-order record (300) puts player 5 in team 1, not his team",
+               "type of forfeit (330) must be +-, -+ or --, got 'x-'"]
     client.get("/lang/pt_BR")
     with client.application.test_request_context("/"):
         for sample in samples:
@@ -277,3 +284,82 @@ def test_cbjd_51_a_game_lost_by_both_is_imported_and_exported_as_such(client, db
     exported = read_trf(client.get(f"/eventos/{event.id}/relatorios/fide.trf").get_data(as_text=True))
     assert [r.outcome.value for r in exported.state.rounds_of(1)][:1] == ["loss"]
     assert [r.outcome.value for r in exported.state.rounds_of(2)][:1] == ["loss"]
+
+
+DIALECTS = Path(__file__).resolve().parents[1] / "engine" / "golden" / "trf_dialects"
+
+
+def test_lichess_export_with_blank_bye_fields_imports_with_its_own_points(client, db, staff):  # type: ignore[no-untyped-def]
+    """Issue 28: an online Swiss export (lidraughts / lichess: a bye or an absence as a blank
+    opponent field and the code) was refused; it imports, and the standings' points are the file's."""
+    data = (DIALECTS / "lichess_blank_byes.trf").read_bytes()
+    page = _upload(client, data, "arena.trf").get_data(as_text=True)
+    assert "Arquivo TRF recusado" not in page and "jogador_um" in page
+    assert _confirm(client, data, planned_rounds=4).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    table = standings_of(event).standings
+    points = {row.start_no: row.points for row in table.rows}
+    assert points == {1: 4, 2: 3, 3: 4, 4: 2, 5: 2}  # half points: the file's 2.0 1.5 2.0 1.0 1.0
+    absent = db.session.scalars(select(RoundRequest).where(RoundRequest.event_id == event.id)).all()
+    assert [(r.round_number, r.kind) for r in absent if r.round_number == 4] == [(4, RequestKind.ZERO_BYE)]
+
+
+def test_lichess_round_in_progress_imports_as_a_paired_round(client, db, staff):  # type: ignore[no-untyped-def]
+    data = (DIALECTS / "lichess_round_in_progress.trf").read_bytes()
+    page = unescape(_upload(client, data).get_data(as_text=True))
+    assert "em andamento" in page
+    assert _confirm(client, data, planned_rounds=5).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    third = db.session.scalars(select(Round).where(Round.event_id == event.id, Round.number == 3)).one()
+    results = {(g.white.pairing_number, g.black.pairing_number if g.black else None): g.result.value for g in third.games}
+    assert results == {(1, 2): "", (4, 3): "0-1"}
+
+
+def test_trf2026_preview_lists_the_records_kept_not_used(client, staff):  # type: ignore[no-untyped-def]
+    page = unescape(_upload(client, (DIALECTS / "trf2026_individual.trf").read_bytes()).get_data(as_text=True))
+    assert "Registros guardados, não usados" in page
+    for tag in ("162", "172", "182", "212", "222", "260", "299", "NRS"):
+        assert f"<code>{tag}</code>" in page
+    text = (DIALECTS / "trf2026_individual.trf").read_bytes().replace(b"192 FIDE_DUTCH_2025_BAKU", b"192 FIDE_DUBOV")
+    assert "FIDE_DUBOV" in unescape(_upload(client, text).get_data(as_text=True))
+
+
+@pytest.mark.parametrize("name", ["trf2026_team", "trf2026_team_scheduled_round"])
+def test_team_trf2026_is_read_with_its_teams_and_points_and_not_imported_as_an_event(client, db, staff, name):  # type: ignore[no-untyped-def]
+    """The FIDE TEC team sample's shape (250 with match points, 310 / 013, 320 / 330 / 300): refused
+    before; now read with the file's own match and game points, and the preview says why it is
+    not written as an event (a refusal on confirm writes nothing)."""
+    data = (DIALECTS / f"{name}.trf").read_bytes()
+    page = unescape(_upload(client, data).get_data(as_text=True))
+    assert "Arquivo TRF recusado" not in page and "Torneio por equipes" in page
+    assert re.search(r"Alfenas</td><td>[^<]*</td><td class=\"num\">6.0</td><td class=\"num\">5.0</td>", page)
+    assert "importar-trf/confirmar" not in page
+    assert '<th class="num">TSB</th>' in page and '<th class="num">OPP-MP</th>' in page
+    ranks = re.findall(r'<tr><td class="num">(\d+)</td><td class="num">(\d+)</td><td>(\w+)</td>', page)
+    assert [(rank, name) for rank, _no, name in ranks] == [("1", "Alfenas"), ("2", "Divinopolis"), ("3", "Bage"),
+                                                          ("4", "Caxias"), ("5", "Erechim")]
+    response = _confirm(client, data, planned_rounds=5)
+    assert response.status_code == 200 and db.session.scalar(select(func.count(Event.id))) == 0
+
+
+def test_trf2026_import_then_our_export_reads_back_with_nothing_lost(client, db, staff):  # type: ignore[no-untyped-def]
+    """Issue 28 point 5: a TRF-2026 file imported, then our own TRF-2026 export read by our reader:
+    players, ratings, federations, results, byes, forfeits, the acceleration and 192 as the file."""
+    data = (DIALECTS / "trf2026_individual.trf").read_bytes()
+    original = read_trf(data.decode())
+    assert _confirm(client, data, pairing_system="dutch-2025", acceleration="baku", planned_rounds=4).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    exported = read_trf(client.get(f"/eventos/{event.id}/relatorios/fide-2026.trf").get_data(as_text=True))
+    assert exported.version == "TRF-26" and exported.system == "dutch-2025" and exported.acceleration == "baku"
+    pick = lambda t: {e.start_no: (e.name, e.rating, e.federation, e.fide_id) for e in t.state.entrants}  # noqa: E731
+    assert pick(exported) == pick(original)
+    assert {no: [(r.outcome, r.opponent, r.color) for r in rs] for no, rs in exported.state.results.items()} == {
+        no: [(r.outcome, r.opponent, r.color) for r in rs] for no, rs in original.state.results.items()}
+    assert exported.pending == original.pending
+    assert exported.accelerations == original.accelerations
+
+
+def test_a_250_table_other_than_our_baku_is_named_on_the_preview(client, staff):  # type: ignore[no-untyped-def]
+    data = (DIALECTS / "trf2026_individual.trf").read_bytes().replace(b"250      00.5 002 002", b"250      01.0 002 002")
+    page = unescape(_upload(client, data).get_data(as_text=True))
+    assert "difere da aceleração Baku" in page

@@ -28,6 +28,15 @@ TRF-2026 (`trf.records`) is read beside TRF-16: a file holding any TRF-2026 reco
 192, 202, 240, 250, ``###`` ...) is TRF-2026, otherwise TRF-16 [ours: the format has no version
 line]. Both carry the acceleration an engine needs to re-pair the event (``XXA`` / ``250``).
 
+Read as liberally as the reference engines (issue 28), strictly where it matters: an opponent
+field of four blanks is ``0000`` (lichess and lidraughts write a bye or an absence as four
+blanks, no colour and the code; a blank opponent with a colour is refused); a paired board
+with a blank result is the round in progress, allowed in the last column only (both sides
+blank; `TrfTournament.in_progress`), so an online Swiss exported mid-round or an ITDX file
+with the pairing just made is read; CR, LF or CR LF, trailing blanks and a BOM are accepted.
+Every TRF-2026 record is read (`trf.records`); a team file (310 / 013) is read as a team
+tournament by `trf.teams`.
+
 Errors raise `TrfError` naming the line and column; nothing is half-read.
 """
 from damas.engine.trf.read import read_trf

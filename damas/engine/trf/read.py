@@ -5,7 +5,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from damas.engine.trf import records as rec
-from damas.engine.trf.tournament import HALF_POINTS, HEADER_CODES, TrfError, TrfTournament
+from damas.engine.trf.teams import read_teams
+from damas.engine.trf.tournament import HALF_POINTS, HEADER_CODES, PairedCell, TrfError, TrfTournament
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 
 _ROUND_START = 91  # 0-based index of the first round field (column 92)
@@ -19,7 +20,8 @@ _BYE_CODES = {"H": Outcome.HALF_BYE, "F": Outcome.FULL_BYE, "U": Outcome.PAIRING
               " ": Outcome.NOT_PAIRED, "W": Outcome.PAIRING_BYE, "D": Outcome.HALF_BYE,
               "L": Outcome.ZERO_BYE}
 _REQUESTED = frozenset({"H", "Z", "F", "-", "0", " "})  # codes that may stand in a round not yet paired
-_MIRROR_CODE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+"}
+_MIRROR_CODE = {"1": "0", "0": "1", "=": "=", "W": "L", "L": "W", "D": "D", "+": "-", "-": "+", " ": " "}
+_UNFINISHED = " "  # a paired board without a result yet: the round in progress (lichess, ITDX)
 
 
 @dataclass
@@ -80,17 +82,20 @@ def _parse_cells(line: str, lineno: int) -> list[_Cell]:
             k += _ROUND_WIDTH
             continue
         s = opp_raw.strip()
-        if not s.isdigit():
+        if s and not s.isdigit():
             raise TrfError(f"opponent must be a starting number or 0000, got {opp_raw!r}", lineno, col)
-        opp = int(s) or None
+        if not s and c in "wbWB":
+            raise TrfError("a blank opponent (a bye or an absence) has no colour", lineno, col + 5)
+        opp = int(s) if s else None  # four blanks are 0000 (TRF-2026; lichess and lidraughts write them)
+        opp = opp or None
         if c not in "wbWB- ":
             raise TrfError(f"colour must be w, b or -, got {c!r}", lineno, col + 5)
         code = r.upper() if r in "hfuzwdlHFUZWDL" else r
-        allowed = _BYE_CODES if opp is None else {**_PLAYED_CODES, "+": 0, "-": 0}
+        allowed = _BYE_CODES if opp is None else {**_PLAYED_CODES, "+": 0, "-": 0, _UNFINISHED: 0}
         if code not in allowed:
             raise TrfError(f"unknown result code {r!r}", lineno, col + 7)
         if opp is not None and c in "- ":
-            if code in _PLAYED_CODES:
+            if code in _PLAYED_CODES or code == _UNFINISHED:
                 raise TrfError("a played game needs colour w or b", lineno, col + 5)
         cells.append(_Cell(opp, c.lower() if c != " " else "-", code, col))
         k += _ROUND_WIDTH
@@ -173,18 +178,31 @@ def read_trf(text: str) -> TrfTournament:
             headers[tag] = headers[tag] + "\n" + value if tag in headers else value
     if not players:
         raise TrfError("no player (001) lines", max(1, lineno))
+    team = any(tag in ("310", "013") for tag, _, _ in records.team_lines)
+    try:
+        records.resolve_250(team)
+    except rec.RecordError as exc:
+        raise TrfError(str(exc), exc.line or lineno, exc.column) from None
     headers.update(records.headers)
     trf = _assemble(players, headers, total_rounds or records.total_rounds, first_color or records.first_color)
-    return _with_records(trf, records, ranks)
+    trf = _with_records(trf, records, ranks, team)
+    if team:
+        trf = replace(trf, team=read_teams(trf, records))
+    return trf
 
 
-def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int]) -> TrfTournament:
+def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int], team: bool) -> TrfTournament:
     """Add what the TRF-2026 records and the extensions say: 240 byes of the round to pair are
-    pending requests (of a completed round they fill a blank column), acceleration tables."""
+    pending requests (of a completed round they fill a blank column), acceleration tables. In a
+    team file 240 names teams (`trf.teams` reads it)."""
     pending, codes = dict(trf.pending), dict(trf.pending_codes)
     results = dict(trf.state.results)
     done = trf.state.rounds_played
-    for rnd, code, no, lineno in records.byes:
+    kept_lines = list(records.kept_lines)
+    if team:
+        records.team_lines.extend(("240", line, lineno) for line, lineno in records.bye_lines)
+        kept_lines.extend(line for line, _ in records.bye_lines)
+    for rnd, code, no, lineno in ([] if team else records.byes):
         if no not in results:
             raise TrfError(f"bye record (240) names player {no}, who has no 001 line", lineno)
         outcome = _bye_outcome(code)
@@ -200,7 +218,9 @@ def _with_records(trf: TrfTournament, records: rec.Records, ranks: dict[int, int
     state = replace(trf.state, results=results) if results != dict(trf.state.results) else trf.state
     return replace(trf, state=state, pending=pending, pending_codes=codes, version=records.version,
                    accelerations=records.acceleration_table(), system=records.system,
-                   acceleration=records.acceleration, tiebreaks=records.tiebreaks, ranks=ranks)
+                   acceleration=records.acceleration, tiebreaks=records.tiebreaks, ranks=ranks,
+                   kept=tuple(records.kept), kept_lines=tuple(kept_lines), unknown=tuple(records.unknown),
+                   system_code=records.system_code)
 
 
 def _bye_outcome(code: str) -> Outcome:
@@ -231,11 +251,19 @@ def _assemble(players: dict, headers: dict[str, str], total_rounds: int | None,
             if cell.color in "wb" and back.color == cell.color:
                 raise TrfError(f"round {r + 1}: both players of a board have colour {cell.color!r}",
                                lineno, cell.column + 5)
-    # The last column is pending when nobody has been paired in it yet (requested byes only).
+    # The last column is pending when nobody has been paired in it yet (requested byes only),
+    # or in progress when a board of it has no result yet (the current round's pairing).
     completed = columns
     pending: dict[int, Outcome] = {}
     pending_codes: dict[int, str] = {}
-    if columns:
+    in_progress = _in_progress(players, columns)
+    if in_progress:
+        completed = columns - 1
+        for no, cell in in_progress.items():
+            if cell.outcome in (Outcome.HALF_BYE, Outcome.ZERO_BYE, Outcome.FULL_BYE):
+                pending[no] = cell.outcome
+                pending_codes[no] = players[no][1][columns - 1].code
+    elif columns:
         last = [cells[columns - 1] for _, cells, _, _ in players.values() if len(cells) == columns]
         only_requests = all(c.opponent is None and c.code in _REQUESTED for c in last)
         if only_requests and not _column_counted(players, columns):
@@ -267,7 +295,32 @@ def _assemble(players: dict, headers: dict[str, str], total_rounds: int | None,
                             name=headers.get("012", ""), extra=headers)
     points = {no: p for no, (_, _, p, _) in players.items() if p is not None}
     return TrfTournament(state=state, first_color=first_color, total_rounds=total_rounds,
-                         pending=pending, points_column=points, codes=codes, pending_codes=pending_codes)
+                         pending=pending, points_column=points, codes=codes, pending_codes=pending_codes,
+                         in_progress=in_progress)
+
+
+def _in_progress(players: dict, columns: int) -> dict[int, PairedCell]:
+    """The last column's cells when a board of it is paired without a result (lichess writes the
+    round being played so; ITDX the pairing just made); {} otherwise. A paired board without a
+    result in an earlier round is refused: only the last round can be unfinished."""
+    if not columns:
+        return {}
+    for no, (_, cells, _, lineno) in players.items():
+        for r, cell in enumerate(cells[:columns - 1]):
+            if cell.opponent is not None and cell.code == _UNFINISHED:
+                raise TrfError(f"round {r + 1}: the game against {cell.opponent} has no result (only the last "
+                               "round may be unfinished)", lineno, cell.column + 7)
+    last = {no: cells[columns - 1] for no, (_, cells, _, _) in players.items() if len(cells) == columns}
+    if not any(c.opponent is not None and c.code == _UNFINISHED for c in last.values()):
+        return {}
+    out: dict[int, PairedCell] = {}
+    for no, cell in last.items():
+        if cell.opponent is None and cell.code == " ":
+            continue  # not paired in the round in progress
+        partner = players[cell.opponent][1][columns - 1] if cell.opponent is not None else None
+        outcome = None if cell.code == _UNFINISHED else _outcome(cell, partner)
+        out[no] = PairedCell(cell.opponent, _color(cell.color), outcome)
+    return out
 
 
 def _column_counted(players: dict, columns: int) -> bool:

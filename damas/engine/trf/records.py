@@ -20,8 +20,14 @@ round, columns 10-13, 15-18, ...: the fictitious points added to his score in th
 Values here are chess half points (a win = 2), as `trf` keeps every TRF score. [ours] The
 other TRF-2026 tournament records a pairing of individuals does not need (162 scoring, 172,
 182, 212, 222) are kept as text and written back in TRF-2026; scores are read 1 / ½ / 0 as in
-TRF-16; team records (310, 320, 330, 300, 352, 362, 80x), 260 and 299 are recognised (they make
-the file TRF-2026) but not used.
+TRF-16. Every other record of the specification is read too (issue 28): the team records (013 /
+310 teams, 300 out-of-order boards, 320 pairing-allocated byes, 330 forfeited matches, 352 board
+colours, 362 match points) make a team file and are read by `trf.teams`, where 240 and 250 name
+teams and 250 may give match points; 260 (prohibited pairings), 299 (abnormal points), 801 / 802
+(informative team lines), the national-rating records (a federation code, e.g. ``BRA``, with
+the 001 columns) and the pairing engines' other ``XX?`` lines are kept as text, listed as "kept,
+not used" (`Records.kept`), and the TRF-2026 ones written back. A line whose code is none of
+these is listed apart (`Records.unknown`), never read as data.
 """
 from __future__ import annotations
 
@@ -44,18 +50,45 @@ TRF26_ONLY = frozenset({"142", "152", "162", "172", "182", "192", "202", "212", 
                         "260", "299", "300", "310", "320", "330", "352", "362", "801", "802"})
 # TRF-2026 tournament records kept as text (not interpreted), written back only in TRF-2026.
 TRF26_TEXT_HEADERS = ("162", "172", "182", "212", "222")
+# Team records (`trf.teams` reads them) and the records only kept as text; both written back as read.
+TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362"})
+KEPT_RECORDS = frozenset({"260", "299", "801", "802"})
+# What each record is, for the import preview's "kept, not used" list.
+RECORD_NAMES = {
+    "162": "scoring point system (individuals)", "172": "starting rank method", "182": "pairing controller",
+    "212": "tie-breaks defining the standings", "222": "encoded time control", "260": "prohibited pairings",
+    "299": "abnormal points", "801": "team informative record", "802": "team informative record (short)",
+    "352": "board colour sequence", "362": "team scoring point system", "013": "team (old form)",
+    "310": "team", "300": "out-of-order boards", "320": "pairing-allocated byes of teams",
+    "330": "forfeited matches", "NRS": "national rating", "XX": "pairing-engine extension",
+}
 
 # The pairing systems the encoded type of tournament (192) names; the acceleration is a suffix.
 # [ours] plain FIDE_DUTCH reads as our 2017 edition `dutch`; FIDE_DUTCH_2025/_2026 as `dutch-2025`.
 _TYPES = {"dutch": "FIDE_DUTCH", "dutch-2025": "FIDE_DUTCH_2025"}
-_READ_TYPES = {"FIDE_DUTCH": "dutch", "FIDE_DUTCH_2025": "dutch-2025", "FIDE_DUTCH_2026": "dutch-2025"}
+_READ_TYPES = {"FIDE_DUTCH": "dutch", "FIDE_DUTCH_2017": "dutch", "FIDE_DUTCH_2025": "dutch-2025",
+               "FIDE_DUTCH_2026": "dutch-2025"}
 # Our tie-break codes whose FIDE acronym differs (C.07 names); modifiers: ours "-C1", FIDE "/C1".
 class RecordError(EngineError):
-    """A malformed TRF-2026 or extension record; `trf` turns it into a TrfError with the line."""
+    """A malformed TRF-2026 or extension record; `trf` turns it into a TrfError with the line
+    (`line` when the record is checked after the whole file was read)."""
 
-    def __init__(self, message: str, column: int | None = None) -> None:
+    def __init__(self, message: str, column: int | None = None, line: int | None = None) -> None:
         super().__init__(message)
         self.column = column
+        self.line = line
+
+
+# Codes the reader itself reads (001, the TRF-16 headers, XXR / XXC).
+_OURS = frozenset({"001", "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122",
+                   "132", "XXR", "XXC"})
+
+
+def _national(tag: str, line: str) -> bool:
+    """A national-rating-support record: a federation code (3 capitals) with a starting number in
+    the 001 columns 5-8 (TRF-2026 "National Rating Support")."""
+    return len(tag) == 3 and tag.isalpha() and tag.isupper() and not tag.startswith("XX") \
+        and line[3:4] == " " and line[4:8].strip().isdigit()
 
 
 def format_points(half: int) -> str:
@@ -94,6 +127,13 @@ class Records:
     accelerations: dict[int, dict[int, int]] = field(default_factory=dict)  # no -> round -> half points
     byes: list[tuple[int, str, int, int]] = field(default_factory=list)  # (round, F|H|Z, start no, line)
     headers: dict[str, str] = field(default_factory=dict)  # TRF26_TEXT_HEADERS as written
+    kept: list[tuple[str, int]] = field(default_factory=list)  # (tag, line) read and kept, not used
+    kept_lines: list[str] = field(default_factory=list)  # the TRF-2026 ones, written back as read
+    unknown: list[tuple[str, int]] = field(default_factory=list)  # (tag, line) of no known record
+    team_lines: list[tuple[str, str, int]] = field(default_factory=list)  # (tag, line, lineno) for trf.teams
+    system_code: str = ""  # 192 as written
+    bye_lines: list[tuple[str, int]] = field(default_factory=list)  # the 240 records as written, line
+    raw_250: list[tuple[int, int, int, int, int, int, int, str]] = field(default_factory=list)
 
     lineno: int = 0  # the line being read (for the 240 records checked after the 001 lines)
 
@@ -106,10 +146,44 @@ class Records:
         if tag in TRF26_ONLY:
             self.version = TRF26
         reader = _READERS.get(tag)
-        if reader is None:
-            return tag in TRF26_ONLY  # other TRF-2026 records (teams, 260, 299...) are not used here
-        reader(self, line)
-        return True
+        if reader is not None:
+            reader(self, line)
+            if tag in TRF26_TEXT_HEADERS:
+                self.kept.append((tag, lineno))
+            return True
+        if tag in TEAM_RECORDS:
+            self.team_lines.append((tag, line, lineno))
+            self.kept_lines.append(line)
+            return True
+        if tag in KEPT_RECORDS or _national(tag, line):
+            self.kept.append(("NRS" if tag not in KEPT_RECORDS else tag, lineno))
+            self.kept_lines.append(line)
+            return True
+        if tag.startswith("XX") and tag not in ("XXR", "XXC"):
+            self.kept.append((tag, lineno))  # JaVaFo / bbpPairings extensions we do not use (TRF-16 only)
+            return True
+        if tag not in _OURS:
+            self.unknown.append((tag, lineno))
+            return True
+        return False
+
+    def resolve_250(self, team: bool) -> None:
+        """The 250 records once the kind of file is known: in an individual file the fictitious
+        points of players (match points must be empty); in a team file they name teams and are
+        read by `trf.teams` (kept beside the team records)."""
+        for mp, gp, first, last, lo, hi, lineno, line in self.raw_250:
+            if team:
+                self.team_lines.append(("250", line, lineno))
+                self.kept_lines.append(line)
+                continue
+            if mp:
+                raise RecordError("match points (250) must be empty in an individual event", 5, lineno)
+            if not gp:
+                raise RecordError("fictitious points (250) must differ from 0.0", 10, lineno)
+            for no in range(lo, hi + 1):
+                table = self.accelerations.setdefault(no, {})
+                for rnd in range(first, last + 1):
+                    table[rnd] = gp
 
     def acceleration_table(self) -> dict[int, tuple[int, ...]]:
         """Per player, the fictitious half points of rounds 1..n (0 where none)."""
@@ -134,6 +208,7 @@ def _read_152(rec: Records, line: str) -> None:
 
 def _read_192(rec: Records, line: str) -> None:
     value = line[4:].strip().upper()
+    rec.system_code = value
     base, baku = (value[:-5], True) if value.endswith("_BAKU") else (value, False)
     rec.system = _READ_TYPES.get(base, "")
     rec.acceleration = "baku" if baku else ""
@@ -161,26 +236,21 @@ def _read_240(rec: Records, line: str) -> None:
     while k < len(body):
         rec.byes.append((rnd, kind, _number(body[k:k + 4], k + 1, "a starting number (240)"), rec.lineno))
         k += 5
+    rec.bye_lines.append((line, rec.lineno))
 
 
 def _read_250(rec: Records, line: str) -> None:
     body = line.rstrip()
     if len(body) < 26:
         raise RecordError("an accelerated-rounds record (250) reads '250 MMMM GGGG RRF RRL PPPF PPPL'", 1)
-    if body[4:8].strip() and _half_points(body[4:8], 5):
-        raise RecordError("match points (250) must be empty in an individual event", 5)
-    points = _half_points(body[9:13], 10)
-    if not points:
-        raise RecordError("fictitious points (250) must differ from 0.0", 10)
+    match = _half_points(body[4:8], 5) if body[4:8].strip() else 0
+    points = _half_points(body[9:13], 10) if body[9:13].strip() else 0
     first, last = _number(body[14:17], 15, "the first round (250)"), _number(body[18:21], 19, "the last round (250)")
     lo = _number(body[22:26], 23, "the first player (250)")
     hi = _number(body[27:31], 28, "the last player (250)") if body[27:31].strip() else lo
     if last < first or hi < lo:
         raise RecordError("a range of the accelerated-rounds record (250) ends before it starts", 15)
-    for no in range(lo, hi + 1):
-        table = rec.accelerations.setdefault(no, {})
-        for rnd in range(first, last + 1):
-            table[rnd] = points
+    rec.raw_250.append((match, points, first, last, lo, hi, rec.lineno, line))
 
 
 def _read_xxa(rec: Records, line: str) -> None:

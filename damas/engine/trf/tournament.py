@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Any, Mapping
 
 from damas.engine.trf import records as rec
 from damas.engine.types import Color, EngineError, Outcome, RoundResult, TournamentState
@@ -25,6 +25,16 @@ class TrfError(EngineError):
         self.column = column
 
 
+@dataclass(frozen=True, slots=True)
+class PairedCell:
+    """A player's board in the round in progress: opponent (None: a bye), colour, and the outcome,
+    None while the game has no result."""
+
+    opponent: int | None
+    color: Color
+    outcome: Outcome | None
+
+
 @dataclass(frozen=True)
 class TrfTournament:
     """What a TRF file says: completed rounds, pending byes and the pairing-engine extensions.
@@ -39,6 +49,11 @@ class TrfTournament:
     (index 0 = round 1) of XXA / 250 records; `system` our pairing-system code named by 192 and
     `acceleration` "baku" when 192 names the Baku method; `tiebreaks` the 202 record's FIDE
     acronyms as written; `ranks` the rank column (86-89) where filled.
+
+    `in_progress` is the round after the completed ones when the file pairs it and some board of
+    it has no result yet (`PairedCell` per player in it); its requested byes are in `pending` too.
+    `kept` lists the records read and kept as text (tag, line number); `team` is the team
+    tournament of a team file (`trf.teams`), else None.
     """
 
     state: TournamentState
@@ -54,6 +69,12 @@ class TrfTournament:
     acceleration: str = ""
     tiebreaks: tuple[str, ...] = ()
     ranks: Mapping[int, int] = field(default_factory=dict)
+    in_progress: Mapping[int, PairedCell] = field(default_factory=dict)
+    kept: tuple[tuple[str, int], ...] = ()
+    kept_lines: tuple[str, ...] = ()
+    unknown: tuple[tuple[str, int], ...] = ()
+    system_code: str = ""
+    team: Any = None  # trf.teams.TrfTeams (typed loosely: that module imports this one)
 
     @property
     def next_round(self) -> int:

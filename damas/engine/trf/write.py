@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from damas.engine.trf import records as rec
-from damas.engine.trf.tournament import HEADER_CODES, TrfTournament, trf_points
+from damas.engine.trf.tournament import HEADER_CODES, PairedCell, TrfTournament, trf_points
 from damas.engine.types import Color, EngineError, Outcome, RoundResult, TournamentState
 
 _WRITE_BYE = {Outcome.PAIRING_BYE: "U", Outcome.FULL_BYE: "F", Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z"}
@@ -24,6 +24,14 @@ def _cell_text(res: RoundResult) -> str:
     if res.opponent is None or not res.outcome.has_opponent:
         return f"0000 - {_WRITE_BYE.get(res.outcome, 'Z')}"
     return f"{res.opponent:4d} {res.color.value} {_WRITE_GAME[res.outcome]}"
+
+
+def _paired_text(cell: PairedCell) -> str:
+    """A board of the round in progress: a blank result while it is being played."""
+    if cell.opponent is None:
+        return f"0000 - {_WRITE_BYE.get(cell.outcome, 'Z') if cell.outcome else 'Z'}"
+    code = _WRITE_GAME[cell.outcome] if cell.outcome is not None else " "
+    return f"{cell.opponent:4d} {cell.color.value} {code}"
 
 
 _CONTROL = {code: " " for code in (*range(32), *range(127, 160), 0x2028, 0x2029)}
@@ -48,6 +56,8 @@ def write_trf(
     system: str | None = None,
     acceleration: str | None = None,
     tiebreaks: Sequence[str] | None = None,
+    in_progress: Mapping[int, PairedCell] | None = None,
+    kept_lines: Sequence[str] | None = None,
 ) -> str:
     """Write TRF-16 (LF line endings) or TRF-2026 (CR LF) text for a state or a read `TrfTournament`.
 
@@ -69,6 +79,8 @@ def write_trf(
         system = source.system if system is None else system
         acceleration = source.acceleration if acceleration is None else acceleration
         tiebreaks = source.tiebreaks if tiebreaks is None else tiebreaks
+        in_progress = source.in_progress if in_progress is None else in_progress
+        kept_lines = source.kept_lines if kept_lines is None else kept_lines
     else:
         state = source
     version = version or rec.TRF16
@@ -85,8 +97,12 @@ def write_trf(
         if tag in extra and extra[tag] != "":
             for value in str(extra[tag]).split("\n"):  # a multi-line header: one line each
                 lines.append(f"{tag} {_field(value)}".rstrip())
-    lines.extend(rec.engine_lines(state.total_rounds, first_color, trf26, system or "", acceleration or "",
-                               tiebreaks or ()))
+    engine = rec.engine_lines(state.total_rounds, first_color, trf26, system or "", acceleration or "",
+                              tiebreaks or ())
+    code = source.system_code if isinstance(source, TrfTournament) else ""
+    if trf26 and code and not any(line.startswith("192 ") for line in engine):
+        engine.append(f"192 {_field(code)}")  # a type we do not pair (a team Swiss...), kept as written
+    lines.extend(engine)
     pend_code = {Outcome.HALF_BYE: "H", Outcome.ZERO_BYE: "Z", Outcome.FULL_BYE: "F"}
     for e in sorted(state.entrants, key=lambda x: x.start_no):
         if e.start_no > 9999:
@@ -100,16 +116,21 @@ def write_trf(
                 f"{(str(e.rating) if e.rating else ''):>4} {_field(e.federation)[:3]:<3} {_field(e.fide_id)[:11]:>11} "
                 f"{birth:<10} {_fmt_points(half):>4} {rank:4d}")
         cells = [_cell_text(r) for r in res]
-        if not trf26 and e.start_no in pending and pending[e.start_no] in pend_code:
+        if in_progress and e.start_no in in_progress:
+            cells.append(_paired_text(in_progress[e.start_no]))
+        elif not trf26 and e.start_no in pending and pending[e.start_no] in pend_code:
             cells.append(f"0000 - {pend_code[pending[e.start_no]]}")
         body = "".join("  " + c for c in cells)
         lines.append((head + body).rstrip())
     table = {no: tuple(v) for no, v in (accelerations or {}).items()}
-    if trf26:
+    team = isinstance(source, TrfTournament) and source.team is not None
+    if trf26 and not team:  # a team file's 240 / 250 name teams: written back with its team records
         lines.extend(rec.bye_240_lines(state.rounds_played + 1, pending))
         lines.extend(rec.acceleration_250_lines(table))
     else:
         lines.extend(rec.xxa_lines(table))
+    if trf26 and kept_lines:
+        lines.extend(_field(line).rstrip() for line in kept_lines)  # TRF-2026 records kept as text
     end = "\r\n" if trf26 else "\n"
     return end.join(lines) + end
 
