@@ -90,6 +90,7 @@ class Config:
     LIMIT_GUEST_SIGN_UP_IP = "5 per hour"  # guest accounts created
     LIMIT_PASSWORD_IP = "10 per minute;60 per hour"
     LIMIT_PASSWORD_ACCOUNT = "5 per minute;20 per hour"  # wrong current password only
+    LIMIT_RESULT_REPORT_ACCOUNT = "10 per minute;60 per hour"  # a player's result reports (issue 30)
 
 
 class TestConfig(Config):
