@@ -148,6 +148,7 @@ def event_summary(e: Event) -> dict[str, Any]:
         "no_show_ours": e.no_show_minutes is None and get_ruleset(e.ruleset).no_show_default_ours,
         "pair_restriction": e.pair_restriction,
         "player_reports": bool(e.player_reports),
+        "revision": e.revision,  # the live pages compare it (issue 30)
     }
 
 
