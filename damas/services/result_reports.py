@@ -71,7 +71,7 @@ def _side_of(user: User, game: Game) -> str | None:
 
 def boards_to_report(event: Event, user: User) -> list[BoardToReport]:
     """The user's boards of published rounds still without a result (usually one: this round)."""
-    if not reports_enabled(event) or user.player_id is None or not user.is_authenticated:
+    if not user.is_authenticated or user.player_id is None or not reports_enabled(event):
         return []
     entry_id = db.session.scalar(select(Entry.id).where(Entry.event_id == event.id,
                                                         Entry.player_id == user.player_id))

@@ -73,6 +73,9 @@ def test_a_conflict_waits_marked_for_the_arbiters_one_click(app, db, make_event,
     assert 'class="reported"' in arbiter_page and "Conflito" in arbiter_page
     version = _game(db, game.id).version
     assert f'value="{game.id}:=-=:{version}"' in arbiter_page and f'value="{game.id}:1-0:{version}"' in arbiter_page
+    listing = desk.get(f"/eventos/{event.id}/rodadas").get_data(as_text=True)
+    assert "1 informado pelos jogadores aguarda" in listing
+    assert "informado pelos jogadores" not in app.test_client().get(f"/eventos/{event.id}/rodadas").get_data(as_text=True)
     done = desk.post(f"/eventos/{event.id}/rodadas/1/confirmar-informado",
                      data={"confirm": f"{game.id}:=-=:{version}"}, follow_redirects=True).get_data(as_text=True)
     assert "Resultado da mesa 1 confirmado." in done
@@ -211,3 +214,25 @@ def test_the_demo_has_agreed_conflicting_and_one_sided_reports(app, client, db):
     client.post("/conta/entrar", data={"email": "pretas3@demo.damas.br", "password": "demo12345"})
     area = client.get("/conta/minha-area").get_data(as_text=True)
     assert "Seu resultado — rodada 4, mesa 3" in area
+
+
+def test_the_event_form_turns_reports_on_and_the_regulations_say_so(client, db, make_user, make_event, login_as):  # type: ignore[no-untyped-def]
+    from datetime import date
+
+    staff = make_user(Role.STAFF)
+    event = make_event()
+    assert event.player_reports is False
+    login_as(staff)
+    assert "Resultados informados pelos jogadores" not in client.get(
+        f"/eventos/{event.id}/regulamento").get_data(as_text=True)
+    form = {"name": event.name, "discipline": "damas-64", "ruleset": "cbjd", "pairing_system": "berger",
+            "planned_rounds": 5, "time_minutes": 45, "time_increment": 0, "start_date": date(2026, 12, 5).isoformat(),
+            "end_date": date(2026, 12, 6).isoformat(), "player_reports": "y", "rating_list": "regular"}
+    answer = client.post(f"/eventos/{event.id}/editar", data=form)
+    assert answer.status_code == 302, answer.get_data(as_text=True)[:3000]
+    db.session.expire_all()
+    assert db.session.get(type(event), event.id).player_reports is True
+    change = db.session.query(AuditEntry).filter_by(action="update", object_type="event").one()
+    assert change.before["player_reports"] is False and change.after["player_reports"] is True
+    assert "Resultados informados pelos jogadores" in client.get(
+        f"/eventos/{event.id}/regulamento").get_data(as_text=True)

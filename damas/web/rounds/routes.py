@@ -87,9 +87,11 @@ def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
     if (elsewhere := _own_pages(event, standings=False)) is not None:
         return redirect(elsewhere)
+    reported = result_reports.pending_counts(event) if editable else {}
     rounds = [
         {"number": r.number, "status": r.status.value, "complete": round_is_complete(r),
-         "boards": len(r.games), "pending": sum(1 for g in r.games if g.result == GameResult.PENDING)}
+         "boards": len(r.games), "pending": sum(1 for g in r.games if g.result == GameResult.PENDING),
+         "reported": reported.get(r.number, 0)}
         for r in event_rounds(event) if editable or r.status == RoundStatus.PUBLISHED
     ]
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
