@@ -8,7 +8,7 @@ any round is out.
 """
 from __future__ import annotations
 
-from flask import abort, redirect, render_template, url_for
+from flask import redirect, render_template, url_for
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
