@@ -108,7 +108,10 @@ def test_players_report_agree_and_a_conflict_waits_for_the_arbiter(live_server, 
     desk.wait_for_selector("text=1 mesa com resultado informado pelos jogadores aguarda o árbitro")
     assert desk.locator("tr.reported .report-note.conflict").count() == 1
     _narrow(desk)
-    desk.click("tr.reported button:has-text('Confirmar Empate')")
+    # the results form on a phone keeps the names readable beside the result's select
+    name_width = desk.evaluate("document.querySelector('table.pairings td:nth-child(2)').getBoundingClientRect().width")
+    assert name_width > 150, f"the names' column is {name_width}px wide on a 390px screen"
+    desk.click("tr.reported button:has-text('Confirmar 1 – 1')")
     desk.wait_for_selector("text=Resultado da mesa 2 confirmado.")
     assert _result(app, games[2]) == "=-="
     assert problems == []

@@ -93,7 +93,7 @@ def test_a_one_sided_report_waits_and_the_arbiter_confirms_only_what_was_reporte
     login(desk, arbiter)
     _report(player, event, game, "0-1")
     page = desk.get(f"/eventos/{event.id}/rodadas/1").get_data(as_text=True)
-    assert "Informado:" in page and "pretas Vitória das pretas" in page
+    assert "Informado:" in page and "pretas 0 – 2" in page
     version = _game(db, game.id).version
     refused = desk.post(f"/eventos/{event.id}/rodadas/1/confirmar-informado",
                         data={"confirm": f"{game.id}:1-0:{version}"}, follow_redirects=True).get_data(as_text=True)
