@@ -104,6 +104,10 @@ def test_a_one_sided_report_waits_and_the_arbiter_confirms_only_what_was_reporte
     assert bad.status_code == 200 and "Confirmação inválida." in bad.get_data(as_text=True)
     desk.post(f"/eventos/{event.id}/rodadas/1/confirmar-informado", data={"confirm": f"{game.id}:0-1:{version}"})
     assert _game(db, game.id).result == GameResult.BLACK_WIN
+    again = desk.post(f"/eventos/{event.id}/rodadas/1/confirmar-informado", data={"confirm": f"{game.id}:0-1:{version}"},
+                      follow_redirects=True).get_data(as_text=True)  # a second click, or a second arbiter
+    assert "A mesa 2 já tem resultado" in again
+    assert db.session.query(AuditEntry).filter_by(action="result").count() == 1
 
 
 def test_the_arbiters_entry_always_wins(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]

@@ -79,6 +79,9 @@ def confirm_report(event_id: int, number: int):  # type: ignore[no-untyped-def]
             or game.round.event_id != event.id or game.round.number != number:
         flash(_("Confirmação inválida."), "error")
         return redirect(target)
+    if game.result != GameResult.PENDING:  # another arbiter (or the players' agreement) came first
+        flash(_("A mesa %(board)s já tem resultado; confira antes de corrigir.", board=game.board), "error")
+        return redirect(target)
     if parts[1] not in {r.result for r in game.reports}:
         flash(_("Nenhum jogador informou este resultado na mesa %(board)s.", board=game.board), "error")
         return redirect(target)
