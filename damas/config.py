@@ -96,6 +96,12 @@ class Config:
     LIMIT_GUEST_SIGN_UP_IP = "5 per hour"  # guest accounts created
     LIMIT_PASSWORD_IP = "10 per minute;60 per hour"
     LIMIT_PASSWORD_ACCOUNT = "5 per minute;20 per hour"  # wrong current password only
+    # Issue 30: the site's public address (https://...) the QR codes on paper carry; unset, the
+    # address each request came to.
+    PUBLIC_URL = os.environ.get("DAMAS_PUBLIC_URL", "")
+    # Issue 30: how often the public round, standings and player pages ask whether the event changed.
+    LIVE_POLL_SECONDS = int(os.environ.get("DAMAS_LIVE_POLL_SECONDS", "15"))
+    LIMIT_RESULT_REPORT_ACCOUNT = "10 per minute;60 per hour"  # a player's result reports (issue 30)
 
 
 class TestConfig(Config):

@@ -6,7 +6,11 @@
      (CBJD 115: 45 minutes or more, increment included, is the regular list) until changed by hand;
    - <form data-find-name> (templates/events/_find_name.html): "find my name" over the page's
      table.findable rows, without a reload (the form's ?q= is the server-side fallback);
-   - <body data-me="player id">: the logged-in player's own rows (tr[data-players~=id]) marked. */
+   - <body data-me="player id">: the logged-in player's own rows (tr[data-players~=id]) marked;
+   - <p data-live="revision URL"> (templates/public/_live.html, issue 30): every data-live-every
+     seconds, while the tab is visible, asks the event's revision with If-None-Match (a 304
+     while nothing changed); when it moves, fetches the page and swaps its [data-live-region]
+     parts, then shows "atualizado às HH:MM". Without JavaScript the page is as it was. */
 (function () {
   "use strict";
   document.addEventListener("submit", function (event) {
@@ -60,8 +64,8 @@
     var input = form.querySelector("input[name=q]");
     var status = form.querySelector("[role=status]");
     var mine = form.querySelector("[data-find-me]");
-    var rows = Array.prototype.slice.call(document.querySelectorAll(FINDABLE));
-    var folded = rows.map(function (row) { return fold(rowName(row)); });
+    var rows = [];
+    var folded = [];
     var matches = [];
     var current = -1;
 
@@ -76,6 +80,9 @@
     }
 
     function search() {
+      // read afresh: a live page (issue 30) may have swapped its table since the last search
+      rows = Array.prototype.slice.call(document.querySelectorAll(FINDABLE));
+      folded = rows.map(function (row) { return fold(rowName(row)); });
       var query = fold(input.value);
       rows.forEach(function (row) { row.hidden = false; row.classList.remove("found", "found-current"); });
       matches = [];
@@ -104,6 +111,7 @@
     if (own && mine) {
       mine.hidden = false;
       mine.addEventListener("click", function () {
+        own = document.querySelector(mineIn(me.replace(/\D/g, ""))) || own;
         own.hidden = false;
         own.scrollIntoView({ block: "center" });
         var link = own.querySelector("a");
@@ -111,6 +119,74 @@
       });
     }
     if (input.value) { search(); }
+    document.addEventListener("damas:live", function () { if (input.value) { search(); } });
+  }
+
+  function two(n) { return (n < 10 ? "0" : "") + n; }
+
+  function live(marker) {
+    var url = marker.getAttribute("data-live");
+    var rev = marker.getAttribute("data-live-rev");
+    var label = marker.getAttribute("data-live-label") || "{time}";
+    var every = (parseInt(marker.getAttribute("data-live-every"), 10) || 15) * 1000;
+    var etag = null;
+    var timer = null;
+    var failures = 0;
+    var busy = false;
+
+    function stamp() {
+      var now = new Date();
+      marker.textContent = label.replace("{time}", two(now.getHours()) + ":" + two(now.getMinutes()));
+      marker.hidden = false;
+    }
+    function later(ms) { window.clearTimeout(timer); timer = window.setTimeout(check, ms); }
+    function failed() {
+      failures += 1;
+      later(Math.min(every * Math.pow(2, failures), 300000));
+      busy = false;
+    }
+    function swap(html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      var next = fresh.querySelector("[data-live]");
+      if (!next) { return false; }  // the page is no longer a live one (e.g. it became editable)
+      var regions = document.querySelectorAll("[data-live-region]");
+      for (var i = 0; i < regions.length; i++) {
+        var name = regions[i].getAttribute("data-live-region");
+        var other = fresh.querySelector("[data-live-region='" + name + "']");
+        if (other) { regions[i].replaceWith(document.importNode(other, true)); }
+      }
+      rev = next.getAttribute("data-live-rev");
+      markMine();
+      document.dispatchEvent(new CustomEvent("damas:live"));
+      return true;
+    }
+    function check() {
+      if (busy) { return; }
+      if (document.hidden) { return; }  // asked again when the tab is shown
+      busy = true;
+      var headers = etag ? { "If-None-Match": etag } : {};
+      window.fetch(url, { headers: headers, cache: "no-store", credentials: "same-origin" }).then(function (answer) {
+        if (answer.status === 304) { return null; }
+        if (!answer.ok) { throw new Error(String(answer.status)); }
+        etag = answer.headers.get("ETag") || etag;
+        return answer.json();
+      }).then(function (data) {
+        if (data === null || String(data.revision) === rev) { return true; }
+        return window.fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
+          .then(function (page) {
+            if (!page.ok) { throw new Error(String(page.status)); }
+            return page.text();
+          }).then(swap);
+      }).then(function (goOn) {
+        failures = 0;
+        busy = false;
+        stamp();
+        if (goOn) { later(every); }
+      }).catch(failed);
+    }
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) { later(0); } });
+    stamp();
+    later(every);
   }
 
   function markMine() {
@@ -124,6 +200,8 @@
     markMine();
     var forms = document.querySelectorAll("form[data-find-name]");
     for (var i = 0; i < forms.length; i++) { findName(forms[i]); }
+    var marker = document.querySelector("[data-live]");
+    if (marker && window.fetch && window.DOMParser) { live(marker); }
   }
 
   if (document.readyState === "loading") {

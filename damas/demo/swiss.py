@@ -17,13 +17,15 @@ from damas.engine.pairing import system_codes
 from damas.services.events import default_dutch_edition
 
 from damas.demo.common import play_round
+from damas.demo.reports import demo_reports
 
 def demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) -> int:  # type: ignore[no-untyped-def]
     """A running 30-player FIDE Dutch Swiss, paired by the 2025 edition of the Dutch rules (the
     default of FIDE chess events), with Baku acceleration (C.04.5.1): three rounds played, round
     4 published (its last board adjourned); one player was absent without notice in round 2
     (explained), one is absent without notice from round 4 on; one withdrew after round 2 and
-    `late_entrant` entered late, from round 3."""
+    `late_entrant` entered late, from round 3. Players report their own results (round 4:
+    `damas.demo.reports`)."""
     code = fide_swiss_code()
     start = date.today() - timedelta(days=1)
     event = event_service.create_event(staff, {
@@ -33,6 +35,7 @@ def demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) -
         "organiser": "Clube de Xadrez e Damas de Natal", "chief_arbiter": "Árbitro Regional", "notes": "",
         "acceleration": "baku" if family_of(code) == "dutch" else "",
         "unplayed_rule": "fide-2024",  # FIDE C.07 (2023/24) for the unplayed rounds
+        "player_reports": True,  # issue 30: players report their own results from their phones
     })
     event_service.assign_arbiter(staff, event, arbiter)
     event_service.change_status(staff, event, EventStatus.REGISTRATION)
@@ -57,6 +60,7 @@ def demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) -
     # the last board's game is adjourned (C.04.2 #1): "adiada", pending in the standings
     last = [g for g in fourth.games if g.black is not None][-1]
     record_results(arbiter, event, {last.id: (GameResult.ADJOURNED, last.version)})
+    demo_reports(staff, event, fourth)  # issue 30: an agreed, a conflicting and a one-sided report
     return 3
 
 

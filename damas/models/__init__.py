@@ -2,6 +2,7 @@
 from damas.models import micromatch as micromatch  # noqa: F401  (micro-match tables)
 from damas.models import registration as registration  # noqa: F401,E402  (self-registration tables)
 from damas.models import gamerecord as gamerecord  # noqa: F401,E402  (games on record)
+from damas.models.result_report import ResultReport
 from damas.models.audit import AuditEntry
 from damas.models.awards import AwardSettings, EventCategory, EventPrize, Playoff
 from damas.models.club import Club
@@ -41,6 +42,7 @@ __all__ = [
     "GameResult",
     "RatingRecord",
     "RequestKind",
+    "ResultReport",
     "Round",
     "RoundRequest",
     "RoundStatus",

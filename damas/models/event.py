@@ -5,6 +5,7 @@ import enum
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from sqlalchemy import false as sa_false
 from sqlalchemy import JSON, CheckConstraint, Date, Enum, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -107,6 +108,9 @@ class Event(db.Model):
     # Restricted pairings of a Swiss (FIDE-GR Pairings g): "" none, "club" players of one club,
     # "state" players of one state federation do not meet where the pairing allows [ours].
     pair_restriction: Mapped[str] = mapped_column(String(10), default="", server_default="")
+    # Players report their own board's result from their phones (issue 30): both agree, it is
+    # entered; otherwise it waits for the arbiter. Off by default [ours].
+    player_reports: Mapped[bool] = mapped_column(default=False, server_default=sa_false())
 
     arbiters: Mapped[list["EventArbiter"]] = relationship(back_populates="event", cascade="all, delete-orphan")
     entries: Mapped[list["Entry"]] = relationship(back_populates="event", cascade="all, delete-orphan")

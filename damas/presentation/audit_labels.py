@@ -51,6 +51,8 @@ ACTION_NAMES = {
     # games on record (issue 32)
     "game_record_saved": _l("Partida registrada"), "game_record_deleted": _l("Registro de partida apagado"),
     "move_reference": _l("Lance apontado na mesa"),
+    # players' own results (issue 30)
+    "report_result": _l("Resultado informado pelo jogador"),
 }
 
 OBJECT_NAMES = {
@@ -115,6 +117,7 @@ FIELD_NAMES = {
     "schedule": _l("programação"), "contacts": _l("contatos"), "round_times": _l("horários das rodadas"),
     "contact_email": _l("e-mail de contato"), "contact_phone": _l("telefone de contato"), "website": _l("site"),
     "online": _l("inscrição on-line"),
+    "side": _l("cor"), "reported_by": _l("informado por"), "player_reports": _l("resultados informados pelos jogadores"),
     "self_registration": _l("inscrição pelo jogador"), "guest_places": _l("vagas de convidados"),
     "guest_policy": _l("regra de convidados"), "guests_from": _l("convidados a partir de"),
     "min_age": _l("idade mínima"), "max_age": _l("idade máxima"), "rating_min": _l("rating mínimo"),

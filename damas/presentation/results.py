@@ -50,3 +50,10 @@ def result_choices(ruleset: str) -> list[tuple[str, str]]:
         (GameResult.ADJOURNED.value, str(_l("Adiada (empate só para o emparceiramento)"))),
     ]
     return pairs
+
+
+def report_choices(ruleset: str) -> list[tuple[str, str]]:
+    """What a player reports of his board (issue 30): the three played results, in words."""
+    words = {GameResult.WHITE_WIN: _l("Vitória das brancas"), GameResult.DRAW: _l("Empate"),
+             GameResult.BLACK_WIN: _l("Vitória das pretas")}
+    return [(r.value, f"{words[r]} ({result_label(ruleset, r)})") for r in words]

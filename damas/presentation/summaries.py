@@ -147,6 +147,8 @@ def event_summary(e: Event) -> dict[str, Any]:
         "no_show_minutes": e.no_show_minutes,
         "no_show_ours": e.no_show_minutes is None and get_ruleset(e.ruleset).no_show_default_ours,
         "pair_restriction": e.pair_restriction,
+        "player_reports": bool(e.player_reports),
+        "revision": e.revision,  # the live pages compare it (issue 30)
     }
 
 

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from damas.services.federation import federation_name
+from flask import current_app, has_request_context, request, url_for
 from flask_babel import get_locale
 from sqlalchemy import select
 
@@ -38,7 +39,17 @@ def _en() -> bool:
 def base_context(event: Event) -> dict[str, Any]:
     """What every report page prints in its header."""
     return {"federation_name": federation_name(), "event": event_summary(event),
-            "printed_at": datetime.now().strftime("%d/%m/%Y %H:%M")}
+            "printed_at": datetime.now().strftime("%d/%m/%Y %H:%M"), "live_url": live_url(event.id)}
+
+
+def live_url(event_id: int) -> str:
+    """The address of the event's live page (issue 30) that the printed sheets' QR codes and the
+    "share / print QR" page carry: `DAMAS_PUBLIC_URL` (the site's public address) when set,
+    else the address the request came to ("" outside a request: no QR)."""
+    if not has_request_context():
+        return ""
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for("public.live", event_id=event_id)
 
 
 def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:

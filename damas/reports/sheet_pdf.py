@@ -25,6 +25,7 @@ from fpdf import FPDF
 from fontTools.ttLib import TTFont
 from fpdf.fonts import SubsetMap
 
+from damas.presentation.qr import QrRuns
 from damas.reports.sheet_layout import MARGIN, PAD, PAGE, Fit, Table, Text, fit
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"), Path("/usr/share/fonts/TTF"))
@@ -33,6 +34,7 @@ MM_PER_PT = 25.4 / 72
 TOP = 27.0  # mm: where the content starts under the running header
 BOTTOM = 14.0  # mm kept free at the foot of the page (the footer line)
 GREY, MUTED, RULE, HEAD_FILL = 85, 120, 187, 238
+QR_SIZE = 14.5  # mm: the live page's QR code in the header (6 mm from the top: printers' margins; 2 mm of quiet zone above the line)
 
 
 @lru_cache(maxsize=None)
@@ -87,6 +89,7 @@ class SheetHeader:
     printed_at: str
     page_label: str  # "página {n} de {nb}": {n} this page, {nb} the page count
     logo: bytes | None = None
+    qr: QrRuns | None = None  # the event's live page (issue 30), at the right of the header
 
 
 class _Sheet(FPDF):
@@ -166,9 +169,12 @@ class _Sheet(FPDF):
     def header(self) -> None:
         head, width = self.head, self.right - self.left
         logo = 0.0
+        if head.qr:
+            self.draw_qr(head.qr, self.right - QR_SIZE, 6.0, QR_SIZE)
+            logo = QR_SIZE + 2
         if head.logo:
-            self.image(io.BytesIO(head.logo), x=self.right - 40, y=8, w=40, h=12, keep_aspect_ratio=True)
-            logo = 42.0
+            self.image(io.BytesIO(head.logo), x=self.right - logo - 40, y=8, w=40, h=12, keep_aspect_ratio=True)
+            logo += 42.0
         self.set_text_color(17)
         self.put(self.left - PAD, 12, width - logo, head.federation, "L", True, 10)
         self.put(self.left - PAD, 16.5, width - logo, head.event, "L", False, 9)
@@ -178,6 +184,16 @@ class _Sheet(FPDF):
         self.set_line_width(0.3)
         self.line(self.left, 22.5, self.right, 22.5)
         self.set_text_color(17)
+
+    def draw_qr(self, qr: QrRuns, x: float, y: float, size: float) -> None:
+        """The code's dark modules as filled rectangles, one per horizontal run (the white paper
+        around it is the quiet zone: the header's texts stop 2 mm before it)."""
+        module = size / qr.size
+        previous = self.fill_color
+        self.set_fill_color(0)
+        for row, col, length in qr.runs:
+            self.rect(x + col * module, y + row * module, length * module, module, style="F")
+        self.set_fill_color(*previous.colors255)
 
     def footer(self) -> None:
         self.set_text_color(GREY)

@@ -14,6 +14,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from damas.presentation.labels import english
+from damas.presentation.qr import qr_runs
 from damas.reports.sheet_layout import Column, Table, Text
 from damas.reports.sheet_pdf import SheetHeader, render_sheet
 from damas.services import federation as federation_service
@@ -33,9 +34,10 @@ def _head(context: dict[str, Any]) -> SheetHeader:
     meta = " · ".join([dates, event["venue"] or "", event["discipline"], event["rate"]["text"],
                        f"{_('Árbitro principal')}: {event['chief_arbiter'] or '—'}"])
     logo = federation_service.logo() if federation_service.current().has_logo else None
+    live = context.get("live_url")
     return SheetHeader(federation=context["federation_name"], event=event["name"], meta=meta,
                        printed_at=context["printed_at"], page_label=f"{_('página')} {{n}} {_('de')} {{nb}}",
-                       logo=logo[0] if logo else None)
+                       logo=logo[0] if logo else None, qr=qr_runs(live) if live else None)
 
 
 def _after_round(context: dict[str, Any], extra: str = "") -> Text:

@@ -69,7 +69,8 @@ def publish_round(actor: User, event: Event, rnd: Round) -> None:
         withdraw_unexplained(actor, event, rnd)
 
 
-def _check_game(event: Event, game: Game, result: GameResult) -> None:
+def check_enterable(event: Event, game: Game, result: GameResult) -> None:
+    """Refuse a result the board cannot take now (the arbiter's form and the players' reports)."""
     if game.round.event_id != event.id:
         raise ServiceError(_("Partida de outro evento."))
     if game.round.status != RoundStatus.PUBLISHED:
@@ -103,7 +104,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
     if len(games) != len(changes):
         raise ServiceError(_("Partida inexistente."))
     for game_id, (result, _version) in changes.items():
-        _check_game(event, games[game_id], result)
+        check_enterable(event, games[game_id], result)
     saved, conflicts = 0, []
     fmt = get_format(event)
     try:
@@ -117,6 +118,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
                     continue
                 before = game_snapshot(game)
                 fmt.record_result(game, result)
+                game.reports.clear()  # the arbiter's entry wins over the players' reports (issue 30)
                 db.session.flush()
                 record(actor, "result", "game", game.id, before, game_snapshot(game), event.id)
                 saved += 1

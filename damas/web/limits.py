@@ -77,3 +77,12 @@ def throttle_password(view: F) -> F:
                   limiter.limit(_config("LIMIT_PASSWORD_IP"), key_func=_address, methods=["POST"]),
                   limiter.limit(_config("LIMIT_PASSWORD_ACCOUNT"), key_func=_account_logged_in, methods=["POST"],
                                 deduct_when=_refused))
+
+
+def throttle_result_report(view: F) -> F:
+    """A player's own result reports (issue 30), every attempt, per account and per address."""
+    return _apply(view,
+                  limiter.limit(_config("LIMIT_RESULT_REPORT_ACCOUNT"), key_func=_account_logged_in, methods=["POST"],
+                                scope="result_report"),
+                  limiter.limit(_config("LIMIT_LOGIN_IP"), key_func=_address, methods=["POST"],
+                                scope="result_report_ip"))

@@ -51,6 +51,7 @@ class PdfJob:
     locale: str
     user_id: int | None
     lane: str
+    base_url: str = ""  # the address the request came to (the QR codes name it: issue 30)
 
 
 def _pdf_response(data: bytes, filename: str) -> Response:
@@ -74,7 +75,7 @@ def deliver_pdf(event_id: int, filename: str, render: Callable[[], bytes], lane:
             return _pdf_response(render(), filename)
         job = PdfJob(key, str(request.endpoint), dict(request.view_args or {}), request.path,
                      request.query_string.decode("ascii", "replace"), str(get_locale()),
-                     current_user.id if current_user.is_authenticated else None, lane)
+                     current_user.id if current_user.is_authenticated else None, lane, request.host_url)
         lanes_of(current_app).start(job.key, asdict(job), lane, render_job)
         stored = _wait(key, float(current_app.config.get("REPORT_WAIT_SECONDS", 2.0)))
         if stored is None:
@@ -120,7 +121,8 @@ def render_job(job: dict[str, Any]) -> bool:
     try:
         # an application context of its own (a fresh database session per job, also in a
         # worker that runs many jobs), then the request the visitor made
-        with app.app_context(), app.test_request_context(spec.path, query_string=spec.query):
+        with app.app_context(), app.test_request_context(spec.path, query_string=spec.query,
+                                                          base_url=spec.base_url or None):
             g.damas_render_now = True
             session["lang"] = spec.locale
             if spec.user_id is not None:

@@ -89,7 +89,7 @@ def test_every_public_page_of_the_demo_events_fits_phone_and_desktop(demo_server
         assert {"events.view_event", "rounds.standings", "rounds.view_round", "rounds.crosstable",
                 "awards.categories", "awards.category_standings", "public.player_card_page",
                 "knockout.bracket", "micromatch.overview", "micromatch.teams", "micromatch.team_round",
-                "reports.index", "reports.standings", "reports.start_list"} <= reached, sorted(reached)
+                "reports.index", "reports.standings", "reports.start_list", "public.share"} <= reached, sorted(reached)
         assert count > 7 * 10
     finally:
         context.close()

@@ -63,6 +63,11 @@ ACCESS = {
     "rounds.delete": "editor",
     "rounds.save_results": "editor",
     "rounds.manage_players": "editor",
+    "rounds.report": "login",  # a player's own result: the service refuses whoever is not on the board
+    "rounds.confirm_report": "editor",
+    "public.live": "public",
+    "public.live_revision": "public",
+    "public.share": "public",
     "awards.categories": "public",
     "awards.category_standings": "public",
     "awards.manage_categories": "editor",

@@ -3,7 +3,7 @@ kept apart from `damas.web.events.forms.EventForm`, which inherits them."""
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import IntegerField, SelectField
+from wtforms import BooleanField, IntegerField, SelectField
 from wtforms.validators import NumberRange, Optional
 
 from damas.web.forms_util import choices
@@ -24,4 +24,9 @@ class EventRulesFields:
                          ("state", _l("Evitar jogadores da mesma federação (UF)"))]),
         default="",
         description=_l("FIDE-GR Emparceiramentos g: sempre que o emparceiramento permitir."),
+    )
+    player_reports = BooleanField(
+        _l("Jogadores informam o próprio resultado"),
+        description=_l("Pelo celular (Minha área ou a página da rodada): se os dois informam o mesmo resultado, "
+                       "ele é lançado; senão aguarda a confirmação do árbitro."),
     )

@@ -200,6 +200,18 @@ def player_card_page(event_id: int, player_id: int):  # type: ignore[no-untyped-
     return render_template("public/player_card.html", event=event_summary(event), card=card)
 
 
+@bp.get("/revisao")
+def live_revision(event_id: int):  # type: ignore[no-untyped-def]
+    """The event's revision, asked every few seconds by the live pages (static/app.js, issue 30).
+
+    A visitor's poll carries the ETag of the previous answer and costs a 304 (answered before
+    Flask runs: `damas.web.fast_path`) until something of the event changes."""
+    event = load_event(event_id, entries=False)
+    if event is None or (event.status == EventStatus.DRAFT and not can_edit_event(current_user, event)):
+        abort(404)
+    return jsonify({"revision": event.revision})
+
+
 # ------------------------------------------------------------------ JSON API
 
 def _event_json(e: Event) -> dict[str, Any]:

@@ -14,7 +14,8 @@ from damas.presentation.labels import english as in_english
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, RoundRequest, User
 from damas.models.registration import GuestPolicy, ReserveEntry, ReserveStatus, SignUp
-from damas.services import accounts, registration as reg
+from damas.services import accounts, registration as reg, result_reports
+from damas.presentation.results import report_choices
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
 from damas.formats.mapping import event_rounds
@@ -127,6 +128,9 @@ def my_page():  # type: ignore[no-untyped-def]
                 "requests": [{"round": r.round_number, "kind": KIND_NAMES[r.kind.value][1 if english else 0]}
                              for r in requests],
                 "half_bye": reg.half_bye_allowed(event),
+                "report_boards": result_reports.boards_to_report(event, user)
+                if event.status == EventStatus.RUNNING else [],
+                "report_choices": report_choices(event.ruleset),
             })
 
         for r in db.session.scalars(select(ReserveEntry).where(ReserveEntry.player_id == player.id)).all():

@@ -2,7 +2,7 @@
 
 `blueprint` holds `bp`; `routes` (pairing, results, requests) and `rules` (issue 18: pairing
 numbers by hand, the regulations page's event rules) add their routes to it."""
-from damas.web.rounds import routes, rules  # noqa: F401 (each module adds its routes to bp)
+from damas.web.rounds import reports, routes, rules  # noqa: F401 (each module adds its routes to bp)
 from damas.web.rounds.blueprint import bp
 
 __all__ = ["bp"]

@@ -29,6 +29,7 @@ from damas.formats.event_rules import bye_override, shown_tiebreak_order, unplay
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.services import (
     absence as absence_service,
+    result_reports,
     roundrobin as rr_service,
     rounds as round_service,
     swiss as swiss_service,
@@ -43,7 +44,7 @@ from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.rounds.blueprint import bp
 from damas.web.rounds.rules import event_rules_context
 from damas.presentation.summaries import event_summary
-from damas.presentation.results import result_choices
+from damas.presentation.results import report_choices, result_choices
 from damas.presentation.round_rows import result_text, side
 from damas.engine.regulations import regulations
 from damas.engine.rulesets import get_ruleset
@@ -86,9 +87,11 @@ def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
     if (elsewhere := _own_pages(event, standings=False)) is not None:
         return redirect(elsewhere)
+    reported = result_reports.pending_counts(event) if editable else {}
     rounds = [
         {"number": r.number, "status": r.status.value, "complete": round_is_complete(r),
-         "boards": len(r.games), "pending": sum(1 for g in r.games if g.result == GameResult.PENDING)}
+         "boards": len(r.games), "pending": sum(1 for g in r.games if g.result == GameResult.PENDING),
+         "reported": reported.get(r.number, 0)}
         for r in event_rounds(event) if editable or r.status == RoundStatus.PUBLISHED
     ]
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
@@ -141,8 +144,12 @@ def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
     # the rounds without their games, then this round's boards only (not every round's)
     rounds = list(db.session.scalars(select(Round).where(Round.event_id == event.id).order_by(Round.number)))
     rnd = _round_or_404(event, number, editable)
+    mine = [b for b in result_reports.boards_to_report(event, current_user) if b.round_number == rnd.number] \
+        if current_user.is_authenticated else []
     return render_template(
         "rounds/round.html", event=event_summary(event), number=rnd.number, status=rnd.status.value,
+        my_boards=mine, report_choices=report_choices(event.ruleset),
+        reported=result_reports.pending_reports(event, rnd) if editable else {},
         rows=_round_rows(event, rnd), editable=editable and event.status == EventStatus.RUNNING,
         choices=result_choices(event.ruleset), last=rounds[-1].number == rnd.number,
         can_delete=editable and swiss_service.round_by_round(event) and rounds[-1].id == rnd.id,

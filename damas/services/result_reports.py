@@ -1,0 +1,167 @@
+"""Players report their own results (issue 30 point 1).
+
+When an event allows it (`Event.player_reports`, off by default), each player of a board of a
+published round reports the board's result from his phone. Our decisions, also written on the
+event's regulations page:
+
+* Only a played result is reported (white wins, draw, black wins); a forfeit, an absence or a
+  penalty is the arbiter's to enter.
+* Both players report the same result: it is entered as the arbiter's entry would be (the
+  event's format records it; the audit entry names the two reporters), within the same checks
+  (round published, board without a result, no desk penalty on it).
+* A one-sided or conflicting report waits on the arbiter's page of the round, marked, for one
+  click to confirm (any result either player reported) or for the arbiter to enter another.
+* The arbiter's entry always wins: once the board has a result a report is refused, and an
+  arbiter's entry or correction drops the board's reports (`damas.services.rounds`).
+* Publishing a round stays the arbiter's (nothing here changes a round's status).
+
+Reports are serialised by the event's lock, so two players reporting at once never both wait.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from damas.extensions import db
+from damas.formats import get_format
+from damas.models import Entry, Event, Game, GameResult, ResultReport, Round, RoundStatus, User
+from damas.services.audit import record, transaction
+from damas.services.errors import ServiceError
+from damas.services.locking import lock_event
+from damas.services.rounds import check_enterable, game_snapshot, require_running
+
+REPORTABLE = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
+ENTERED, WAITING, CONFLICT = "entered", "waiting", "conflict"
+
+
+@dataclass(frozen=True)
+class BoardToReport:
+    """A board of the user's that takes a report now, with what each side reported so far."""
+
+    game_id: int
+    round_number: int
+    board: int
+    side: str  # "w" | "b": the user's colour
+    own: str  # the user's report ("" none)
+    other: str  # the opponent's report ("" none)
+
+
+def reports_enabled(event: Event) -> bool:
+    """Only events of individual boards take reports (a micro-match board, a knockout tie or a
+    team match has several games; their forms stay the arbiter's) [ours]."""
+    fmt = get_format(event)
+    return bool(event.player_reports) and fmt.individual_results_form and not fmt.has_bracket \
+        and not fmt.team_based
+
+
+def _side_of(user: User, game: Game) -> str | None:
+    player_id = user.player_id
+    if player_id is None or game.black_entry_id is None:
+        return None
+    entries = {e.id: e.player_id for e in db.session.scalars(
+        select(Entry).where(Entry.id.in_([game.white_entry_id, game.black_entry_id])))}
+    if entries.get(game.white_entry_id) == player_id:
+        return "w"
+    if entries.get(game.black_entry_id) == player_id:
+        return "b"
+    return None
+
+
+def boards_to_report(event: Event, user: User) -> list[BoardToReport]:
+    """The user's boards of published rounds still without a result (usually one: this round)."""
+    if not user.is_authenticated or user.player_id is None or not reports_enabled(event):
+        return []
+    entry_id = db.session.scalar(select(Entry.id).where(Entry.event_id == event.id,
+                                                        Entry.player_id == user.player_id))
+    if entry_id is None:
+        return []
+    games = db.session.scalars(
+        select(Game).join(Round, Round.id == Game.round_id)
+        .where(Round.event_id == event.id, Round.status == RoundStatus.PUBLISHED,
+               Game.result == GameResult.PENDING, Game.black_entry_id.is_not(None),
+               (Game.white_entry_id == entry_id) | (Game.black_entry_id == entry_id))
+        .order_by(Round.number, Game.board)).all()
+    out = []
+    for game in games:
+        side = "w" if game.white_entry_id == entry_id else "b"
+        by_side = {r.side: r.result for r in game.reports}
+        out.append(BoardToReport(game.id, game.round.number, game.board, side, by_side.get(side, ""),
+                                 by_side.get("b" if side == "w" else "w", "")))
+    return out
+
+
+def report_result(user: User, event: Event, game_id: int, value: str) -> str:
+    """Store the user's report of his board; enter the result when both sides agree.
+
+    Returns ENTERED, WAITING (no report of the opponent yet) or CONFLICT (he reported another).
+    """
+    if not reports_enabled(event):
+        raise ServiceError(_("Este evento não recebe resultados informados pelos jogadores."))
+    try:
+        result = GameResult(value)
+    except ValueError:
+        result = None
+    if result not in REPORTABLE:
+        raise ServiceError(_("Informe vitória das brancas, empate ou vitória das pretas."), "result")
+    with transaction():
+        lock_event(event)
+        require_running(event)
+        game = db.session.get(Game, game_id)
+        if game is None or game.round.event_id != event.id:
+            raise ServiceError(_("Partida inexistente."))
+        side = _side_of(user, game)
+        if side is None:
+            raise ServiceError(_("Só os jogadores da mesa informam o resultado dela."))
+        if game.result != GameResult.PENDING:
+            raise ServiceError(_("O resultado desta mesa já foi lançado; fale com o árbitro."))
+        check_enterable(event, game, result)
+        reports = {r.side: r for r in game.reports}
+        own = reports.get(side)
+        before = {"round": game.round.number, "board": game.board, "side": side,
+                  "result": own.result if own else ""}
+        if own is None:
+            own = ResultReport(game=game, side=side, result=result.value, user_id=user.id)
+            db.session.add(own)
+        else:
+            own.result, own.user_id = result.value, user.id
+        record(user, "report_result", "game", game.id, before, {**before, "result": result.value}, event.id)
+        other = reports.get("b" if side == "w" else "w")
+        if other is None:
+            return WAITING
+        if other.result != result.value:
+            return CONFLICT
+        snapshot = game_snapshot(game)
+        get_format(event).record_result(game, result)
+        game.reports.clear()
+        db.session.flush()
+        reporters = ", ".join(sorted(u.name for u in db.session.scalars(
+            select(User).where(User.id.in_([own.user_id, other.user_id])))))
+        record(user, "result", "game", game.id, snapshot,
+               {**game_snapshot(game), "reported_by": reporters}, event.id)
+        return ENTERED
+
+
+def pending_reports(event: Event, rnd: Round) -> dict[int, dict[str, str]]:
+    """The round's boards still without a result that have a report: {game id: {side: result}}."""
+    rows = db.session.execute(
+        select(ResultReport.game_id, ResultReport.side, ResultReport.result)
+        .join(Game, Game.id == ResultReport.game_id)
+        .where(Game.round_id == rnd.id, Game.result == GameResult.PENDING)).all()
+    out: dict[int, dict[str, str]] = {}
+    for game_id, side, result in rows:
+        out.setdefault(game_id, {})[side] = result
+    return out
+
+
+def pending_counts(event: Event) -> dict[int, int]:
+    """Per round number: boards whose players' reports wait for the arbiter."""
+    rows = db.session.execute(
+        select(Round.number, ResultReport.game_id).join(Game, Game.round_id == Round.id)
+        .join(ResultReport, ResultReport.game_id == Game.id)
+        .where(Round.event_id == event.id, Game.result == GameResult.PENDING)).all()
+    counts: dict[int, set[int]] = {}
+    for number, game_id in rows:
+        counts.setdefault(number, set()).add(game_id)
+    return {n: len(g) for n, g in counts.items()}

@@ -1,0 +1,94 @@
+"""Players' own results (issue 30 point 1): a player reports his board's result; the arbiter
+confirms a waiting report with one click on the round's page.
+
+The rules of agreement are `damas.services.result_reports`; these routes only read the form,
+check who is asking and say what happened. Reports are throttled per account and address
+(`LIMIT_RESULT_REPORT_ACCOUNT`) and, like every form, carry the CSRF token.
+"""
+from __future__ import annotations
+
+from flask import abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
+from flask_login import current_user, login_required
+from flask_wtf import FlaskForm
+from wtforms import HiddenField, IntegerField, SelectField
+from wtforms.validators import DataRequired
+
+from damas.extensions import db
+from damas.models import Event, Game, GameResult
+from damas.services import result_reports as reports
+from damas.services import rounds as round_service
+from damas.services.errors import ServiceError
+from damas.services.locking import retrying
+from damas.web.access import event_editor_required
+from damas.web.forms_util import REQUIRED, choices
+from damas.web.limits import throttle_result_report
+from damas.web.rounds.blueprint import bp
+
+REPORT_VALUES = [r.value for r in reports.REPORTABLE]
+
+
+class ReportForm(FlaskForm):
+    game_id = IntegerField(validators=[DataRequired(REQUIRED)])
+    result = SelectField(choices=choices((v, v) for v in REPORT_VALUES), validate_choice=True)
+    back = HiddenField()  # "area": Minha área; otherwise the round's page
+
+
+class ConfirmForm(FlaskForm):
+    confirm = HiddenField(validators=[DataRequired(REQUIRED)])  # "<game id>:<result>:<version>"
+
+
+def _back(event_id: int, number: int) -> str:
+    if request.form.get("back") == "area":
+        return url_for("registration.my_page")
+    return url_for("rounds.view_round", event_id=event_id, number=number)
+
+
+@bp.post("/rodadas/<int:number>/informar")
+@login_required
+@throttle_result_report
+def report(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    event = db.session.get(Event, event_id) or abort(404)
+    form = ReportForm()
+    if not form.validate():
+        flash(_("Informe vitória das brancas, empate ou vitória das pretas."), "error")
+        return redirect(_back(event_id, number))
+    try:
+        outcome = retrying(lambda: reports.report_result(current_user, event, form.game_id.data, form.result.data))
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash({
+            reports.ENTERED: _("Os dois jogadores informaram o mesmo resultado: resultado lançado."),
+            reports.WAITING: _("Resultado informado. Aguarda o do adversário ou a confirmação do árbitro."),
+            reports.CONFLICT: _("Seu adversário informou outro resultado: o árbitro vai decidir."),
+        }[outcome], "success" if outcome == reports.ENTERED else "info")
+    return redirect(_back(event_id, number))
+
+
+@bp.post("/rodadas/<int:number>/confirmar-informado")
+@event_editor_required
+def confirm_report(event_id: int, number: int):  # type: ignore[no-untyped-def]
+    """The arbiter's one click: enter a result one of the players reported (as his own entry)."""
+    event = db.session.get(Event, event_id)
+    target = url_for("rounds.view_round", event_id=event_id, number=number)
+    form = ConfirmForm()
+    parts = (form.confirm.data or "").split(":") if form.validate() else []
+    game = db.session.get(Game, int(parts[0])) if len(parts) == 3 and parts[0].isdigit() else None
+    if game is None or parts[1] not in REPORT_VALUES or not parts[2].isdigit() \
+            or game.round.event_id != event.id or game.round.number != number:
+        flash(_("Confirmação inválida."), "error")
+        return redirect(target)
+    if game.result != GameResult.PENDING:  # another arbiter (or the players' agreement) came first
+        flash(_("A mesa %(board)s já tem resultado; confira antes de corrigir.", board=game.board), "error")
+        return redirect(target)
+    if parts[1] not in {r.result for r in game.reports}:
+        flash(_("Nenhum jogador informou este resultado na mesa %(board)s.", board=game.board), "error")
+        return redirect(target)
+    try:
+        round_service.record_result(current_user, event, game, GameResult(parts[1]), int(parts[2]))
+    except ServiceError as error:
+        flash(error.message, "error")
+    else:
+        flash(_("Resultado da mesa %(board)s confirmado.", board=game.board), "success")
+    return redirect(target)
