@@ -19,10 +19,10 @@ It prints requests/s, p50, p95, p99 and errors per page and mode, then stops the
 `--servers 2` (issue 30, point 5) starts two gunicorn servers (each with `--workers`) on one
 database and one redis-server started here (the page cache and the throttles on it, as the
 README's production setup), and spreads every burst over both, request by request.
-`--phones N` then simulates N phones with the round page open, each asking again every
-`--poll-seconds` with its ETag (as the self-updating page does) for `--duration` seconds, while
-a result is recorded every 10 s: the answers (304, or 200 after a change), their p50/p95 and
-errors.
+`--phones N` then simulates N phones with the round page open, each asking the event's revision
+every `--poll-seconds` with its ETag (as the self-updating page's script does) and fetching the
+page when it moved, for `--duration` seconds, while a result is recorded every 10 s: the answers
+(304, or 200 and the page after a change), their p50/p95 and errors.
 """
 from __future__ import annotations
 
@@ -193,8 +193,11 @@ def burst(ports: list[int], path: str, requests: int, clients: int, etag: str | 
 
 def phones(ports: list[int], url: str, event_id: int, path: str, count: int, poll: float, duration: float,
            clients: int) -> dict[str, float]:
-    """`count` phones polling `path` every `poll` seconds (random phase) for `duration` seconds,
-    each with the ETag of its last answer; a result recorded (the revision moved) every 10 s."""
+    """`count` phones with `path` open, each asking the event's revision (`/eventos/<id>/revisao`,
+    as the self-updating page does) every `poll` seconds (random phase) for `duration` seconds
+    with the ETag of its last answer, and fetching the page when it moved; a result recorded (the
+    revision moved) every 10 s. A 200 answer's time includes the page's."""
+    revision = f"/eventos/{event_id}/revisao"
     rng = random.Random(1)
     schedule = sorted((rng.uniform(0, poll) + k * poll, phone)
                       for phone in range(count) for k in range(int(duration / poll)))
@@ -211,12 +214,15 @@ def phones(ports: list[int], url: str, event_id: int, path: str, count: int, pol
             time.sleep(wait)
         else:
             late.append(-wait)
+        port = ports[next(turn) % len(ports)]
         try:
-            status, etag, seconds, _ = get(ports[next(turn) % len(ports)], path, etags.get(phone))
+            status, etag, seconds, _ = get(port, revision, etags.get(phone))
+            if status == 200:  # the revision moved: the page's live parts are fetched (static/app.js)
+                etags[phone] = etag
+                page_status, _, page_seconds, _ = get(port, path)
+                status, seconds = (status if page_status == 200 else page_status), seconds + page_seconds
         except OSError:
-            status, etag, seconds = 0, "", 0.0
-        if status == 200:
-            etags[phone] = etag
+            status, seconds = 0, 0.0
         answers.append((status, seconds))
 
     def results_recorded() -> None:
