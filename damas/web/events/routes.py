@@ -148,7 +148,7 @@ def _freeze_fields(form: EventForm, event: Event) -> list[dict[str, str]]:
         field = form[setting.field]
         field.render_kw = {**(field.render_kw or {}), "disabled": True}
         field.data = setting.stored(event)
-        out.append({"name": setting.field, "value": setting.form_value(event), "reason": frozen_reason(setting)})
+        out.append({"name": setting.field, "value": setting.form_value(event), "reason": frozen_reason(setting, event)})
     return out
 
 
