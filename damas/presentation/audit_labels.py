@@ -88,6 +88,7 @@ FIELD_NAMES = {
     "start_date": _l("início"), "end_date": _l("término"), "venue": _l("local"), "organiser": _l("organizador"),
     "chief_arbiter": _l("árbitro principal"), "ruleset": _l("regras"), "discipline": _l("modalidade"),
     "tiebreak_order": _l("desempates"), "tiebreaks": _l("desempates"), "tiebreak_by_lot": _l("desempates sorteados"),
+    "tiebreak_lot_seed": _l("semente do sorteio dos desempates"),
     "time_minutes": _l("minutos"), "time_increment": _l("acréscimo"), "acceleration": _l("aceleração"),
     "birth_date": _l("nascimento"), "sex": _l("sexo"), "club_id": _l("clube (id)"), "club": _l("clube"),
     "city": _l("cidade"), "state": _l("UF"), "federation_id": _l("nº na federação"), "fide_id": _l("FIDE ID"),

@@ -25,7 +25,8 @@ from damas.models import (
     RoundRequest,
     RoundStatus,
 )
-from damas.formats.event_rules import bye_override, shown_tiebreak_order, unplayed_rule
+from damas.formats.event_rules import bye_override, order_is_drawn, published_order, shown_tiebreak_order, unplayed_rule
+from damas.reports.awards import tiebreak_draws
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.services import (
     absence as absence_service,
@@ -95,7 +96,7 @@ def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
     return render_template(
         "rounds/list.html", event=event_summary(event), rounds=rounds, editable=editable,
         round_robin=get_format(event).round_robin, round_by_round=swiss_service.round_by_round(event),
-        generate_form=GenerateRoundRobinForm(), numbering_method=event.numbering_method,
+        generate_form=GenerateRoundRobinForm() if editable else None,  # a form writes a CSRF token: editors only numbering_method=event.numbering_method,
         numbering_seed=event.numbering_seed, has_protocol=bool(event.numbering_protocol),
         first_color=event.first_color, first_color_seed=event.first_color_seed, active_entries=len(active),
     )
@@ -236,6 +237,7 @@ def draw_protocol(event_id: int):  # type: ignore[no-untyped-def]
     return render_template(
         "rounds/draw.html", event=event_summary(event), method=event.numbering_method, seed=event.numbering_seed,
         protocol=protocol, first_color=event.first_color, first_color_seed=event.first_color_seed,
+        tiebreak_draws=tiebreak_draws(event),
     )
 
 
@@ -332,8 +334,9 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     options = event.tiebreak_options or {}
 
     scored = get_ruleset(event.ruleset, **bye_override(event))  # the event's pairing-bye score
-    reg = regulations(scored, event.pairing_system, shown_tiebreak_order(event), lang,
+    reg = regulations(scored, event.pairing_system, published_order(event, shown_tiebreak_order(event)), lang,
                       unplayed=unplayed_rule(event))
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
-                           by_lot=event.tiebreak_by_lot, tb_options=options, **event_rules_context(event, lang))
+                           by_lot=event.tiebreak_by_lot, drawn=order_is_drawn(event), lot_seed=event.tiebreak_lot_seed,
+                           tb_options=options, **event_rules_context(event, lang))
 
