@@ -36,6 +36,7 @@ from damas.services import (
 )
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
+from damas.services.withdrawal_undo import undo_refusal, undo_withdrawal
 from damas.formats.mapping import event_rounds, preload_entries, round_is_complete
 from damas.web.access import event_editor_required, visible_event
 from damas.web.rounds.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
@@ -268,12 +269,15 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
         if "w-submit" in request.form and withdraw_form.validate():
             entry = db.session.get(Entry, withdraw_form.entry_id.data)
             try:
-                round_service.withdraw_entry(current_user, event, entry, withdraw_form.after_round.data,
-                                             withdraw_form.note.data or "")
+                drafts = round_service.withdraw_entry(current_user, event, entry, withdraw_form.after_round.data,
+                                                      withdraw_form.note.data or "")
             except ServiceError as error:
                 flash(error.message, "error")
             else:
                 flash(_("Desistência registrada."), "success")
+                for number in drafts:  # CBJD 105 B; C.04.2: his opponent must not lose the game
+                    flash(_("A rodada %(n)s já estava emparceirada, sem publicar, com uma partida dele: desfaça-a e "
+                            "emparceire de novo, para que o adversário jogue.", n=number), "warning")
                 return redirect(url_for("rounds.manage_players", event_id=event_id))
         elif "r-submit" in request.form and request_form.validate():
             entry = db.session.get(Entry, request_form.entry_id.data)
@@ -315,7 +319,8 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
                                     .order_by(RoundRequest.round_number))
     ]
     withdrawn = [
-        {"name": e.player.full_name, "after": e.withdrawn_after_round, "note": e.withdrawal_note, "status": e.status.value}
+        {"name": e.player.full_name, "after": e.withdrawn_after_round, "note": e.withdrawal_note, "status": e.status.value,
+         "entry_id": e.id, "undo_refusal": undo_refusal(event, e) if e.status == EntryStatus.WITHDRAWN else None}
         for e in entries if e.status != EntryStatus.REGISTERED
     ]
     return render_template(
@@ -324,6 +329,19 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
         absent_form=absent_form, explain_form=explain_form, absent_now=absent_now,
         absences_explained=absences_explained,
     )
+
+
+@bp.post("/jogadores/<int:entry_id>/desfazer-desistencia")
+@event_editor_required
+def undo_withdrawal_route(event_id: int, entry_id: int):  # type: ignore[no-untyped-def]
+    """Undo a withdrawal entered by mistake, with a reason (`services.withdrawal_undo`)."""
+    event = db.session.get(Event, event_id)
+    entry = db.session.get(Entry, entry_id)
+    if entry is None or entry.event_id != event_id:
+        abort(404)
+    run_service(lambda: undo_withdrawal(current_user, event, entry, request.form.get("reason", "")),
+                _("Desistência desfeita: o jogador volta a ser emparceirado."))
+    return redirect(url_for("rounds.manage_players", event_id=event_id))
 
 
 @bp.get("/regulamento")
