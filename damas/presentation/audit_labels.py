@@ -14,7 +14,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 ACTION_NAMES = {
-    "result": _l("Resultado"), "correction": _l("Correção de resultado"), "penalty": _l("Penalidade aplicada"),
+    "result": _l("Resultado"), "correction": _l("Correção de resultado"),
+    "adjourned_result": _l("Resultado da partida adiada"), "penalty": _l("Penalidade aplicada"),
     "penalty_reversed": _l("Penalidade revertida"), "incident": _l("Incidente"), "sanction": _l("Sanção"),
     "irregular_move_claim": _l("Lance irregular reclamado"), "withdraw": _l("Desistência"), "undo_withdraw": _l("Desistência desfeita"),
     "withdrawal": _l("Partida não jogada (desistência)"), "pair": _l("Emparceiramento"),
