@@ -54,20 +54,23 @@ serve: setup
 	*) exec $(BIN)/gunicorn -c gunicorn.conf.py ;; esac
 
 test: setup
-	@echo "== import contracts (pyproject.toml, import-linter) =="
-	$(BIN)/lint-imports
-	$(MAKE) --no-print-directory test-sqlite
-	$(MAKE) --no-print-directory test-postgres
+	@MAKE="$(MAKE)" bash scripts/test-all.sh
+
+# The suite runs in parallel (pytest-xdist): TEST_WORKERS processes (default: one per CPU), each
+# test file on one worker (module fixtures such as the served demo are built once); each worker
+# has its own PostgreSQL databases (tests/worker_databases.py). The slowest tests are printed.
+TEST_WORKERS ?= auto
+PYTEST_ARGS  ?= -q -n $(TEST_WORKERS) --dist loadfile --durations=15
 
 test-sqlite:
 	@echo "== test suite on SQLite =="
-	$(BIN)/pytest -q
+	$(BIN)/pytest $(PYTEST_ARGS)
 
 test-postgres:
 	@echo "== test suite on PostgreSQL =="
 	@url=$$(bash scripts/pg-test-db.sh) && \
 	  case "$$url" in postgresql*://*) ;; *) echo "pg-test-db printed no URL: $$url" >&2; exit 1;; esac && \
-	  TEST_DATABASE_URL="$$url" TEST_MIGRATIONS_DATABASE_URL="$${url%/*}/damas_migrations" $(BIN)/pytest -q
+	  TEST_DATABASE_URL="$$url" TEST_MIGRATIONS_DATABASE_URL="$${url%/*}/damas_migrations" $(BIN)/pytest $(PYTEST_ARGS)
 
 bench: setup
 	$(BIN)/python benchmarks/standings.py

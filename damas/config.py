@@ -83,6 +83,12 @@ class Config:
     RATELIMIT_ENABLED = True
     RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
     RATELIMIT_HEADERS_ENABLED = True
+    # If that store goes away the limits are counted in this process meanwhile (never an error
+    # page), and a store error in a request is logged, not raised.
+    RATELIMIT_IN_MEMORY_FALLBACK_ENABLED = True
+    RATELIMIT_SWALLOW_ERRORS = True
+    RATELIMIT_STORAGE_OPTIONS = ({"socket_connect_timeout": 1, "socket_timeout": 2}
+                                 if RATELIMIT_STORAGE_URI.startswith(("redis://", "rediss://")) else {})
     # Limits of the account routes (limits' notation; see damas.web.limits).
     LIMIT_LOGIN_IP = "30 per minute;300 per hour"
     LIMIT_LOGIN_ACCOUNT = "5 per minute;20 per hour"  # failed attempts only

@@ -27,6 +27,8 @@ done
 psql_as_postgres() { (cd / && su postgres -c "psql -p $port -v ON_ERROR_STOP=1 -tAc \"$1\""); }
 [ "$(psql_as_postgres "SELECT 1 FROM pg_roles WHERE rolname='damas'")" = 1 ] ||
   psql_as_postgres "CREATE ROLE damas LOGIN PASSWORD 'damas'" >&2
+# CREATEDB: each parallel test worker makes its own databases (tests/worker_databases.py)
+psql_as_postgres "ALTER ROLE damas CREATEDB" >&2
 for db in damas_test damas_migrations; do
   [ "$(psql_as_postgres "SELECT 1 FROM pg_database WHERE datname='$db'")" = 1 ] ||
     (cd / && su postgres -c "createdb -p $port -O damas $db") >&2

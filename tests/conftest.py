@@ -10,10 +10,14 @@ import pytest
 from flask import g
 from hypothesis import settings as hypothesis_settings
 
-from damas import create_app
-from damas.config import TestConfig
-from damas.extensions import db as _db
-from damas.models import Club, Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
+from tests.worker_databases import use_worker_databases
+
+use_worker_databases()  # before damas.config reads TEST_DATABASE_URL (one database per xdist worker)
+
+from damas import create_app  # noqa: E402
+from damas.config import TestConfig  # noqa: E402
+from damas.extensions import db as _db  # noqa: E402
+from damas.models import Club, Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User  # noqa: E402
 
 # CI replays the same examples every run (a red CI blocks landing); locally they are random.
 hypothesis_settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -23,15 +27,31 @@ if os.environ.get("CI"):
 _counter = itertools.count(1)
 
 
+# The fixtures through which a test reaches the database TEST_DATABASE_URL names (an app on
+# it, a served app, two apps, an empty database for the migrations).
+DATABASE_FIXTURES = frozenset({"app", "live_server", "demo_server", "two_apps", "two_servers", "live",
+                               "empty_database_app"})
+
+
+def runs_on_postgresql(item: Any) -> bool:
+    """Whether the PostgreSQL pass of `make test` runs this test too: it reaches the database
+    and is not heavy and database-independent (`@pytest.mark.once_per_suite`), nor a browser
+    test (what they check is drawn by the browser; every route they take is also walked through
+    the test client on PostgreSQL). Pure engine tests, for example, run once, on SQLite."""
+    if item.get_closest_marker("once_per_suite") or item.get_closest_marker("browser"):
+        return False
+    return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())))
+
+
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    """`@pytest.mark.once_per_suite`: a heavy test whose outcome does not depend on the
-    database runs in the SQLite pass of `make test` only, not again on PostgreSQL."""
+    """On PostgreSQL (TEST_DATABASE_URL), keep only the tests that depend on the database."""
     if not os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"):
         return
-    skip = pytest.mark.skip(reason="once per suite: run on SQLite")
-    for item in items:
-        if item.get_closest_marker("once_per_suite"):
-            item.add_marker(skip)
+    kept = [item for item in items if runs_on_postgresql(item)]
+    deselected = [item for item in items if not runs_on_postgresql(item)]
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = kept
 
 
 @pytest.fixture

@@ -67,6 +67,8 @@ def deliver_pdf(event_id: int, filename: str, render: Callable[[], bytes], lane:
         return _pdf_response(render(), filename)
     key = found[0] + (":signed-in" if current_user.is_authenticated else "")
     stored = cache.get(key)
+    if stored is None and not _cache_is_up():  # Redis away: no job could hand its file over
+        return _pdf_response(render(), filename)
     if stored is None:
         if cache.get(_FAILED + key):  # the job failed: render here, errors as any view's
             return _pdf_response(render(), filename)
@@ -79,6 +81,12 @@ def deliver_pdf(event_id: int, filename: str, render: Callable[[], bytes], lane:
             return _preparing()
     body, headers = stored
     return Response(body, status=200, headers=headers)
+
+
+def _cache_is_up() -> bool:
+    """Whether the shared cache answers (the Redis backend says; the in-process one always does)."""
+    is_up = getattr(cache.cache, "is_up", None)
+    return True if is_up is None else bool(is_up())
 
 
 def _wait(key: str, seconds: float) -> Any:

@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from flask import Flask
 from redis import Redis
+from redis.exceptions import RedisError
 from rq import Queue, SimpleWorker, Worker
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
@@ -90,6 +91,12 @@ class RqLanes:
         self.local = ThreadLanes(app)
 
     def start(self, key: str, job: dict[str, Any], lane: str, run: Run) -> None:
+        try:
+            self._enqueue(key, job, lane, run)
+        except RedisError:  # Redis went away: render in this server
+            self.local.start(key, job, lane, run)
+
+    def _enqueue(self, key: str, job: dict[str, Any], lane: str, run: Run) -> None:
         if not Worker.count(connection=self.redis):  # nobody works the queues: render here
             self.local.start(key, job, lane, run)
             return

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
-from werkzeug.routing import Rule
+from werkzeug.routing import AnyConverter, Rule
 
 from damas.models import Role
 from damas.web.converters import DatabaseIntConverter, db_id
@@ -25,11 +25,20 @@ def _int_rules(app: Any) -> Iterator[tuple[Rule, list[str]]]:
             yield rule, ints
 
 
+def _other_value(rule: Rule, arg: str) -> str:
+    """A value an argument that is not an id accepts: one of an ``any(...)``'s items, else "x"."""
+    converter = rule._converters.get(arg)
+    if isinstance(converter, AnyConverter):
+        return sorted(converter.items)[0]
+    return "x"
+
+
 def _urls(app: Any, value: int) -> Iterator[tuple[str, str]]:
     adapter = app.url_map.bind("localhost")
     for rule, ints in _int_rules(app):
         for name in ints:
-            values = {arg: (value if arg == name else 1) if arg in ints else "x" for arg in rule.arguments}
+            values = {arg: (value if arg == name else 1) if arg in ints else _other_value(rule, arg)
+                      for arg in rule.arguments}
             url = adapter.build(rule.endpoint, values)
             for method in METHODS:
                 if method in rule.methods:
