@@ -57,10 +57,14 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
 @pytest.fixture
 def app(request: pytest.FixtureRequest) -> Iterator[Any]:
     """The test app. TestConfig has the login / sign-up / password throttles off (most tests log
-    in many times); a test marked `@pytest.mark.rate_limited` gets them on, counters at zero."""
+    in many times); a test marked `@pytest.mark.rate_limited` gets them on, counters at zero, and
+    one marked `@pytest.mark.csrf` has CSRF protection on (forms write a token into the session)."""
     if request.node.get_closest_marker("rate_limited"):
         yield from _test_app({**{k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()},
                               "RATELIMIT_ENABLED": True})
+    elif request.node.get_closest_marker("csrf"):
+        yield from _test_app({**{k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()},
+                              "WTF_CSRF_ENABLED": True})
     else:
         yield from _test_app(TestConfig)
 

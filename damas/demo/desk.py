@@ -28,7 +28,7 @@ def demo_desk(staff, arbiter) -> None:  # type: ignore[no-untyped-def]
         # chess: the FIDE Laws (first illegal move: the opponent gets two minutes)
         desk_service.add_incident(arbiter, event, current.number, games[0].white, "fide_illegal_move", "",
                                   "Roque com o rei em xeque.")
-        desk_service.add_sanction(arbiter, event, current.number, games[1].black, "verbal_warning",
+        desk_service.add_sanction(arbiter, event, current.number, games[1].black, "laws_warning",  # Laws 12.9.1
                                   "Conversa com o público durante a partida.")
     first_start = rounds[0].created_at - timedelta(hours=1)
     for name, born, voting in (("Marcos Vieira", date(1968, 3, 2), True), ("Helena Prado", date(1979, 8, 14), True),

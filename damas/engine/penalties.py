@@ -263,13 +263,50 @@ def consequences(incidents: Sequence[Incident], boards: dict[tuple[int, int], tu
 
 
 class Sanction(str, Enum):
-    """CBJD 51 a-d."""
+    """CBJD 51 a-d; the FIDE Laws of Chess art. 12.9 (``laws_*``: the penalties open to the
+    arbiter in a chess event, offered instead of CBJD 51 by the ``fide`` penalty rules)."""
 
     VERBAL_WARNING = "verbal_warning"
     WRITTEN_WARNING = "written_warning"
     GAME_LOST = "game_lost"
     GAME_LOST_BOTH = "game_lost_both"
     EXCLUSION = "exclusion"
+    LAWS_WARNING = "laws_warning"  # 12.9.1
+    LAWS_TIME_ADDED = "laws_time_added"  # 12.9.2: the opponent's remaining time increased
+    LAWS_TIME_TAKEN = "laws_time_taken"  # 12.9.3: the offender's remaining time reduced
+    LAWS_SCORE_RAISED = "laws_score_raised"  # 12.9.4: the opponent's points raised to the game's maximum
+    LAWS_SCORE_REDUCED = "laws_score_reduced"  # 12.9.5: the offender's points in the game reduced
+    LAWS_GAME_LOST = "laws_game_lost"  # 12.9.6: the game declared lost
+    LAWS_FINE = "laws_fine"  # 12.9.7: a fine announced in advance
+    LAWS_EXCLUDED_ROUNDS = "laws_excluded_rounds"  # 12.9.8: exclusion from one or more rounds
+    LAWS_EXPULSION = "laws_expulsion"  # 12.9.9: expulsion from the competition
+
+
+CBJD_SANCTIONS = (Sanction.VERBAL_WARNING, Sanction.WRITTEN_WARNING, Sanction.GAME_LOST, Sanction.GAME_LOST_BOTH,
+                  Sanction.EXCLUSION)
+LAWS_SANCTIONS = (Sanction.LAWS_WARNING, Sanction.LAWS_TIME_ADDED, Sanction.LAWS_TIME_TAKEN,
+                  Sanction.LAWS_SCORE_RAISED, Sanction.LAWS_SCORE_REDUCED, Sanction.LAWS_GAME_LOST,
+                  Sanction.LAWS_FINE, Sanction.LAWS_EXCLUDED_ROUNDS, Sanction.LAWS_EXPULSION)
+GAME_LOSING_SANCTIONS = frozenset({Sanction.GAME_LOST, Sanction.GAME_LOST_BOTH, Sanction.LAWS_GAME_LOST})
+EXPELLING_SANCTIONS = frozenset({Sanction.EXCLUSION, Sanction.LAWS_EXPULSION})
+# Recorded by the system; the arbiter applies them at the board or the clock (12.9.2-5, 7, 8):
+# (pt, en) of the sentence, then the article.
+_LAWS_RECORDED = {
+    Sanction.LAWS_WARNING: ("Advertência ao jogador {p}.", "Warning to player {p}.", "12.9.1"),
+    Sanction.LAWS_TIME_ADDED: ("Tempo acrescentado ao adversário do jogador {p}.",
+                               "Time added to the opponent of player {p}.", "12.9.2"),
+    Sanction.LAWS_TIME_TAKEN: ("Tempo retirado do jogador {p}.", "Time taken from player {p}.", "12.9.3"),
+    Sanction.LAWS_SCORE_RAISED: ("Pontos do adversário do jogador {p} elevados ao máximo da partida: lance o "
+                                 "resultado na correção.", "The points of the opponent of player {p} raised to the "
+                                 "game's maximum: enter the result as a correction.", "12.9.4"),
+    Sanction.LAWS_SCORE_REDUCED: ("Pontos do jogador {p} na partida reduzidos: lance o resultado na correção.",
+                                  "The points of player {p} in the game reduced: enter the result as a "
+                                  "correction.", "12.9.5"),
+    Sanction.LAWS_FINE: ("Multa anunciada previamente aplicada ao jogador {p}.",
+                         "A fine announced in advance imposed on player {p}.", "12.9.7"),
+    Sanction.LAWS_EXCLUDED_ROUNDS: ("Jogador {p} excluído de uma ou mais rodadas: registre as ausências.",
+                                    "Player {p} excluded from one or more rounds: record the absences.", "12.9.8"),
+}
 
 
 def sanction_consequence(sanction: Sanction, player: int, round_no: int, white: int | None = None,
@@ -277,6 +314,21 @@ def sanction_consequence(sanction: Sanction, player: int, round_no: int, white: 
     """CBJD 51: the sanction's effect. A lost game needs the board; both players' loss records
     LOSS for both. Exclusion withdraws the player after `round_no` **[ours: the round of the
     sanction is the last he is counted in]**, under the rule set's withdrawal policy."""
+    if sanction in _LAWS_RECORDED:
+        pt, en, number = _LAWS_RECORDED[sanction]
+        action = Action.VERBAL_WARNING if sanction is Sanction.LAWS_WARNING else Action.NONE
+        return Consequence(action, player, f"FIDE Laws 12.9 ({number})", pt.format(p=player), en.format(p=player))
+    if sanction is Sanction.LAWS_EXPULSION:
+        return Consequence(Action.EXPULSION, player, "FIDE Laws 12.9 (12.9.9)",
+                           f"Jogador {player} expulso da competição após a rodada {round_no}.",
+                           f"Player {player} expelled from the competition after round {round_no}.",
+                           withdraw_after_round=round_no)
+    if sanction is Sanction.LAWS_GAME_LOST:
+        if white is None or black is None:
+            raise EngineError("a lost game needs the board's players")
+        return Consequence(Action.GAME_LOST, player, "FIDE Laws 12.9 (12.9.6)",
+                           f"Partida declarada perdida pelo jogador {player}.",
+                           f"Game declared lost by player {player}.", result=_loss(player, white, black))
     if sanction is Sanction.VERBAL_WARNING:
         return Consequence(Action.VERBAL_WARNING, player, "CBJD 51 a",
                            f"Advertência verbal ao jogador {player}.",

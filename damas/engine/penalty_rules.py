@@ -25,11 +25,14 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from damas.engine.penalties import (
+    CBJD_SANCTIONS,
+    LAWS_SANCTIONS,
     Action,
     Consequence,
     ForfeitPolicy,
     Incident,
     IncidentKind,
+    Sanction,
     PenaltySettings,
     _loss,
     _opponent,
@@ -58,6 +61,10 @@ class PenaltyRules:
     claims_95d: bool
     title: tuple[str, str]
     text: tuple[tuple[str, str], ...] = ()  # (pt, en) lines for the event's regulations page
+    # The sanctions the desk offers: CBJD 51 a-d, or the FIDE Laws of Chess art. 12.9 in chess.
+    sanctions: tuple[Sanction, ...] = CBJD_SANCTIONS
+    # The desk settings' incident counting: its article (CBJD 60), none for the Laws [ours].
+    incident_article: str = "CBJD 60"
 
     def regulations_text(self, lang: str = "pt") -> tuple[str, ...]:
         return tuple(en if lang == "en" else pt for pt, en in self.text)
@@ -185,6 +192,7 @@ for _rules in (
     PenaltyRules("fide", (IncidentKind.ILLEGAL_MOVE, IncidentKind.DEVICE_SOUND, IncidentKind.DISCONNECTION),
                  ForfeitPolicy(propose_after=1, expel_after=3), claims_95d=False,
                  title=("Incidentes (Leis do Xadrez da FIDE)", "Incidents (FIDE Laws of Chess)"),
+                 sanctions=LAWS_SANCTIONS, incident_article="",
                  text=(
                      ("Leis do Xadrez: 1º lance ilegal, +2 minutos ao adversário; 2º lance ilegal do mesmo "
                       "jogador na partida, perda da partida. Aparelho eletrônico que toca: perda da partida. "

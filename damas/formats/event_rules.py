@@ -11,6 +11,8 @@ from typing import Any
 
 from damas.engine.pairing import family_of
 from damas.engine.rulesets import get_ruleset
+from damas.engine.standings import draw_tiebreak_order
+from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.teams import default_team_tiebreaks
 from damas.formats import registry  # a module cycle inside the package: resolved at call time
 from damas.models import Event
@@ -93,3 +95,19 @@ def drawable_order(event: Event, order: tuple[str, ...]) -> tuple[str, ...]:
     if event.tiebreak_lot_seed is None:
         return tuple(c for c in order if c != "LOT")
     return order
+
+
+def order_is_drawn(event: Event) -> bool:
+    """The tiebreak order announced as drawn by lot has been drawn (CBJD 123, 127: after the
+    last round, when the event finishes; the seed is recorded)."""
+    return bool(event.tiebreak_by_lot) and event.tiebreak_lot_seed is not None
+
+
+def published_order(event: Event, order: tuple[str, ...]) -> tuple[str, ...]:
+    """`order` as the tables rank with it: once drawn (`order_is_drawn`), the drawn order, the
+    one `compute_standings` uses with the recorded seed (CBJD 123, 127); before, the announced one
+    (LOT left out until its lot is drawn, `drawable_order`)."""
+    codes = tuple(get_tiebreak(code).code for code in drawable_order(event, order))
+    if order_is_drawn(event):
+        return draw_tiebreak_order(codes, event.tiebreak_lot_seed)  # type: ignore[arg-type]
+    return codes

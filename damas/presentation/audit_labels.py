@@ -14,9 +14,10 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 ACTION_NAMES = {
-    "result": _l("Resultado"), "correction": _l("Correção de resultado"), "penalty": _l("Penalidade aplicada"),
+    "result": _l("Resultado"), "correction": _l("Correção de resultado"),
+    "adjourned_result": _l("Resultado da partida adiada"), "penalty": _l("Penalidade aplicada"),
     "penalty_reversed": _l("Penalidade revertida"), "incident": _l("Incidente"), "sanction": _l("Sanção"),
-    "irregular_move_claim": _l("Lance irregular reclamado"), "withdraw": _l("Desistência"),
+    "irregular_move_claim": _l("Lance irregular reclamado"), "withdraw": _l("Desistência"), "undo_withdraw": _l("Desistência desfeita"),
     "withdrawal": _l("Partida não jogada (desistência)"), "pair": _l("Emparceiramento"),
     "unpair": _l("Emparceiramento desfeito"), "undo_rematch": _l("Reencontro desfeito"),
     "publish": _l("Publicação"), "expulsion": _l("Eliminação"), "expulsion_declined": _l("Eliminação recusada"),
@@ -90,6 +91,7 @@ FIELD_NAMES = {
     "start_date": _l("início"), "end_date": _l("término"), "venue": _l("local"), "organiser": _l("organizador"),
     "chief_arbiter": _l("árbitro principal"), "ruleset": _l("regras"), "discipline": _l("modalidade"),
     "tiebreak_order": _l("desempates"), "tiebreaks": _l("desempates"), "tiebreak_by_lot": _l("desempates sorteados"),
+    "tiebreak_lot_seed": _l("semente do sorteio dos desempates"), "last_round_id": _l("última rodada (id)"),
     "time_minutes": _l("minutos"), "time_increment": _l("acréscimo"), "acceleration": _l("aceleração"),
     "birth_date": _l("nascimento"), "sex": _l("sexo"), "club_id": _l("clube (id)"), "club": _l("clube"),
     "city": _l("cidade"), "state": _l("UF"), "federation_id": _l("nº na federação"), "fide_id": _l("FIDE ID"),

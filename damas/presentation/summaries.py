@@ -17,7 +17,7 @@ from damas.engine.rulesets import get_ruleset
 from damas.formats import get_format
 from damas.presentation.rate_text import rate_text
 from damas.models import Club, Entry, Event, Player, User
-from damas.formats.event_rules import shown_tiebreak_order
+from damas.formats.event_rules import order_is_drawn, published_order, shown_tiebreak_order
 from damas.formats.mapping import preload_entries, starting_order
 from damas.presentation.labels import (
     DISCIPLINE_NAMES,
@@ -135,7 +135,9 @@ def event_summary(e: Event) -> dict[str, Any]:
         "rate": rate_of_play(e),
         "entries": _registered(e),
         "arbiters": [{"id": a.user.id, "name": a.user.name, "email": a.user.email} for a in e.arbiters],
-        "tiebreaks": ", ".join(shown_tiebreak_order(e)),
+        # after the draw, the drawn order with its seed (CBJD 123, 127): the one the tables use
+        "tiebreaks": ", ".join(published_order(e, shown_tiebreak_order(e))),
+        "tiebreaks_drawn": order_is_drawn(e), "tiebreak_lot_seed": e.tiebreak_lot_seed,
         "teams": team_count(e),
         "tiebreak_by_lot": e.tiebreak_by_lot,
         "acceleration": e.acceleration,

@@ -10,14 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from flask_babel import get_locale
+from flask_babel import gettext as _
 
 from damas.engine.awards import Allocation, allocate, format_money
 from damas.engine.categories import Category, members
-from damas.engine.standings import draw_tiebreak_order
-from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import EntrantStatus
 from damas.formats import get_format
-from damas.formats.event_rules import drawable_order
+from damas.formats.event_rules import order_is_drawn, published_order, shown_tiebreak_order
 from damas.formats.mapping import snapshot
 from damas.formats.tables import withdrawals
 from damas.models import Event
@@ -81,13 +80,27 @@ def category_overview(event: Event, snap: Any = None) -> list[dict[str, Any]]:
     year = event.start_date.year
     out = []
     for category in event_categories(event):
-        order = drawable_order(event, order_of(event, category))
-        codes = tuple(get_tiebreak(code).code for code in order)
-        if event.tiebreak_by_lot and event.tiebreak_lot_seed is not None:
-            codes = draw_tiebreak_order(codes, event.tiebreak_lot_seed)
+        codes = published_order(event, order_of(event, category))  # drawn, once drawn (CBJD 123, 127)
         ids = set(members(category, snap.state.entrants, year))
         out.append({"category": category, "members": len(ids & counted), "order": codes})
     return out
+
+
+def tiebreak_draws(event: Event) -> list[dict[str, Any]]:
+    """The tiebreak draws of the event for the draws page (CBJD 123, 127): the event's drawn
+    order and each category's, with the recorded seed that reproduces them; or the seed of the
+    LOT tiebreak alone. Empty before anything is drawn."""
+    seed = event.tiebreak_lot_seed
+    if seed is None:
+        return []
+    if not order_is_drawn(event):
+        return [{"name": _("Desempate por sorteio (LOT)"), "order": "", "seed": seed}]
+    rows = [{"name": _("Ordem dos desempates do evento"),
+             "order": ", ".join(published_order(event, shown_tiebreak_order(event))), "seed": seed}]
+    for t in category_overview(event):
+        if not t["category"].is_absolute:
+            rows.append({"name": category_name(t["category"]), "order": ", ".join(t["order"]), "seed": seed})
+    return rows
 
 
 def event_allocation(event: Event, tables: list[dict[str, Any]] | None = None) -> tuple[Allocation, list[dict[str, Any]]]:

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 
 from damas.presentation.labels import english as in_english
 from damas.engine.crosstable import build_crosstable, build_swiss_crosstable
-from damas.presentation.numbers import tiebreak_text
+from damas.presentation.numbers import tiebreak_texts
 from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import Outcome
 from damas.formats import get_format
@@ -41,7 +41,7 @@ def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[
             "state": entry.state,
             "rating": entry.rating_at_entry,
             "points": rs.format_points(row.points),
-            "tiebreaks": [tiebreak_text(v) for v in row.tiebreaks],
+            "tiebreaks": tiebreak_texts(rs, standings.tiebreak_order, row.tiebreaks),
             "excluded": row.excluded,
             "note": reasons.get(row.start_no, ""),
             "pending": list(row.pending),  # rounds of an adjourned game (C.04.2 #1): no points yet

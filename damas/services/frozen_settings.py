@@ -7,6 +7,10 @@ other tiebreak options, WIN with forfeits and TPR's 350-point rule, **[ours]**).
 form shows them read-only with the reason, and `check_unchanged` refuses a forged POST that
 changes them (nothing is stored).
 
+An event imported from a TRF file (`trf_import`) arrives with its played rounds published: its
+tiebreak settings freeze when the next round is paired here, not before (issue 24 point 3: the
+arbiter sets the unplayed-games rule the regulations in force call for, like on a new event).
+
 To freeze another setting, append one `FrozenSetting` to `FROZEN_AFTER_START`: the form field's
 name, the value's key in the cleaned values (`services.events._clean`) and on the `Event`,
 optionally a key inside a JSON dict, the moment it freezes (`ROUND_1_PUBLISHED` or
@@ -22,7 +26,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from damas.extensions import db
-from damas.models import Event, Round, RoundStatus
+from damas.models import AuditEntry, Event, Round, RoundStatus
 from damas.services.errors import ServiceError
 
 ROUND_1_PAIRED = "paired"  # any round exists (round 1 generated, even if not yet published)
@@ -77,12 +81,24 @@ FROZEN_AFTER_START: tuple[FrozenSetting, ...] = (
 )
 
 
+def imported_rounds(event: Event) -> int:
+    """How many rounds the event brought from a TRF file (its ``import_trf`` audit entry), 0 for
+    an event that started here."""
+    after = db.session.scalar(select(AuditEntry.after).where(
+        AuditEntry.event_id == event.id, AuditEntry.object_type == "event", AuditEntry.action == "import_trf"))
+    return int((after or {}).get("rounds") or 0)
+
+
 def _moment_reached(event: Event) -> set[str]:
     if event.id is None:
         return set()
-    statuses = set(db.session.scalars(select(Round.status).where(Round.event_id == event.id)))
-    reached = {ROUND_1_PAIRED} if statuses else set()
-    if RoundStatus.PUBLISHED in statuses:
+    rounds = db.session.execute(select(Round.number, Round.status).where(Round.event_id == event.id)).all()
+    reached = {ROUND_1_PAIRED} if rounds else set()
+    imported = imported_rounds(event) if rounds else 0
+    if imported:
+        if any(number > imported for number, _status in rounds):  # a round paired here
+            reached.add(ROUND_1_PUBLISHED)
+    elif any(status == RoundStatus.PUBLISHED for _number, status in rounds):
         reached.add(ROUND_1_PUBLISHED)
     return reached
 
@@ -93,7 +109,12 @@ def frozen_settings(event: Event) -> tuple[FrozenSetting, ...]:
     return tuple(s for s in FROZEN_AFTER_START if s.when in reached)
 
 
-def frozen_reason(setting: FrozenSetting) -> str:
+def frozen_reason(setting: FrozenSetting, event: Event | None = None) -> str:
+    """Why `setting` no longer changes; for an imported event (`imported_rounds`) the moment is
+    the first round paired after the import."""
+    if setting.when == ROUND_1_PUBLISHED and event is not None and imported_rounds(event):
+        return _("Fixado desde o emparceiramento da primeira rodada depois da importação (%(article)s).",
+                 article=setting.article)
     if setting.when == ROUND_1_PAIRED:
         return _("Fixado desde o emparceiramento da 1ª rodada (%(article)s).", article=setting.article)
     return _("Fixado desde a publicação da 1ª rodada: o regulamento o define antes do início (%(article)s).",
@@ -105,4 +126,4 @@ def check_unchanged(event: Event, values: Mapping[str, Any]) -> None:
     for setting in frozen_settings(event):
         if setting.submitted(values) != setting.stored(event):
             raise ServiceError(_("Não é possível mudar isto depois do início: %(reason)s",
-                                 reason=frozen_reason(setting)), setting.field)
+                                 reason=frozen_reason(setting, event)), setting.field)

@@ -13,9 +13,8 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from damas.engine.micromatch_scoring import micro_match
-from damas.engine.points import format_value
 from damas.engine.pairing.micromatch import MicromatchSystemError, check_micromatch_system
-from damas.engine.tiebreaks import get_tiebreak
+from damas.engine.tiebreaks import get_tiebreak, value_texts
 from damas.engine.types import EngineError, Outcome
 from damas.extensions import db
 from damas.models import Event, EventStatus, Game, GameResult, Round, RoundStatus, User
@@ -222,7 +221,7 @@ def individual_standings(event: Event, english: bool = False) -> dict[str, Any]:
             "rank": row.rank_label, "start_no": row.start_no, "player_id": entry.player_id,
             "name": entry.full_name, "points": row.points,
             "gp": sum(rs.game_points_for(r) for r in results), "mp": sum(rs.match_points_for(r) for r in results),
-            "tiebreaks": [format_value(v) for v in row.tiebreaks], "excluded": row.excluded,
+            "tiebreaks": value_texts(table.tiebreak_order, row.tiebreaks, rs.units_per_point), "excluded": row.excluded,
         })
     columns = [{"code": c, "name": get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt}
                for c in table.tiebreak_order]

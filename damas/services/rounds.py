@@ -140,9 +140,14 @@ def record_result(actor: User, event: Event, game: Game, result: GameResult, exp
     return game
 
 
-def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, note: str) -> None:
+def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, note: str) -> list[int]:
     """Withdraw a player after `after_round` (RULES.md §5): not paired again; in a round robin his
-    later boards are marked unplayed and the rule set decides what they count."""
+    later boards are marked unplayed and the rule set decides what they count.
+
+    Returns the rounds paired but not published that had a board of his (CBJD 105 B; C.04.2):
+    their boards are marked unplayed, and such a round stays re-pairable (`swiss.delete_round`
+    counts a board the withdrawal marked as no result), so the arbiter undoes and pairs it again
+    and his opponent loses no game. The audit entry keeps what `withdrawal_undo` needs."""
     require_running(event)
     if entry.event_id != event.id:
         raise ServiceError(_("Inscrição de outro evento."))
@@ -161,6 +166,8 @@ def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, no
     if later_played:
         raise ServiceError(_("Há resultado lançado para ele depois da rodada %(n)s; corrija-o antes.", n=after_round),
                            "after_round")
+    marked: dict[str, str] = {}
+    drafts: list[int] = []
     with transaction():
         before = {"status": entry.status.value, "withdrawn_after_round": entry.withdrawn_after_round}
         entry.status = EntryStatus.WITHDRAWN
@@ -172,10 +179,15 @@ def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, no
             for g in r.games:
                 if entry.id in (g.white_entry_id, g.black_entry_id) and g.result != GameResult.WITHDRAWN:
                     game_before = game_snapshot(g)
+                    marked[str(g.id)] = g.result.value
                     g.result = GameResult.WITHDRAWN
                     record(actor, "withdrawal", "game", g.id, game_before, game_snapshot(g), event.id)
+                    if r.status != RoundStatus.PUBLISHED and r.number not in drafts:
+                        drafts.append(r.number)
         record(actor, "withdraw", "entry", entry.id, before,
-               {"status": "withdrawn", "withdrawn_after_round": after_round, "note": entry.withdrawal_note}, event.id)
+               {"status": "withdrawn", "withdrawn_after_round": after_round, "note": entry.withdrawal_note,
+                "last_round_id": max((r.id for r in rounds), default=0), "games": marked}, event.id)
+    return drafts
 
 
 def all_rounds_complete(event: Event) -> bool:

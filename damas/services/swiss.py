@@ -181,7 +181,9 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
         raise ServiceError(_("Só a última rodada pode ser desfeita."))
     if not round_by_round(event):
         raise ServiceError(_("As rodadas de um todos-contra-todos não podem ser desfeitas."))
-    if any(g.result not in (GameResult.PENDING, GameResult.BYE) for g in rnd.games):
+    # A board a withdrawal marked not played (GameResult.WITHDRAWN) is no result entered: the
+    # round is paired again without the player who withdrew (CBJD 105 B; C.04.2).
+    if any(g.result not in (GameResult.PENDING, GameResult.BYE, GameResult.WITHDRAWN) for g in rnd.games):
         raise ServiceError(_("Já há resultados lançados nesta rodada; ela não pode mais ser refeita."))
     if rnd.status == RoundStatus.PUBLISHED and not reason.strip():
         raise ServiceError(_("A rodada já foi publicada: informe o motivo para desfazê-la (C.04.2 #10)."), "reason")

@@ -10,7 +10,7 @@ from damas.engine.micromatch_scoring import micro_ruleset
 from damas.engine.points import format_value
 from damas.engine.teams import board_prizes, team_standings
 from damas.formats.event_rules import team_tiebreak_order
-from damas.engine.tiebreaks import get_tiebreak
+from damas.engine.tiebreaks import get_tiebreak, value_texts
 from damas.models import Event
 from damas.models.micromatch import TeamRound
 from damas.formats.mapping import team_match_of
@@ -49,7 +49,7 @@ def standings_context(event: Event, english: bool = False) -> dict[str, Any]:
         rows.append({"rank": row.rank_label, "number": row.start_no, "name": t.name, "club": t.club or t.city,
                      "points": row.points, "gp": sum(rs.game_points_for(r) for r in results),
                      "mp": sum(rs.match_points_for(r) for r in results),
-                     "tiebreaks": [format_value(v) for v in row.tiebreaks]})
+                     "tiebreaks": value_texts(table.tiebreak_order, row.tiebreaks, rs.units_per_point)})
     columns = [{"code": c, "name": get_tiebreak(c).name_en if english else get_tiebreak(c).name_pt}
                for c in table.tiebreak_order]
     names = {m.player_id: m.player.full_name for t in snap["teams"] for m in t.members}

@@ -107,7 +107,7 @@ def _event_data(preview: TrfPreview, form: dict[str, Any]) -> dict[str, Any]:
         raise ServiceError(_("O arquivo tem %(n)s rodadas jogadas: são previstas pelo menos essas.",
                              n=preview.rounds_played + (1 if preview.trf.in_progress else 0)), "planned_rounds")
     keys = ("name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes", "time_increment",
-            "start_date", "end_date", "venue", "chief_arbiter", "tiebreak_order", "acceleration")
+            "start_date", "end_date", "venue", "chief_arbiter", "tiebreak_order", "acceleration", "unplayed_rule")
     data = {key: form.get(key) for key in keys}
     data["notes"] = _("Importado de um arquivo %(version)s com %(n)s rodadas jogadas.",
                       version=preview.version, n=preview.rounds_played)

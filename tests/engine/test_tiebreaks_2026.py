@@ -120,7 +120,7 @@ def test_our_spelling_keeps_win_and_reads_fide_only_acronyms():
 
 def test_fide_events_from_1_march_2026_default_to_the_2026_rule():
     fide = get_ruleset("fide")
-    assert fide.unplayed_on(date(2026, 2, 28)) == "seed"
+    assert fide.unplayed_on(date(2026, 2, 28)) == "fide-2024"  # the 2023 regulations until then (issue 24)
     assert fide.unplayed_on(date(2026, 3, 1)) == "fide-2026"
     assert get_ruleset("cbjd").unplayed_on(date(2026, 12, 1)) == "seed"
 

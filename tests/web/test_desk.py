@@ -208,7 +208,7 @@ def test_warnings_are_recorded_without_changing_results(client, db, make_user, m
     arbiter = make_user(Role.ARBITER)
     event, (a, b, c, d) = running_event(db, make_event, make_player, (arbiter,))
     login_as(arbiter)
-    assert "Advertência verbal ao jogador 1." in sanction(client, event, a, "verbal_warning", note="conversa")
+    assert f"Advertência verbal ao jogador {a.player.full_name}." in sanction(client, event, a, "verbal_warning", note="conversa")
     assert "Advertência verbal e por escrito" in sanction(client, event, a, "written_warning")
     assert board(db, event, 1, 1).result == GameResult.PENDING
     assert db.session.query(DeskSanction).count() == 2

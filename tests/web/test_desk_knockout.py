@@ -82,7 +82,7 @@ def test_warning_incident_then_game_lost_sanction_advances_the_bracket(client, d
     # CBJD 51 c: Jogador 4 loses; the tie's game is recorded and Jogador 1 reaches the final.
     html = _post(client, eid, "sancoes", "s", round_number=1, entry_id=entries[4].id, kind="game_lost",
                  note="celular tocou")
-    assert "Perda da partida pelo jogador 4." in html
+    assert "Perda da partida pelo jogador Jogador 4." in html  # named, not numbered (issue 24)
     game = db.session.query(KnockoutGame).one()
     assert (game.round, game.tie_index, game.seq) == (1, 0, 1)
     white_no = {e.id: no for no, e in entries.items()}[game.white_entry_id]
@@ -108,7 +108,7 @@ def test_warning_incident_then_game_lost_sanction_advances_the_bracket(client, d
     # A warning about the finished game is still recorded.
     html = _post(client, eid, "sancoes", "s", round_number=1, entry_id=entries[4].id, kind="verbal_warning",
                  note="")
-    assert "Advertência verbal ao jogador 4." in html and db.session.query(DeskSanction).count() == 2
+    assert "Advertência verbal ao jogador Jogador 4." in html and db.session.query(DeskSanction).count() == 2
 
 
 def test_third_incidence_loses_the_game_and_decided_tie_refuses(client, db, ko_event):  # type: ignore[no-untyped-def]

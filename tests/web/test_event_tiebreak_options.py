@@ -69,13 +69,13 @@ CHESS = {**FORM, "name": "Aberto FIDE", "discipline": "xadrez", "ruleset": "fide
 
 def test_fide_event_from_1_march_2026_uses_the_2026_unplayed_rule(client, db, make_user, login_as):  # type: ignore[no-untyped-def]
     """C.07 of 1 March 2026: a FIDE event starting that day or later defaults to the 2026 rule
-    (regulations page, standings); an earlier one keeps the seed rule; either may choose."""
+    (regulations page, standings); one before the 2023 regulations (1 April 2024) keeps the seed rule; either may choose."""
     from damas.formats.event_rules import event_ruleset, unplayed_rule
 
     login_as(make_user(Role.STAFF))
     client.post("/eventos/novo", data={**CHESS, "start_date": "2026-03-01", "end_date": "2026-03-02"})
-    client.post("/eventos/novo", data={**CHESS, "name": "Aberto antigo", "start_date": "2026-02-27",
-                                       "end_date": "2026-02-28"})
+    client.post("/eventos/novo", data={**CHESS, "name": "Aberto antigo", "start_date": "2024-03-30",
+                                       "end_date": "2024-03-31"})
     new, old = db.session.query(Event).order_by(Event.start_date.desc()).all()
     assert (unplayed_rule(new), unplayed_rule(old)) == ("fide-2026", "seed")
     assert event_ruleset(new).unplayed == "fide-2026"
@@ -83,8 +83,8 @@ def test_fide_event_from_1_march_2026_uses_the_2026_unplayed_rule(client, db, ma
     assert "em vigor desde 1º/3/2026" in rules
     rules = client.get(f"/eventos/{old.id}/regulamento").get_data(as_text=True)
     assert "empate contra o próprio jogador" in rules
-    client.post(f"/eventos/{old.id}/editar", data={**CHESS, "name": "Aberto antigo", "start_date": "2026-02-27",
-                                                   "end_date": "2026-02-28", "unplayed_rule": "fide-2026"})
+    client.post(f"/eventos/{old.id}/editar", data={**CHESS, "name": "Aberto antigo", "start_date": "2024-03-30",
+                                                   "end_date": "2024-03-31", "unplayed_rule": "fide-2026"})
     db.session.expire_all()
     assert db.session.get(Event, old.id).tiebreak_options == {"unplayed": "fide-2026"}
     assert unplayed_rule(db.session.get(Event, old.id)) == "fide-2026"

@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from damas.engine.points import format_decimal, to_points
+from damas.engine.points import format_decimal
 from damas.engine.rulesets import UNPLAYED_RULES, get_ruleset, ruleset_codes
 from damas.engine.standings import compute_standings
-from damas.engine.tiebreaks import KIND_POINTS, get_tiebreak
+from damas.engine.tiebreaks import shown_value
 from damas.engine.tiebreaks.fide_codes import normalise, parse_fide_list
 from damas.engine.trf import read_trf
 from damas.engine.trf.records import tiebreak_codes_of
@@ -54,7 +54,6 @@ def main(argv: list[str]) -> int:
     options = {"draw_order": args.draw_order, "win_forfeits": args.win_forfeits}
     table = compute_standings(trf.state, ruleset, codes, unplayed=args.unplayed,
                               lot_seed=args.lot_seed, options=options)
-    kinds = [get_tiebreak(c).kind for c in table.tiebreak_order]
     upp = ruleset.units_per_point
     lines = []
     if args.draw_order:
@@ -62,8 +61,8 @@ def main(argv: list[str]) -> int:
     for row in table.rows:
         cells = [str(row.rank) if row.rank else "-", str(row.start_no),
                  ruleset.format_points(row.points, decimal=True)]
-        for kind, value in zip(kinds, row.tiebreaks):
-            cells.append(format_decimal(to_points(value, upp) if kind == KIND_POINTS else value))
+        for code, value in zip(table.tiebreak_order, row.tiebreaks):
+            cells.append(format_decimal(shown_value(code, value, upp)))
         lines.append(" ".join(cells))
     sys.stdout.write("".join(line + "\n" for line in lines))
     return 0

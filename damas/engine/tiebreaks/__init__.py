@@ -12,19 +12,24 @@ from damas.engine.tiebreaks import team as _team  # noqa: F401  (registers OPP-M
 from damas.engine.tiebreaks.base import (
     KIND_COUNT,
     KIND_LOT,
+    KIND_MATCH,
     KIND_ORDER,
     KIND_POINTS,
     KIND_RATING,
     Tiebreak,
     get_tiebreak,
     register,
+    shown_value,
     tiebreak_codes,
+    value_text,
+    value_texts,
 )
 from damas.engine.tiebreaks.context import TiebreakContext, build_context
 
 __all__ = [
     "KIND_COUNT",
     "KIND_LOT",
+    "KIND_MATCH",
     "KIND_ORDER",
     "KIND_POINTS",
     "KIND_RATING",
@@ -33,5 +38,8 @@ __all__ = [
     "build_context",
     "get_tiebreak",
     "register",
+    "shown_value",
     "tiebreak_codes",
+    "value_text",
+    "value_texts",
 ]

@@ -9,16 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from damas.engine.points import Exact
+from damas.engine.points import Exact, format_value, to_points
 from damas.engine.tiebreaks.context import TiebreakContext
 from damas.engine.types import EngineError
 
 __all__ = [
     "Tiebreak", "register", "get_tiebreak", "tiebreak_codes",
-    "KIND_POINTS", "KIND_COUNT", "KIND_RATING", "KIND_LOT", "KIND_ORDER",
+    "KIND_POINTS", "KIND_MATCH", "KIND_COUNT", "KIND_RATING", "KIND_LOT", "KIND_ORDER",
+    "shown_value", "value_text", "value_texts",
 ]
 
 KIND_POINTS = "points"  # rule-set units: shown divided by units_per_point
+KIND_MATCH = "match"  # match points: 2/1/0 per match in every rule set (CBJD 120; C.07 team), as is
 KIND_COUNT = "count"  # a number of games
 KIND_RATING = "rating"  # rating points
 KIND_LOT = "lot"
@@ -71,6 +73,14 @@ class Tiebreak:
     def sort_key(self, ctx: TiebreakContext, i: int, value: Exact) -> Any:
         return value if self.key_func is None else self.key_func(ctx, i, value)
 
+    def shown(self, value: Exact, units_per_point: int) -> Exact:
+        """The value as published: a score in the rule set's points (FIDE-TB: a Buchholz is a
+        sum of points, 1 per win in chess; the engine keeps 2 units per win), anything else as
+        it is (ratings, counts, match points, the lot)."""
+        if self.kind == KIND_POINTS:
+            return to_points(value, units_per_point)
+        return value
+
 
 _REGISTRY: dict[str, Tiebreak] = {}
 
@@ -80,6 +90,23 @@ def register(tb: Tiebreak) -> Tiebreak:
         raise EngineError(f"tiebreak {tb.code!r} registered twice")
     _REGISTRY[tb.code] = tb
     return tb
+
+
+def shown_value(code: str, value: Exact, units_per_point: int) -> Exact:
+    """`Tiebreak.shown` by code: the one conversion every output (pages, PDFs, API, CSV, CLI)
+    applies to a tiebreak value before printing it."""
+    return get_tiebreak(code).shown(value, units_per_point)
+
+
+def value_text(code: str, value: Exact, units_per_point: int) -> str:
+    """A tiebreak value as every table prints it: `shown_value`, then the engine's
+    `format_value` (``12``, ``10.75``; a TPR average rounded to two places)."""
+    return format_value(shown_value(code, value, units_per_point))
+
+
+def value_texts(codes: Sequence[str], values: Sequence[Exact], units_per_point: int) -> list[str]:
+    """`value_text` of one table row (`values` in the order of `codes`)."""
+    return [value_text(code, value, units_per_point) for code, value in zip(codes, values)]
 
 
 def get_tiebreak(code: str) -> Tiebreak:

@@ -5,7 +5,7 @@ import random
 from typing import Sequence
 
 from damas.engine.points import Exact, exact
-from damas.engine.tiebreaks.base import KIND_COUNT, KIND_LOT, KIND_ORDER, KIND_RATING, Tiebreak, register
+from damas.engine.tiebreaks.base import KIND_COUNT, KIND_LOT, KIND_MATCH, KIND_ORDER, KIND_RATING, Tiebreak, register
 from damas.engine.tiebreaks.context import TiebreakContext
 from damas.engine.types import EngineError, Outcome
 
@@ -135,7 +135,8 @@ register(Tiebreak("PS-CORR", "Escore acumulado corrigido", "Corrected progressiv
 register(Tiebreak("GP", "Pontos de jogo", "Game points", "CBJD 120; FIDE-TB 2(b)",
                   lambda ctx: [sum(row) for row in ctx.gpts]))
 register(Tiebreak("MP", "Pontos de match", "Match points", "CBJD 120; FIDE-TB 2(a)",
-                  lambda ctx: [sum(ctx.ruleset.points[oc] for oc in row) for row in ctx.outcome]))
+                  lambda ctx: [sum(ctx.ruleset.points[oc] for oc in row) for row in ctx.outcome],
+                  kind=KIND_MATCH))
 register(Tiebreak("RTG", "Rating", "Own rating", "CLUB", lambda ctx: list(ctx.rating), kind=KIND_RATING))
 register(Tiebreak("RTNG", "Rating do próprio jogador", "Participant's own rating", "C.07 (2026)",
                   lambda ctx: list(ctx.rating), kind=KIND_RATING))

@@ -126,6 +126,8 @@ def correct_result(actor: User, event: Event, game: Game, result: GameResult, re
         raise ServiceError(_("O resultado escolhido é o mesmo de agora."), "result")
     if not reason.strip():
         raise ServiceError(_("Informe o motivo da correção."), "reason")
+    if game.result == GameResult.ADJOURNED:
+        return _complete_adjourned(actor, event, game, result, reason)
     case = correction_case_for(event, rnd)
     if case == CorrectionCase.RATING_ONLY:
         return _rating_only(actor, event, game, result, reason)
@@ -145,6 +147,25 @@ def correct_result(actor: User, event: Event, game: Game, result: GameResult, re
     rematches = {r.number: rematch_boards(event, r) for r in later}
     return {"later_rounds": [r.number for r in later], "rematches": {k: v for k, v in rematches.items() if v},
             "rating_only": False}
+
+
+def _complete_adjourned(actor: User, event: Event, game: Game, result: GameResult, reason: str) -> dict[str, Any]:
+    """An adjourned game's real result (C.04.2 #1: a draw for pairing only until then) is the
+    game's result, not a correction: no C.04.2 #8 case, counted in the standings whatever round
+    is paired since, audited as the game's result."""
+    later = [r for r in event_rounds(event) if r.number > game.round.number]
+    try:
+        with transaction():
+            before = game_snapshot(game)
+            game.result = result
+            db.session.flush()
+            record(actor, "adjourned_result", "game", game.id, before,
+                   {**game_snapshot(game), "note": reason.strip()}, event.id)
+    except StaleDataError:
+        raise ServiceError(_("Outro árbitro alterou esta mesa ao mesmo tempo. Confira e tente de novo.")) from None
+    rematches = {r.number: rematch_boards(event, r) for r in later}
+    return {"later_rounds": [], "rematches": {k: v for k, v in rematches.items() if v}, "rating_only": False,
+            "adjourned": True}
 
 
 def _rating_only(actor: User, event: Event, game: Game, result: GameResult, reason: str) -> dict[str, Any]:

@@ -160,7 +160,7 @@ class KnockoutBoards(GameBoards):
         return boards(event)
 
     def sanction_refusal(self, sanction: Sanction) -> str | None:
-        if sanction is Sanction.EXCLUSION:
+        if sanction in (Sanction.EXCLUSION, Sanction.LAWS_EXPULSION):  # no withdrawal rule here
             return _("A eliminatória não tem regra de desistência: o afastamento (CBJD 51 d) não pode ser "
                      "aplicado aqui. Aplique a perda da partida (CBJD 51 c) para decidir o confronto.")
         if sanction is Sanction.GAME_LOST_BOTH:

@@ -11,7 +11,15 @@ from datetime import datetime, timezone
 from flask_babel import gettext as _
 from sqlalchemy.orm.exc import StaleDataError
 
-from damas.engine.penalties import Action, Consequence, Sanction, irregular_move_claim, sanction_consequence
+from damas.engine.penalties import (
+    EXPELLING_SANCTIONS,
+    GAME_LOSING_SANCTIONS,
+    Action,
+    Consequence,
+    Sanction,
+    irregular_move_claim,
+    sanction_consequence,
+)
 from damas.engine.rulesets import get_ruleset
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, User
@@ -33,13 +41,15 @@ def add_sanction(actor: User, event: Event, round_number: int, player: Entry | i
         sanction = Sanction(kind)
     except ValueError:
         raise ServiceError(_("Sanção inválida."), "kind") from None
+    if sanction not in get_ruleset(event.ruleset).penalty_rules.sanctions:  # CBJD 51, or the Laws' 12.9
+        raise ServiceError(_("Sanção inválida."), "kind")
     boards = board_kind(event)
     seat = boards.seat(event, player)
     refusal = boards.sanction_refusal(sanction)
     if refusal is not None:
         raise ServiceError(refusal, "kind")
-    loses = sanction in (Sanction.GAME_LOST, Sanction.GAME_LOST_BOTH)
-    if sanction is Sanction.EXCLUSION and seat.entry is not None and seat.entry.status != EntryStatus.REGISTERED:
+    loses = sanction in GAME_LOSING_SANCTIONS
+    if sanction in EXPELLING_SANCTIONS and seat.entry is not None and seat.entry.status != EntryStatus.REGISTERED:
         raise ServiceError(_("Este jogador já saiu do evento."), "entry_id")
     board = boards.board_of(event, round_number, seat, strict=loses)
     if loses:
@@ -60,11 +70,12 @@ def add_sanction(actor: User, event: Event, round_number: int, player: Entry | i
         record(actor, "sanction", "sanction", row.id, None, {
             **where, "player": seat.name, "kind": sanction.value, "article": found.article, "note": row.note,
             "message": found.message_pt}, event.id)
-        if sanction is Sanction.EXCLUSION:
+        if sanction in EXPELLING_SANCTIONS:
             assert seat.entry is not None  # the kinds without entries refuse exclusion
             # withdraw_entry commits this sanction with the withdrawal (or nothing on refusal)
-            withdraw_entry(actor, event, seat.entry, round_number, _("Afastado da competição (CBJD 51 d)") +
-                           (f": {row.note}" if row.note else ""))
+            why = (_("Afastado da competição (CBJD 51 d)") if sanction is Sanction.EXCLUSION
+                   else _("Expulso da competição (Leis do Xadrez 12.9.9)"))
+            withdraw_entry(actor, event, seat.entry, round_number, why + (f": {row.note}" if row.note else ""))
         else:
             with transaction():
                 if found.result is not None and board is not None:

@@ -166,7 +166,7 @@ class TeamBoards:
         return names(event)
 
     def sanction_refusal(self, sanction: Sanction) -> str | None:
-        if sanction is Sanction.EXCLUSION:
+        if sanction in (Sanction.EXCLUSION, Sanction.LAWS_EXPULSION):  # no withdrawal rule here
             return _("O evento por equipes não tem regra de desistência de um jogador: o afastamento "
                      "(CBJD 51 d) não pode ser aplicado aqui. Aplique a perda da partida (CBJD 51 c).")
         if sanction is Sanction.GAME_LOST_BOTH:

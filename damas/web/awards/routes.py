@@ -41,7 +41,7 @@ from damas.web.awards.forms import (
 )
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.summaries import event_summary
-from damas.formats.event_rules import tiebreak_order
+from damas.formats.event_rules import order_is_drawn, tiebreak_order
 from damas.web.awards.prize_table import prize_table_page
 
 bp = Blueprint("awards", __name__, url_prefix="/eventos/<int:event_id>")
@@ -64,7 +64,8 @@ def categories(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
     rows = [{**category_summary(t["category"]), "members": t["members"], "order": ", ".join(t["order"])}
             for t in category_overview(event)]  # counted, not ranked
-    return render_template("awards/categories.html", event=event_summary(event), categories=rows, editable=editable)
+    return render_template("awards/categories.html", event=event_summary(event), categories=rows, editable=editable,
+                           drawn=order_is_drawn(event), lot_seed=event.tiebreak_lot_seed)
 
 
 @bp.get("/categorias/<category>")
@@ -194,8 +195,10 @@ def playoffs(event_id: int, category: str):  # type: ignore[no-untyped-def]
     if not get_format(event).playoffs:
         ties = []  # a knockout ranks by its bracket (the page says so and links to it)
     return render_template("awards/playoffs.html", event=event_summary(event), editable=editable, ties=ties,
-                           playoffs=existing, names=names, create_form=PlayoffCreateForm(),
-                           result_form=PlayoffResultForm(), **context)
+                           playoffs=existing, names=names,
+                           # forms write a CSRF token into the session: editors only, so a visitor's page is cached
+                           create_form=PlayoffCreateForm() if editable else None,
+                           result_form=PlayoffResultForm() if editable else None, **context)
 
 
 @bp.post("/playoffs/<category>/criar")

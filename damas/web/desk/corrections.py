@@ -69,7 +69,9 @@ def correct_result(event_id: int):  # type: ignore[no-untyped-def]
     except ServiceError as error:
         flash(error.message, "error")
     else:
-        if notes["rating_only"]:
+        if notes.get("adjourned"):
+            flash(_("Resultado da partida adiada gravado (C.04.2 #1): conta na classificação."), "success")
+        elif notes["rating_only"]:
             flash(_("Correção registrada só para o relatório de rating (C.04.2 #8): a classificação e os "
                     "emparceiramentos ficam com o resultado informado."), "success")
         else:

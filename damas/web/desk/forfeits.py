@@ -12,7 +12,7 @@ from damas.engine.penalties import Action
 from damas.services import absence as absence_service
 from damas.services import desk as desk_service
 from damas.web.access import event_editor_required
-from damas.web.desk.common import back_to, entry_or_none, desk_event
+from damas.web.desk.common import article_text, back_to, entry_or_none, desk_event
 from damas.web.desk.routes import bp
 from damas.web.desk.forms import ConfirmNoShowForm, ExcuseForm, ExpulsionForm
 from damas.web.forms_util import run_service
@@ -27,8 +27,10 @@ def forfeits(event_id: int):  # type: ignore[no-untyped-def]
     rows = [{
         "entry_id": r.entry.id, "name": r.entry.player.full_name, "no": r.entry.pairing_number,
         "rounds": ", ".join(map(str, r.forfeit_rounds)), "excused": ", ".join(map(str, r.excused_rounds)),
-        "action": r.consequence.action.value, "message": pick((r.consequence.message_pt, r.consequence.message_en)),
-        "article": r.consequence.article, "decided": r.decided,
+        "action": r.consequence.action.value,
+        "message": pick((r.consequence.message_pt, r.consequence.message_en)).replace(
+            f" {r.entry.pairing_number} ", f" {r.entry.player.full_name} "),  # named, not numbered
+        "article": article_text(r.consequence.article), "decided": r.decided,
         "open": r.consequence.action in (Action.PROPOSE_EXPULSION, Action.EXPULSION) and not r.decided,
     } for r in desk_service.forfeit_review(event)]
     s = desk_service.settings_for(event)

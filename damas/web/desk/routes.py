@@ -26,7 +26,16 @@ from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required
 from damas.web.converters import db_id
 from damas.web.desk.boards import desk_page
-from damas.web.desk.common import CBJD_60_KINDS, KIND_NAMES, SANCTION_NAMES, SCOPE_NAMES, back_to, desk_event
+from damas.web.desk.common import (
+    CBJD_60_KINDS,
+    KIND_NAMES,
+    SANCTION_NAMES,
+    SCOPE_NAMES,
+    article_text,
+    back_to,
+    desk_event,
+    with_names,
+)
 from damas.web.desk.forms import ClaimForm, IncidentForm, MoveCountForm, ReversalForm, SanctionForm
 from damas.web.desk.moves import flagged_records, move_from, move_ref_rows
 from damas.web.desk.rows import consequence_text, incident_rows, names, penalty_result, penalty_rows, sanction_rows
@@ -69,8 +78,11 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
     online = desk_service.is_online(event, s)
     kinds = rules.offered_kinds(online)
     incident_form.kind.choices = choices((k.value, str(KIND_NAMES[k.value])) for k in kinds)
-    offered = [k for k in Sanction if boards.sanction_refusal(k) is None]  # a tie needs a winner; teams: no rule
+    # the rule set's sanctions (CBJD 51, or the Laws' 12.9 in chess); a tie needs a winner; teams: no rule
+    offered = [k for k in rules.sanctions if boards.sanction_refusal(k) is None]
     sanction_form.kind.choices = choices((k.value, str(SANCTION_NAMES[k.value])) for k in offered)
+    laws = Sanction.LAWS_WARNING in rules.sanctions  # a chess event: the Laws of Chess, not CBJD 51
+    sanction_form.kind.label.text = _("Sanção (Leis do Xadrez 12.9)") if laws else _("Sanção (CBJD 51)")
     board_note, board_data = desk_page(event).note(event)
     return render_template(
         "desk/index.html", event=event_summary(event), incidents=incident_rows(event), penalties=penalty_rows(event),
@@ -78,6 +90,7 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         claim_form=claim_form, reversal_form=ReversalForm(), fast=desk_service.fast_enough_for_95d(event),
         claims_95d=desk_service.claims_95d(event), incident_title=pick(rules.title),
         incident_summary=pick(rules.summary(desk_service.penalty_settings(s), online)),
+        sanctions_title=_("Sanções (Leis do Xadrez 12.9)") if laws else _("Sanções (CBJD 51)"),
         cbjd_60=any(k.value in CBJD_60_KINDS for k in kinds),
         running=event.status == EventStatus.RUNNING, chief=desk_service.is_chief(current_user, event),
         scope=str(SCOPE_NAMES[s.incident_scope]), loss_from=s.loss_from, extra_minutes=s.extra_minutes,
@@ -141,7 +154,8 @@ def add_sanction(event_id: int):  # type: ignore[no-untyped-def]
     except ServiceError as error:
         flash(error.message, "error")
     else:
-        flash(pick((found.message_pt, found.message_en)) + f" ({found.article})", "success")
+        flash(with_names(pick((found.message_pt, found.message_en)), names(event)) + f" ({article_text(found.article)})",
+              "success")
         if applied is not None and applied.penalty is None:  # a board penalty: on the desk's penalty table
             _flash_applied(event, applied, row.board)
     return back_to("desk.index", event_id)

@@ -15,7 +15,7 @@ from damas.models.desk import DeskPenalty, DeskSanction
 from damas.services import desk as desk_service
 from damas.services.desk import appeals as appeal_service
 from damas.web.desk.boards import desk_page
-from damas.web.desk.common import CBJD_60_KINDS, DECISION_NAMES, KIND_NAMES, SANCTION_NAMES, fmt_dt
+from damas.web.desk.common import CBJD_60_KINDS, DECISION_NAMES, KIND_NAMES, SANCTION_NAMES, article_text, fmt_dt, with_names
 from damas.presentation.numbers import money
 from damas.presentation.summaries import pick
 from damas.presentation.results import result_label
@@ -28,8 +28,8 @@ def consequence_text(c: Consequence, kind: str, names: dict[int, str]) -> str:
         if c.action is Action.GAME_LOST:
             return _("%(n)sª queda de conexão: partida perdida por %(name)s", n=c.incidence, name=offender)
         return _("%(n)sª queda de conexão registrada", n=c.incidence)
-    if kind not in CBJD_60_KINDS:  # the FIDE Laws: the engine's own sentence
-        return pick((c.message_pt, c.message_en))
+    if kind not in CBJD_60_KINDS:  # the FIDE Laws: the engine's own sentence, with names
+        return with_names(pick((c.message_pt, c.message_en)), names)
     if c.action is Action.EXTRA_TIME:
         return _("%(n)sª incidência: adversário +%(m)s minutos (%(name)s)", n=c.incidence, m=c.extra_minutes,
                  name=names.get(c.beneficiary or 0, ""))
@@ -54,7 +54,7 @@ def incident_rows(event: Event) -> list[dict[str, Any]]:
     numbers = names(event)
     return [{
         "id": row.id, "round": row.round_number, "board": row.board, "player": _player_name(row),
-        "kind": str(KIND_NAMES.get(row.kind, row.kind)), "article": c.article, "note": row.note,
+        "kind": str(KIND_NAMES.get(row.kind, row.kind)), "article": article_text(c.article), "note": row.note,
         "arbiter": row.arbiter.name if row.arbiter else "—", "at": fmt_dt(row.at),
         "incidence": c.incidence, "consequence": consequence_text(c, row.kind, numbers),
         "action": c.action.value,
@@ -81,7 +81,7 @@ def penalty_rows(event: Event) -> list[dict[str, Any]]:
         out.append({
             "id": p.id, "round": game.round.number, "board": game.board,
             "white": game.white.player.full_name, "black": game.black.player.full_name if game.black else "",
-            "article": p.article, "source": p.source,
+            "article": article_text(p.article), "source": p.source,
             "before": penalty_result(event, p.result_before, p.micro_game) or "—",
             "after": penalty_result(event, p.result_after, p.micro_game),
             "applied_by": p.applied_by.name if p.applied_by else "—", "applied_at": fmt_dt(p.applied_at),

@@ -34,6 +34,9 @@ def settings(event_id: int):  # type: ignore[no-untyped-def]
     event = desk_event(event_id)
     s = desk_service.settings_for(event)
     form = SettingsForm(obj=s) if request.method == "GET" else SettingsForm()
+    article = desk_service.penalty_rules(event).incident_article  # CBJD 60; none for the Laws of Chess
+    form.incident_scope.label.text = (_("Contagem das incidências (%(article)s)", article=article) if article
+                                      else _("Contagem das incidências"))
     if request.method == "GET":
         form.appeal_fee.data = Decimal(s.appeal_fee_cents) / 100
         form.forfeit_propose_after.data = s.forfeit_propose_after or None

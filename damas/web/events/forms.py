@@ -106,8 +106,9 @@ class EventForm(EventRulesFields, FlaskForm):
             ("fide-2026", _l("Oponente virtual limitado (FIDE C.07, desde 1º/3/2026)")),
         ]),
         default="",
-        description=_l("No xadrez FIDE, o padrão é a regra de 2026 para eventos que começam a partir de "
-                       "1º/3/2026."),
+        description=_l("No xadrez FIDE, o padrão é a regra em vigor na data de início: empate contra si mesmo "
+                       "antes de 1º/4/2024, o oponente virtual de 2023/24 (C.07) desde então e o de 2026 "
+                       "desde 1º/3/2026."),
     )
     win_forfeits = BooleanField(_l("WIN conta também as vitórias por W.O."))
     tpr_350 = BooleanField(_l("TPR com a regra dos 350 pontos"))

@@ -85,24 +85,33 @@ def list_events():  # type: ignore[no-untyped-def]
 
 @bp.get("/<int:event_id>")
 def view_event(event_id: int):  # type: ignore[no-untyped-def]
+    """The event's main page. The status and arbiter forms are built only for the users who can
+    use them (editors, staff): a form writes a CSRF token into the session, and a response that
+    writes the session bypasses the page cache and its ETag (`web.caching`), so a visitor's
+    page must not build one (issue 24 point 8)."""
     event, editable = visible_event(event_id)
-    status_form = StatusForm()
+    is_staff = current_user.is_authenticated and current_user.role == Role.STAFF
     allowed = event_service.TRANSITIONS[event.status]
-    status_form.status.choices = status_choices(event.status, allowed)
-    status_form.status.data = event.status.value  # "Aplicar" without a choice changes nothing
-    arbiter_form = ArbiterForm()
-    arbiter_form.user_id.choices = choices(
-        (u.id, f"{u.name} <{u.email}>")
-        for u in db.session.scalars(select(User).where(User.role == Role.ARBITER).order_by(User.name))
-    )
+    status_form = None
+    if editable and allowed:
+        status_form = StatusForm()
+        status_form.status.choices = status_choices(event.status, allowed)
+        status_form.status.data = event.status.value  # "Aplicar" without a choice changes nothing
+    arbiter_form = None
+    if is_staff:
+        arbiter_form = ArbiterForm()
+        arbiter_form.user_id.choices = choices(
+            (u.id, f"{u.name} <{u.email}>")
+            for u in db.session.scalars(select(User).where(User.role == Role.ARBITER).order_by(User.name))
+        )
     return render_template(
         "events/view.html",
         event=event_summary(event),
         start_list=start_list(event),
         teams=event_teams(event),
         editable=editable,
-        is_staff=current_user.is_authenticated and current_user.role == Role.STAFF,
-        status_form=status_form if allowed else None,
+        is_staff=is_staff,
+        status_form=status_form,
         arbiter_form=arbiter_form,
     )
 
@@ -148,7 +157,7 @@ def _freeze_fields(form: EventForm, event: Event) -> list[dict[str, str]]:
         field = form[setting.field]
         field.render_kw = {**(field.render_kw or {}), "disabled": True}
         field.data = setting.stored(event)
-        out.append({"name": setting.field, "value": setting.form_value(event), "reason": frozen_reason(setting)})
+        out.append({"name": setting.field, "value": setting.form_value(event), "reason": frozen_reason(setting, event)})
     return out
 
 

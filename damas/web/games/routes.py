@@ -106,7 +106,8 @@ def round_games(event_id: int, round_number: int):  # type: ignore[no-untyped-de
                      "irregular": rec.irregular_ply if rec else None,
                      "flags": flags(s, rec) if rec is not None and editable else []})
     return render_template("games/round.html", event=event_summary(event), number=round_number, rows=rows,
-                           editable=editable, kind=event_rules(event).file_kind, form=ImportForm())
+                           editable=editable, kind=event_rules(event).file_kind,
+                           form=ImportForm() if editable else None)  # a form writes a CSRF token: editors only
 
 
 @bp.route(GAME + "/editar", methods=["GET", "POST"])

@@ -30,9 +30,10 @@ def _bracket_url(event_id: int) -> str:
 def bracket(event_id: int):  # type: ignore[no-untyped-def]
     event, editable = visible_event(event_id)
     context = bracket_context(event)
-    return render_template(
-        "knockout/bracket.html", editable=editable, entering=editable and event.status == EventStatus.RUNNING,
-        game_form=TieGameForm(), correction_form=CorrectionForm(), **context,
+    entering = editable and event.status == EventStatus.RUNNING
+    return render_template(  # forms (a CSRF token in the session) only for the arbiter: visitors' pages are cached
+        "knockout/bracket.html", editable=editable, entering=entering,
+        game_form=TieGameForm() if entering else None, correction_form=CorrectionForm() if entering else None, **context,
     )
 
 

@@ -25,7 +25,8 @@ from damas.models import (
     RoundRequest,
     RoundStatus,
 )
-from damas.formats.event_rules import bye_override, shown_tiebreak_order, unplayed_rule
+from damas.formats.event_rules import bye_override, order_is_drawn, published_order, shown_tiebreak_order, unplayed_rule
+from damas.reports.awards import tiebreak_draws
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.services import (
     absence as absence_service,
@@ -36,6 +37,7 @@ from damas.services import (
 )
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
+from damas.services.withdrawal_undo import undo_refusal, undo_withdrawal
 from damas.formats.mapping import event_rounds, preload_entries, round_is_complete
 from damas.web.access import event_editor_required, visible_event
 from damas.web.rounds.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
@@ -98,7 +100,7 @@ def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
     return render_template(
         "rounds/list.html", event=event_summary(event), rounds=rounds, editable=editable,
         round_robin=get_format(event).round_robin, round_by_round=swiss_service.round_by_round(event),
-        generate_form=GenerateRoundRobinForm(), numbering_method=event.numbering_method,
+        generate_form=GenerateRoundRobinForm() if editable else None,  # a form writes a CSRF token: editors only numbering_method=event.numbering_method,
         numbering_seed=event.numbering_seed, has_protocol=bool(event.numbering_protocol),
         first_color=event.first_color, first_color_seed=event.first_color_seed, active_entries=len(active),
     )
@@ -243,6 +245,7 @@ def draw_protocol(event_id: int):  # type: ignore[no-untyped-def]
     return render_template(
         "rounds/draw.html", event=event_summary(event), method=event.numbering_method, seed=event.numbering_seed,
         protocol=protocol, first_color=event.first_color, first_color_seed=event.first_color_seed,
+        tiebreak_draws=tiebreak_draws(event),
     )
 
 
@@ -273,12 +276,15 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
         if "w-submit" in request.form and withdraw_form.validate():
             entry = db.session.get(Entry, withdraw_form.entry_id.data)
             try:
-                round_service.withdraw_entry(current_user, event, entry, withdraw_form.after_round.data,
-                                             withdraw_form.note.data or "")
+                drafts = round_service.withdraw_entry(current_user, event, entry, withdraw_form.after_round.data,
+                                                      withdraw_form.note.data or "")
             except ServiceError as error:
                 flash(error.message, "error")
             else:
                 flash(_("Desistência registrada."), "success")
+                for number in drafts:  # CBJD 105 B; C.04.2: his opponent must not lose the game
+                    flash(_("A rodada %(n)s já estava emparceirada, sem publicar, com uma partida dele: desfaça-a e "
+                            "emparceire de novo, para que o adversário jogue.", n=number), "warning")
                 return redirect(url_for("rounds.manage_players", event_id=event_id))
         elif "r-submit" in request.form and request_form.validate():
             entry = db.session.get(Entry, request_form.entry_id.data)
@@ -320,7 +326,8 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
                                     .order_by(RoundRequest.round_number))
     ]
     withdrawn = [
-        {"name": e.player.full_name, "after": e.withdrawn_after_round, "note": e.withdrawal_note, "status": e.status.value}
+        {"name": e.player.full_name, "after": e.withdrawn_after_round, "note": e.withdrawal_note, "status": e.status.value,
+         "entry_id": e.id, "undo_refusal": undo_refusal(event, e) if e.status == EntryStatus.WITHDRAWN else None}
         for e in entries if e.status != EntryStatus.REGISTERED
     ]
     return render_template(
@@ -331,6 +338,19 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
     )
 
 
+@bp.post("/jogadores/<int:entry_id>/desfazer-desistencia")
+@event_editor_required
+def undo_withdrawal_route(event_id: int, entry_id: int):  # type: ignore[no-untyped-def]
+    """Undo a withdrawal entered by mistake, with a reason (`services.withdrawal_undo`)."""
+    event = db.session.get(Event, event_id)
+    entry = db.session.get(Entry, entry_id)
+    if entry is None or entry.event_id != event_id:
+        abort(404)
+    run_service(lambda: undo_withdrawal(current_user, event, entry, request.form.get("reason", "")),
+                _("Desistência desfeita: o jogador volta a ser emparceirado."))
+    return redirect(url_for("rounds.manage_players", event_id=event_id))
+
+
 @bp.get("/regulamento")
 def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     """What the system does for this event: pairing rules, scoring, tiebreaks, our decisions."""
@@ -339,8 +359,9 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     options = event.tiebreak_options or {}
 
     scored = get_ruleset(event.ruleset, **bye_override(event))  # the event's pairing-bye score
-    reg = regulations(scored, event.pairing_system, shown_tiebreak_order(event), lang,
+    reg = regulations(scored, event.pairing_system, published_order(event, shown_tiebreak_order(event)), lang,
                       unplayed=unplayed_rule(event))
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
-                           by_lot=event.tiebreak_by_lot, tb_options=options, **event_rules_context(event, lang))
+                           by_lot=event.tiebreak_by_lot, drawn=order_is_drawn(event), lot_seed=event.tiebreak_lot_seed,
+                           tb_options=options, **event_rules_context(event, lang))
 

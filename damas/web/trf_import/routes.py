@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from damas.engine.pairing import get_system
+from damas.engine.rulesets import get_ruleset, ruleset_codes
 from damas.services.errors import ServiceError
 from damas.services.trf_import import import_trf
 from damas.services.trf_preview import IMPORT_SYSTEMS, MAX_TRF_BYTES, TrfPreview, decode_trf, preview_trf
@@ -40,8 +41,18 @@ def _settings_form(preview: TrfPreview | None = None, data: bytes = b"", filenam
     return form
 
 
+def _default_unplayed(form: TrfImportForm, preview: TrfPreview) -> str:
+    """The unplayed-games rule the event gets when the field is left at "by the rules": the rule
+    set's rule in force on the start date (FIDE: C.07 of 2023 from 1 April 2024, of 2026 from
+    1 March 2026; `RuleSet.unplayed_on`), named as the field names it."""
+    code = form.ruleset.data if form.ruleset.data in ruleset_codes() else preview.defaults.get("ruleset", "cbjd")
+    rule = get_ruleset(code).unplayed_on(form.start_date.data or preview.start_date)
+    return next((str(c.label) for c in form.unplayed_rule.choices if c.value == rule), rule)
+
+
 def _page(form: TrfImportForm, preview: TrfPreview):  # type: ignore[no-untyped-def]
-    return render_template("trf_import/preview.html", form=form, preview=preview)
+    return render_template("trf_import/preview.html", form=form, preview=preview,
+                           default_unplayed=_default_unplayed(form, preview))
 
 
 @bp.route("/", methods=["GET", "POST"])
