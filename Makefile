@@ -57,10 +57,11 @@ test: setup
 	@MAKE="$(MAKE)" bash scripts/test-all.sh
 
 # The suite runs in parallel (pytest-xdist): TEST_WORKERS processes (default: one per CPU), each
-# test file on one worker (module fixtures such as the served demo are built once); each worker
-# has its own PostgreSQL databases (tests/worker_databases.py). The slowest tests are printed.
+# test to the next free worker, but a module sharing a served app stays on one worker (built
+# once: tests/conftest.py, MODULE_FIXTURES); each worker has its own PostgreSQL databases
+# (tests/worker_databases.py). The slowest tests are printed.
 TEST_WORKERS ?= auto
-PYTEST_ARGS  ?= -q -n $(TEST_WORKERS) --dist loadfile --durations=15
+PYTEST_ARGS  ?= -q -n $(TEST_WORKERS) --dist loadgroup --durations=15
 
 test-sqlite:
 	@echo "== test suite on SQLite =="

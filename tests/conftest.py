@@ -43,8 +43,19 @@ def runs_on_postgresql(item: Any) -> bool:
     return bool(DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ())))
 
 
+# Module-scoped servers (the served demo, two gunicorn servers): a module using one runs on one
+# parallel worker, in the file's order, so the server is built once (`--dist loadgroup`; every
+# other test goes to whichever worker is free).
+MODULE_FIXTURES = frozenset({"demo_server", "two_servers"})
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    """On PostgreSQL (TEST_DATABASE_URL), keep only the tests that depend on the database."""
+    """Group the modules of a shared server on one worker; on PostgreSQL (TEST_DATABASE_URL),
+    keep only the tests that depend on the database."""
+    for item in items:
+        if MODULE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
     if not os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql"):
         return
     kept = [item for item in items if runs_on_postgresql(item)]
