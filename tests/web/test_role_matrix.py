@@ -56,6 +56,7 @@ ACCESS = {
     "rounds.crosstable": "public",
     "rounds.draw_protocol": "public",
     "rounds.regulations_page": "public",
+    "rounds.undo_withdrawal_route": "editor",
     "rounds.generate": "editor",
     "rounds.manual_numbers": "editor",
     "rounds.pair_next": "editor",
