@@ -6,8 +6,6 @@ request does not enqueue it again; with no worker alive the app renders in its o
 from __future__ import annotations
 
 import os
-import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -23,34 +21,18 @@ from damas.config import TestConfig
 from damas.extensions import db
 from damas.web.caching import page_key
 from damas.web.pdf_lanes import QUEUES, REPORTS, job_id
+from tests.live_servers import RedisServer, has_redis_server
 from tests.web.report_events import build_report_event
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+pytestmark = pytest.mark.skipif(not has_redis_server(), reason="redis-server is not installed")
 
 
 @pytest.fixture
 def redis_url(tmp_path):  # type: ignore[no-untyped-def]
-    port = _free_port()
-    server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                               "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
-    connection = Redis.from_url(url)
-    for _ in range(100):
-        try:
-            connection.ping()
-            break
-        except Exception:
-            time.sleep(0.05)
-    yield url
-    server.terminate()
-    server.wait(10)
+    server = RedisServer(tmp_path)
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture
