@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import PASSWORD, watch_console
 
@@ -145,9 +146,9 @@ def test_round_and_standings_pages_update_themselves(live_server, browser):  # t
     desk.wait_for_selector("text=2 resultado(s) gravado(s).")
 
     round_page.wait_for_selector("table.pairings td.result:has-text('2 – 0')", timeout=10_000)
-    standings.wait_for_function("document.querySelector('table.standings').textContent.indexOf('2') !== -1 && "
-                                "!document.body.textContent.includes('Nenhuma rodada concluída ainda.')",
-                                timeout=10_000)
+    # the page's Content-Security-Policy forbids eval, so wait with locators, not wait_for_function
+    expect(standings.locator("body")).not_to_contain_text("Nenhuma rodada concluída ainda.", timeout=10_000)
+    expect(standings.locator("table.standings")).to_contain_text("2", timeout=10_000)
     for page in (round_page, standings):
         assert page.evaluate("window.__notReloaded === true"), "the page was reloaded instead of updated"
     assert problems == []

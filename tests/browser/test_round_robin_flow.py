@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -82,6 +83,6 @@ def test_round_robin_from_creation_to_standings(live_server, page, tmp_path):  #
     page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.accept()))
     removers.first.click()
     page.wait_for_load_state()
-    page.wait_for_function(f"document.querySelectorAll('form[data-confirm] button').length == {before - 1}")
+    expect(page.locator("form[data-confirm] button")).to_have_count(before - 1)
     assert len(questions) == 2
     assert problems == [], problems
