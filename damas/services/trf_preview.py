@@ -178,6 +178,15 @@ def _birth_dates(text: str) -> dict[int, tuple[date | None, int | None]]:
     return out
 
 
+def registry_name(name: str) -> str:
+    """The name as the registry writes it (issue 27 point 8): TRF-16 field 015-047 writes
+    "Surname, Given"; the registry "Given Surname". "Silva, João da" -> "João da Silva"."""
+    if "," not in name:
+        return " ".join(name.split())
+    last, _sep, first = name.partition(",")
+    return " ".join(f"{first} {last}".split())
+
+
 def normal_name(name: str) -> str:
     """A name for matching: no accents, case or punctuation; "Silva, João" -> "joao silva"."""
     if "," in name:

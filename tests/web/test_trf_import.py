@@ -17,6 +17,7 @@ from damas.engine.trf import read_trf
 from damas.services.standings import standings_of
 from damas.models import AuditEntry, Entry, Event, EventStatus, Game, Player, RequestKind, Role, Round, RoundRequest
 from damas.services.swiss import set_round_request
+from damas.services.trf_preview import registry_name
 
 GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "golden"
 if not GOLDEN.is_dir():
@@ -114,7 +115,7 @@ def test_import_is_audited_and_matches_players_by_fide_id_then_name(client, db, 
     entries = {e.pairing_number: e for e in event.entries}
     assert entries[1].player_id == by_fide.id and entries[2].player_id == by_name.id
     new = db.session.get(Player, entries[3].player_id)
-    assert new.full_name == "Nova, Jogadora" and new.sex == "F" and new.rating_regular == 1900
+    assert new.full_name == "Jogadora Nova" and new.sex == "F" and new.rating_regular == 1900
     assert new.birth_date is None  # year only in the file: no date is made up
     assert db.session.scalar(select(func.count(Player.id))) == 3
     bye = db.session.scalars(select(Game).where(Game.black_entry_id.is_(None))).one()
@@ -123,6 +124,23 @@ def test_import_is_audited_and_matches_players_by_fide_id_then_name(client, db, 
     assert {("create", "event"), ("status", "event"), ("create", "entry"), ("import_trf", "round"),
             ("import_trf", "event")} <= actions
     assert db.session.scalars(select(AuditEntry).where(AuditEntry.object_type == "player")).one().action == "create"
+
+
+def test_trf_new_player_is_stored_given_name_first_and_matches_again_either_way(client, db, staff):  # type: ignore[no-untyped-def]
+    """Issue 27 point 8: TRF writes "Surname, Given"; the registry writes "Given Surname". A player
+    created by one import is stored as the registry writes him, and a second file matches him by
+    name whichever order it uses."""
+    first = ("012 Primeiro\n042 2026/11/20\n052 2026/11/21\nXXR 3\n"
+             + line(1, "Souza Lima, Maria Clara", ("0000 - U",), sex="w", birth="1999/03/04", points="1.0"))
+    r = _confirm(client, first.encode(), name="Primeiro", planned_rounds=3)
+    assert r.status_code == 302, re.findall(r"(?:error|flash)[^>]*>([^<]+)", r.get_data(as_text=True))
+    maria = db.session.scalars(select(Player)).one()
+    assert maria.full_name == "Maria Clara Souza Lima"
+    for n, name in enumerate(("Souza Lima, Maria Clara", "Maria Clara Souza Lima")):
+        again = ("012 Outro\n042 2026/11/20\n052 2026/11/21\nXXR 3\n"
+                 + line(1, name, ("0000 - U",), sex="w", birth="1999/03/04", points="1.0"))
+        assert _confirm(client, again.encode(), name=f"Outro {n}", planned_rounds=3).status_code == 302
+    assert db.session.scalar(select(func.count(Player.id))) == 1
 
 
 BAD_FILES = [
@@ -351,7 +369,9 @@ def test_trf2026_import_then_our_export_reads_back_with_nothing_lost(client, db,
     event = db.session.scalars(select(Event)).one()
     exported = read_trf(client.get(f"/eventos/{event.id}/relatorios/fide-2026.trf").get_data(as_text=True))
     assert exported.version == "TRF-26" and exported.system == "dutch-2025" and exported.acceleration == "baku"
-    pick = lambda t: {e.start_no: (e.name, e.rating, e.federation, e.fide_id) for e in t.state.entrants}  # noqa: E731
+    # the names as the registry stores them (issue 27 point 8): "Alves, Ana" comes back "Ana Alves"
+    pick = lambda t: {e.start_no: (registry_name(e.name), e.rating, e.federation, e.fide_id)  # noqa: E731
+                      for e in t.state.entrants}
     assert pick(exported) == pick(original)
     assert {no: [(r.outcome, r.opponent, r.color) for r in rs] for no, rs in exported.state.results.items()} == {
         no: [(r.outcome, r.opponent, r.color) for r in rs] for no, rs in original.state.results.items()}
