@@ -77,6 +77,9 @@ class Config:
     # Number of reverse proxies in front of the app whose X-Forwarded-For / -Proto are trusted
     # (0: none). The login throttle counts per client address, so behind nginx this must be 1.
     PROXY_COUNT = int(os.environ.get("DAMAS_PROXY_COUNT", "0") or 0)
+    # Whether those proxies' X-Forwarded-Host is trusted too (issue 25: a visitor can send one;
+    # only a proxy that always sets it may be trusted). Prefer DAMAS_PUBLIC_URL.
+    PROXY_TRUST_HOST = _flag("DAMAS_PROXY_TRUST_HOST")
 
     # Flask-Limiter: in memory by default (one process); several gunicorn workers or servers
     # must share a store, e.g. RATELIMIT_STORAGE_URI=redis://localhost:6379/0.

@@ -32,6 +32,7 @@ from sqlalchemy import bindparam, func, select
 from damas.config import BASE_DIR
 from damas.extensions import cache, db
 from damas.models import Event, EventStatus, FederationSettings
+from damas.presentation.site_url import host_in_key
 
 __all__ = ["install_page_cache", "code_version", "cached_endpoints", "page_key", "request_key", "revision_row"]
 
@@ -70,10 +71,12 @@ def _personal() -> bool:
 
 
 def page_key(event_id: int, revision: int, status: EventStatus, version: str, locale: str, settings: int,
-             full_path: str) -> tuple[str, str]:
+             full_path: str, host: str = "") -> tuple[str, str]:
     """(cache key, ETag) of an event page for visitors: event, revision, federation settings,
-    language, URL (path and query) and code version; by the minute while registration is open."""
-    path = hashlib.sha1(full_path.encode()).hexdigest()[:16]
+    language, URL (path and query) and code version; by the minute while registration is open.
+    `host` is the request's host while no public address is configured (the QR codes then name
+    it: `damas.presentation.site_url`), else "": no header a visitor sets is in the key (issue 25)."""
+    path = hashlib.sha1(f"{host.lower()}|{full_path}".encode()).hexdigest()[:16]
     minute = f".m{int(time.time() // 60)}" if status == EventStatus.REGISTRATION else ""
     key = f"e{event_id}.r{revision}.f{settings}.{locale}.{path}.{version}{minute}"
     return "page:" + key, hashlib.sha1(key.encode()).hexdigest()[:20]
@@ -89,7 +92,9 @@ def _keyed(event_id: int, version: str, locale: Callable[[], str]) -> tuple[Any,
     row = revision_row(db.session.connection(), event_id)
     if row is None:
         return None
-    key, etag = page_key(event_id, row.revision, row.status, version, locale(), row.settings or 0, request.full_path)
+    host = request.host if host_in_key() else ""
+    key, etag = page_key(event_id, row.revision, row.status, version, locale(), row.settings or 0, request.full_path,
+                         host)
     return row, key, etag
 
 
