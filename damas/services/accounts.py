@@ -18,6 +18,7 @@ from damas.models import Player, Role, User
 from damas.models.registration import SignUp, SignUpStatus
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.names import check_name, clean_name
 
 
 def taken_message() -> str:
@@ -29,10 +30,11 @@ def taken_message() -> str:
 
 def _check_account(data: dict[str, Any]) -> tuple[str, str, str]:
     email = (data.get("email") or "").strip().lower()
-    name = " ".join((data.get("name") or "").split())
+    name = clean_name(data.get("name"))
     password = data.get("password") or ""
     if not name:
         raise ServiceError(_("Informe o seu nome."), "name")
+    check_name(name, "name")
     if not email or "@" not in email:
         raise ServiceError(_("E-mail inválido."), "email")
     if db.session.scalar(select(User.id).where(func.lower(User.email) == email)) is not None:
