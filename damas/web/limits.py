@@ -19,6 +19,7 @@ by his own earlier logins.
 """
 from __future__ import annotations
 
+import logging
 import time
 from functools import wraps
 from typing import Any, Callable, TypeVar
@@ -31,6 +32,7 @@ from flask_login import current_user
 from damas.extensions import limiter
 
 F = TypeVar("F", bound=Callable[..., Any])
+log = logging.getLogger("damas.limits")
 pause: Callable[[float], None] = time.sleep  # the account slow-down's wait (tests record it)
 
 
@@ -75,6 +77,16 @@ def _apply(view: F, *limits: Any) -> F:
     return view
 
 
+def _counted(call: Callable[[], Any], fallback: Any) -> Any:
+    """A call to the limits' store; a store that fails is logged and `fallback` answered, as the
+    limiter's own RATELIMIT_SWALLOW_ERRORS does (a login never fails because Redis is away)."""
+    try:
+        return call()
+    except Exception:  # noqa: BLE001  redis, memcached...: whatever the store raises
+        log.warning("login slow-down: the limits' store failed; not counted", exc_info=True)
+        return fallback
+
+
 def _slowed_down(view: F) -> F:
     """Wait `LOGIN_SLOWDOWN_SECONDS` before a login attempt on an account that failed more than
     `LOGIN_SLOWDOWN_AFTER` times (from any address); count this attempt's failure."""
@@ -84,12 +96,11 @@ def _slowed_down(view: F) -> F:
         if request.method != "POST" or not config.get("RATELIMIT_ENABLED"):
             return view(*args, **kwargs)
         key, items = _account_by_email(), parse_many(config["LOGIN_SLOWDOWN_AFTER"])
-        if not all(limiter.limiter.test(item, "login_slowdown", key) for item in items):
+        if not _counted(lambda: all(limiter.limiter.test(item, "login_slowdown", key) for item in items), True):
             pause(float(config["LOGIN_SLOWDOWN_SECONDS"]))
         response = make_response(view(*args, **kwargs))
         if _refused(response):
-            for item in items:
-                limiter.limiter.hit(item, "login_slowdown", key)
+            _counted(lambda: [limiter.limiter.hit(item, "login_slowdown", key) for item in items], None)
         return response
 
     return wrapper  # type: ignore[return-value]

@@ -52,3 +52,18 @@ def test_the_per_address_limit_still_holds(client, make_user, delays):  # type: 
     for _ in range(5):
         _login(client, user.email, "bad", ip="10.7.0.1")
     assert _login(client, user.email, "right-pass-1", ip="10.7.0.1").status_code == 429
+
+
+@pytest.mark.rate_limited
+def test_a_failing_store_does_not_fail_the_login(client, make_user, monkeypatch):  # type: ignore[no-untyped-def]
+    from damas.extensions import limiter
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise ConnectionError("store away")
+
+    user = make_user(Role.STAFF, password="right-pass-1")
+    strategy = type(limiter.limiter)
+    monkeypatch.setattr(strategy, "test", broken)
+    monkeypatch.setattr(strategy, "hit", broken)
+    assert _login(client, user.email, "bad", ip="10.6.0.1").status_code == 200
+    assert _login(client, user.email, "right-pass-1", ip="10.6.0.1").status_code == 302
