@@ -1,0 +1,111 @@
+"""Issue 28 point 3: a TRF-2026 team tournament (the FIDE TEC team sample's shape: 310 / 013,
+320 / 330 / 300 / 240, 352, 362) imports through the web as a team event of one game per board,
+finished for the record, with the file's own match and game points per team on the published
+team table (with and without a scheduled unplayed round)."""
+from __future__ import annotations
+
+import base64
+import io
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from damas.engine.trf import read_trf
+from damas.models import AuditEntry, Event, EventStatus, Player, Role
+from damas.models.micromatch import MicroMatchSettings, Team, TeamBoardRow, TeamMatchRow, TeamRound
+from damas.services.team_standings import standings_context
+
+DIALECTS = Path(__file__).resolve().parents[1] / "engine" / "golden" / "trf_dialects"
+# The file's own 310 values (MP, GP) per team name, read by the reader too.
+FILE_POINTS = {"Alfenas": ("6", "5"), "Bage": ("2", "2½"), "Caxias": ("2", "2"), "Divinopolis": ("3", "3½"),
+               "Erechim": ("2", "2")}
+
+
+@pytest.fixture
+def staff(make_user, login_as, client):  # type: ignore[no-untyped-def]
+    user = make_user(Role.STAFF)
+    login_as(user)
+    return user
+
+
+def _upload(client, data: bytes):  # type: ignore[no-untyped-def]
+    return client.post("/eventos/importar-trf/", data={"file": (io.BytesIO(data), "equipes.trf")},
+                       content_type="multipart/form-data")
+
+
+def _confirm(client, data: bytes, **fields):  # type: ignore[no-untyped-def]
+    form = {"trf": base64.b64encode(data).decode(), "filename": "equipes.trf", "name": "Copa importada",
+            "discipline": "xadrez", "ruleset": "fide", "pairing_system": "dutch-2025", "acceleration": "",
+            "planned_rounds": "", "time_minutes": "90", "time_increment": "30", "start_date": "2026-09-10",
+            "end_date": "2026-09-13", "venue": "Pelotas", "chief_arbiter": "", "tiebreak_order": ""}
+    form.update({k: str(v) for k, v in fields.items()})
+    return client.post("/eventos/importar-trf/confirmar", data=form)
+
+
+@pytest.mark.parametrize("name,scheduled", [("trf2026_team", False), ("trf2026_team_scheduled_round", True)])
+def test_team_trf2026_imports_as_a_finished_team_event_with_the_files_own_points(client, db, staff, name, scheduled):  # type: ignore[no-untyped-def]
+    data = (DIALECTS / f"{name}.trf").read_bytes()
+    preview = unescape(_upload(client, data).get_data(as_text=True))
+    assert "importar-trf/confirmar" in preview and "encerrado para registro" in preview
+    assert ("sem resultados" in preview) is scheduled
+    assert "MPvGP" in preview  # a 202 code we do not compute for teams is named
+    response = _confirm(client, data, planned_rounds=5)
+    assert response.status_code == 302, unescape(response.get_data(as_text=True))[:3000]
+    event = db.session.scalars(select(Event)).one()
+    assert event.status is EventStatus.FINISHED and event.ruleset == "fide" and event.pairing_system == "micromatch"
+    settings = db.session.scalars(select(MicroMatchSettings)).one()
+    assert (settings.team, settings.boards, settings.games_per_board, settings.scoring) == (True, 2, 1, "match")
+    teams = {t.number: t for t in db.session.scalars(select(Team))}
+    assert [teams[n].name for n in sorted(teams)] == ["Alfenas", "Bage", "Caxias", "Divinopolis", "Erechim"]
+    assert [m.player.full_name for m in teams[1].members] == ["Alan Abreu", "Beto Bastos", "Kaio Klein"]
+    rounds = list(db.session.scalars(select(TeamRound).order_by(TeamRound.number)))
+    assert [r.number for r in rounds] == ([1, 2, 3, 4] if scheduled else [1, 2, 3]) and all(r.published for r in rounds)
+    byes = {(m.round.number, m.team_a.number): (m.bye_outcome, m.bye_game_points)
+            for m in db.session.scalars(select(TeamMatchRow).where(TeamMatchRow.team_b_id.is_(None)))}
+    expected = {(1, 5): ("half_bye", 2), (2, 2): ("half_bye", 2), (3, 3): ("half_bye", 2)}
+    if scheduled:
+        expected[(4, 4)] = ("half_bye", 2)  # the 240 H bye of the scheduled round
+    assert byes == expected
+    games = {b.game1 for b in db.session.scalars(select(TeamBoardRow))}
+    assert games <= {"1-0", "½-½", "0-1", "+-", "-+", "--"} and "+-" in games
+
+    page = unescape(client.get(f"/eventos/{event.id}/micro/classificacao").get_data(as_text=True))
+    rows = re.findall(r'data-team="(\w+)"><td class="num">(\d+)</td><td>.*?</td><td>[^<]*</td>'
+                      r'<td class="num"><strong>([^<]*)</strong></td>\s*(?:<td class="num">([^<]*)</td>)?', page)
+    assert {team: mp for team, _rank, mp, _other in rows} == {t: mp for t, (mp, _gp) in FILE_POINTS.items()}
+    assert [team for team, *_ in rows] == ["Alfenas", "Divinopolis", "Bage", "Caxias", "Erechim"]
+    trf = read_trf(data.decode())
+    assert trf.team is not None and trf.team.differences() == []
+    report = client.get(f"/eventos/{event.id}/relatorios/equipes/classificacao")
+    assert report.status_code == 200
+    round_page = client.get(f"/eventos/{event.id}/equipes/rodadas/1")
+    assert round_page.status_code == 200 and "Alfenas" in round_page.get_data(as_text=True)
+    api = client.get(f"/api/v1/events/{event.id}/rounds/1").get_json()
+    assert {m["team_a"]["name"] for m in api["matches"]} >= {"Alfenas"}
+    assert db.session.scalar(select(func.count(AuditEntry.id)).where(AuditEntry.action == "import_trf")) == (
+        len(rounds) + 1)
+
+
+def test_team_trf2026_standings_match_the_files_game_points(client, db, staff):  # type: ignore[no-untyped-def]
+    """The team table's game points (GP, a tie-break column under match-point ranking) are the
+    file's 310 values for every team."""
+    data = (DIALECTS / "trf2026_team.trf").read_bytes()
+    assert _confirm(client, data, planned_rounds=5).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    with client.application.test_request_context():
+        ctx = standings_context(event)
+    assert {r["name"]: (str(r["mp"]), r["gp"]) for r in ctx["rows"]} == FILE_POINTS
+
+
+def test_a_refused_team_file_writes_nothing(client, db, staff):  # type: ignore[no-untyped-def]
+    """A line-up against the team's registered board order refuses the import, nothing written."""
+    data = (DIALECTS / "trf2026_team.trf").read_bytes().replace(b"300 003 001 004    1   11",
+                                                               b"300 003 001 004   11    1")
+    players = db.session.scalar(select(func.count(Player.id)))
+    response = _confirm(client, data, planned_rounds=5)
+    assert response.status_code == 200 and "ordem dos tabuleiros" in unescape(response.get_data(as_text=True))
+    assert db.session.scalar(select(func.count(Event.id))) == 0
+    assert db.session.scalar(select(func.count(Player.id))) == players
