@@ -100,6 +100,35 @@ def test_team_trf2026_standings_match_the_files_game_points(client, db, staff): 
     assert {r["name"]: (str(r["mp"]), r["gp"]) for r in ctx["rows"]} == FILE_POINTS
 
 
+def test_imported_team_event_exports_one_game_per_board_as_the_file(client, db, staff):  # type: ignore[no-untyped-def]
+    """The rating export of a team event of one game per board: one round column per team round,
+    each player's games as the file's 001 lines have them (forfeits as forfeits)."""
+    data = (DIALECTS / "trf2026_team.trf").read_bytes()
+    assert _confirm(client, data, planned_rounds=5).status_code == 302
+    event = db.session.scalars(select(Event)).one()
+    exported = read_trf(client.get(f"/eventos/{event.id}/relatorios/fide.trf").get_data(as_text=True))
+    original = read_trf(data.decode())
+    assert exported.state.rounds_played == 3
+    name_of = {e.start_no: e.name for e in original.state.entrants}
+    ours = {e.start_no: e.name for e in exported.state.entrants}
+
+    def games(trf, names):  # type: ignore[no-untyped-def]
+        out = {}
+        for no, rs in trf.state.results.items():
+            out[names[no]] = [(r.outcome.value, names.get(r.opponent) if r.opponent else None) for r in rs
+                              if r.outcome.has_opponent]
+        return out
+
+    mine = games(exported, ours)
+    theirs = {given(n): [(o, given(opp) if opp else None) for o, opp in v] for n, v in games(original, name_of).items()}
+    assert mine == theirs
+
+
+def given(name: str) -> str:
+    last, _sep, first = name.partition(", ")
+    return f"{first} {last}"
+
+
 def test_a_refused_team_file_writes_nothing(client, db, staff):  # type: ignore[no-untyped-def]
     """A line-up against the team's registered board order refuses the import, nothing written."""
     data = (DIALECTS / "trf2026_team.trf").read_bytes().replace(b"300 003 001 004    1   11",
