@@ -102,6 +102,8 @@ def foreign_problems(trf: TrfTournament) -> list[str]:
                      "tabuleiro, encerrado para registro: o nosso emparceiramento de equipes é o sistema "
                      "brasileiro de micro-matches (CBJD 120), não o suíço por equipes da FIDE, e o evento não "
                      "continua aqui.", code=trf.system_code or "013/310"))
+        if trf.team.scoring != (4, 2, 0):
+            out.append(_("Pontos de match do arquivo (362) diferentes de 2/1/0: o evento importado conta 2/1/0."))
         if trf.team.scheduled:
             out.append(_("A rodada %(r)s está emparceirada sem resultados: será importada com os seus confrontos e "
                          "escalações, sem resultados.", r=trf.state.rounds_played + 1))

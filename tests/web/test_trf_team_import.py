@@ -79,6 +79,8 @@ def test_team_trf2026_imports_as_a_finished_team_event_with_the_files_own_points
     assert [team for team, *_ in rows] == ["Alfenas", "Divinopolis", "Bage", "Caxias", "Erechim"]
     trf = read_trf(data.decode())
     assert trf.team is not None and trf.team.differences() == []
+    rules = unescape(client.get(f"/eventos/{event.id}/regulamento").get_data(as_text=True))
+    assert "uma partida por tabuleiro" in rules and "encerrado, para registro" in rules
     report = client.get(f"/eventos/{event.id}/relatorios/equipes/classificacao")
     assert report.status_code == 200
     round_page = client.get(f"/eventos/{event.id}/equipes/rodadas/1")
