@@ -53,7 +53,8 @@ def team_round_view(event: Event, rnd: TeamRound, boards: int, per_board: int = 
     out = []
     for m in rnd.matches:
         row: dict[str, Any] = {"id": m.id, "table": m.table, "team_a": {"id": m.team_a_id, "name": m.team_a.name,
-                               "number": m.team_a.number}, "bye": m.team_b_id is None}
+                               "number": m.team_a.number}, "bye": m.team_b_id is None,
+                               "games_per_board": per_board}
         if m.team_b_id is None:
             out.append(row)
             continue

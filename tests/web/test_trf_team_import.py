@@ -83,8 +83,12 @@ def test_team_trf2026_imports_as_a_finished_team_event_with_the_files_own_points
     assert "uma partida por tabuleiro" in rules and "encerrado, para registro" in rules
     report = client.get(f"/eventos/{event.id}/relatorios/equipes/classificacao")
     assert report.status_code == 200
-    round_page = client.get(f"/eventos/{event.id}/equipes/rodadas/1")
-    assert round_page.status_code == 200 and "Alfenas" in round_page.get_data(as_text=True)
+    round_page = unescape(client.get(f"/eventos/{event.id}/equipes/rodadas/1").get_data(as_text=True))
+    assert "Alfenas" in round_page and "Uma partida por tabuleiro" in round_page and "2ª partida" not in round_page
+    assert "1-0" in round_page and "1½-½" in round_page  # Alfenas 1½-½ Bage: points as chess prints them
+    for sheet in ("emparceiramento", "resultados"):
+        printed = unescape(client.get(f"/eventos/{event.id}/relatorios/equipes/{sheet}/1").get_data(as_text=True))
+        assert "Alfenas" in printed and "2ª partida" not in printed
     api = client.get(f"/api/v1/events/{event.id}/rounds/1").get_json()
     assert {m["team_a"]["name"] for m in api["matches"]} >= {"Alfenas"}
     assert db.session.scalar(select(func.count(AuditEntry.id)).where(AuditEntry.action == "import_trf")) == (
