@@ -191,6 +191,7 @@ def team_state(
     byes: Iterable[tuple[int, int] | tuple[int, int, Outcome, int]] = (),
     ruleset: RuleSet | str = "cbjd",
     name: str = "",
+    games_per_board: int = 2,
 ) -> TournamentState:
     """Teams as entrants, one `RoundResult` per team and round: outcome = match result,
     `game_points` = team game points, colour = White on board 1 in game 1. `byes` are
@@ -216,7 +217,10 @@ def team_state(
             put(no, RoundResult(round_no, outcome, None, Color.NONE, points))
         else:
             round_no, no = bye[0], bye[1]
-            put(no, bye_result(round_no, rs, micro_matches=boards))
+            if games_per_board == 1:  # every board a won game [ours, as the micro-match bye]
+                put(no, RoundResult(round_no, Outcome.PAIRING_BYE, None, Color.NONE, rs.win * boards))
+            else:
+                put(no, bye_result(round_no, rs, micro_matches=boards))
     played = max((r for row in rows.values() for r in row), default=0)
     results = {
         no: tuple(row.get(r, RoundResult(r, Outcome.NOT_PAIRED)) for r in range(1, played + 1))

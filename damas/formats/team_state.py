@@ -68,6 +68,6 @@ def team_snapshot(event: Event, settings: MicroMatchSettings) -> dict[str, Any]:
         matches.extend(scored)
         byes.extend(_bye(rnd.number, by_id[m.team_a_id].number, m) for m in rnd.matches if m.team_b_id is None)
     state = team_state(list(entries.values()), matches, boards=settings.boards, total_rounds=event.planned_rounds,
-                       byes=byes, ruleset=event.ruleset, name=event.name)
+                       byes=byes, ruleset=event.ruleset, name=event.name, games_per_board=settings.games_per_board)
     return {"settings": settings, "teams": teams, "entries": entries, "matches": matches, "byes": byes,
             "state": state, "complete": complete}
