@@ -28,8 +28,9 @@ prints them, e.g. "1½" or "7"):
   game 2] from White-in-game-1's side and `game_score`, e.g. "3-1", "" until both are in).
   Only published rounds. A knockout: round n of the bracket, each game with `tie` and
   `game_of_tie`. A team micro-match event: `number, matches` (`table, team_a, team_b` (`id, name,
-  number`; no `team_b` for the bye), `bye, lineups, total`, `boards` (`board, a, b, a_white,
-  game1, game2, total`) once both line-ups are in).
+  number`; no `team_b` for the bye), `bye, games_per_board` (2 micro-matches, 1 a FIDE team
+  match: `game2` stays ""), `lineups, total`, `boards` (`board, a, b, a_white, game1, game2,
+  total`) once both line-ups are in).
 - `GET /api/v1/events/<id>/players/<player_id>` -> the player card: `player, games`
   (`round, board, colour` w/b/"", `opponent, result, points, running`), `categories`
   (`code, name, rank, of`).
