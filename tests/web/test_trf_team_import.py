@@ -79,6 +79,9 @@ def test_team_trf2026_imports_as_a_finished_team_event_with_the_files_own_points
     assert [team for team, *_ in rows] == ["Alfenas", "Divinopolis", "Bage", "Caxias", "Erechim"]
     trf = read_trf(data.decode())
     assert trf.team is not None and trf.team.differences() == []
+    api_table = client.get(f"/api/v1/events/{event.id}/standings").get_json()["teams"]
+    assert api_table["after_round"] == 3 and api_table["scoring"] == "match"
+    assert {r["name"]: (r["mp"], r["gp"]) for r in api_table["rows"]} == FILE_POINTS
     rules = unescape(client.get(f"/eventos/{event.id}/regulamento").get_data(as_text=True))
     assert "uma partida por tabuleiro" in rules and "encerrado, para registro" in rules
     report = client.get(f"/eventos/{event.id}/relatorios/equipes/classificacao")
