@@ -21,7 +21,7 @@ from damas.engine.tiebreaks.fide_codes import from_fide
 from damas.engine.trf import TrfTournament
 from damas.engine.trf.teams import TrfTeams
 from damas.engine.trf.teams import team_results
-from damas.engine.types import EngineError, Outcome
+from damas.engine.types import Color, EngineError, Outcome
 
 __all__ = ["kept_records", "foreign_problems", "team_rows", "team_tiebreak_names", "round_in_progress_points",
            "scoring_of", "team_tiebreaks_of", "TEAM_TIEBREAKS"]
@@ -102,6 +102,11 @@ def foreign_problems(trf: TrfTournament) -> list[str]:
                      "tabuleiro, encerrado para registro: o nosso emparceiramento de equipes é o sistema "
                      "brasileiro de micro-matches (CBJD 120), não o suíço por equipes da FIDE, e o evento não "
                      "continua aqui.", code=trf.system_code or "013/310"))
+        odd = _colour_breaks(trf)
+        if odd:
+            out.append(_("Cores do arquivo fora da alternância por tabuleiro (352 WB: a equipe de brancas no 1º "
+                         "tabuleiro joga de brancas nos ímpares) em %(n)s tabuleiros: o evento mostra as cores da "
+                         "alternância; os resultados são os do arquivo.", n=odd))
         if trf.team.scoring != (4, 2, 0):
             out.append(_("Pontos de match do arquivo (362) diferentes de 2/1/0: o evento importado conta 2/1/0."))
         if trf.team.scheduled:
@@ -112,6 +117,19 @@ def foreign_problems(trf: TrfTournament) -> list[str]:
             out.append(_("Desempates do arquivo (202) que não calculamos para equipes: %(codes)s; a classificação "
                          "usa %(order)s.", codes=", ".join(unused), order=", ".join(order)))
     return out
+
+
+def _colour_breaks(trf: TrfTournament) -> int:
+    """Boards of the played matches where the White team's player's colour is not the odd / even
+    alternation our team events keep (`engine.teams.board_colours`)."""
+    assert trf.team is not None
+    count = 0
+    for m in trf.team.matches:
+        for k, (a, _b) in enumerate(m.boards, start=1):
+            cell = trf.state.rounds_of(a)[m.round - 1] if a else None
+            if cell is not None and cell.color is not Color.NONE and (cell.color is Color.WHITE) != (k % 2 == 1):
+                count += 1
+    return count
 
 
 def team_rows(trf: TrfTournament) -> list[dict[str, Any]]:

@@ -52,6 +52,7 @@ def test_team_trf2026_imports_as_a_finished_team_event_with_the_files_own_points
     assert "importar-trf/confirmar" in preview and "encerrado para registro" in preview
     assert ("sem resultados" in preview) is scheduled
     assert "MPvGP" in preview  # a 202 code we do not compute for teams is named
+    assert "fora da alternância" not in preview  # the sample keeps 352 WB on every board
     response = _confirm(client, data, planned_rounds=5)
     assert response.status_code == 302, unescape(response.get_data(as_text=True))[:3000]
     event = db.session.scalars(select(Event)).one()
@@ -147,3 +148,25 @@ def test_a_refused_team_file_writes_nothing(client, db, staff):  # type: ignore[
     assert response.status_code == 200 and "ordem dos tabuleiros" in unescape(response.get_data(as_text=True))
     assert db.session.scalar(select(func.count(Event.id))) == 0
     assert db.session.scalar(select(func.count(Player.id))) == players
+
+
+def test_team_file_players_match_the_registry_by_name(client, db, staff, make_player):  # type: ignore[no-untyped-def]
+    """A registered "Alan Abreu" is the file's "Abreu, Alan": the team's board 1, no new player."""
+    registered = make_player(full_name="Alan Abreu", fide_id=None)
+    data = (DIALECTS / "trf2026_team.trf").read_bytes()
+    assert _confirm(client, data, planned_rounds=5).status_code == 302
+    alfenas = db.session.scalars(select(Team).where(Team.name == "Alfenas")).one()
+    assert alfenas.members[0].player_id == registered.id
+    assert db.session.scalar(select(func.count(Player.id)).where(Player.full_name == "Alan Abreu")) == 1
+
+
+def test_colours_off_the_board_alternation_are_named_on_the_preview(client, staff):  # type: ignore[no-untyped-def]
+    data = (DIALECTS / "trf2026_team.trf").read_bytes()
+    text = data.decode().splitlines()
+    swap = {"1": ("3 w 1", "3 b 1"), "3": ("1 b 0", "1 w 0")}  # round 1, board 1: Alfenas's player as Black
+    for k, row in enumerate(text):
+        if row.startswith("001") and row[4:8].strip() in swap:
+            old, new = swap[row[4:8].strip()]
+            text[k] = row.replace(old, new, 1)
+    page = unescape(_upload(client, ("\n".join(text) + "\n").encode()).get_data(as_text=True))
+    assert "fora da alternância" in page
