@@ -45,7 +45,9 @@ from damas.services.trf_foreign import (
     foreign_problems,
     kept_records,
     round_in_progress_points,
+    scoring_of,
     team_rows,
+    team_tiebreaks_of,
     team_tiebreak_names,
 )
 from damas.services.trf_reasons import trf_reason
@@ -284,7 +286,10 @@ def _guess(trf: TrfTournament, headers: dict[str, str]) -> tuple[dict[str, Any],
     elif headers.get("122"):
         problems.append(_("Ritmo de jogo (122) não reconhecido: %(text)s.", text=headers["122"][:60]))
     order = ""
-    if trf.tiebreaks:
+    if trf.team is not None:  # a team file: its team tie-breaks (`trf_foreign` names those not used)
+        order = ", ".join(team_tiebreaks_of(trf.tiebreaks, scoring_of(trf.team))[0])
+        ruleset = "fide"
+    elif trf.tiebreaks:
         try:
             order = ", ".join(tiebreak_codes_of(trf.tiebreaks))
         except EngineError as error:

@@ -197,12 +197,17 @@ def team_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
         flash(_("Rodada inexistente."), "error")
         return back_to_overview(event_id)
     boards = micro_service.settings_of(event)["boards"]
+    one_game = micro_service.settings_of(event)["games_per_board"] == 1  # the service checks the game
     games: dict[int, dict[int, tuple[str, str]]] = {}
     for match in rnd.matches:
         stored = {b.board: (b.game1, b.game2) for b in match.boards}
         for k in range(1, boards + 1):
             g1 = request.form.get(f"g1-{match.id}-{k}", "")
             g2 = request.form.get(f"g2-{match.id}-{k}", "")
+            if one_game:
+                if g1 or g2:
+                    games.setdefault(match.id, {})[k] = (g1, g2)
+                continue
             if bool(g1) != bool(g2) and stored.get(k) == (g1, g2):
                 continue  # one game lost by penalty at the arbiter's desk, the other still to play
             if g1 or g2:
