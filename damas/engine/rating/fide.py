@@ -1,0 +1,86 @@
+"""`fide`: the FIDE Rating Regulations B.02 in force since 1 March 2024 (FIDE Handbook B.02).
+
+* 8.1.2 (table): the expected score PD of each game from the rating difference D;
+  8.3.1: a difference in rating of more than 400 points is counted as 400 (since 2024 with no
+  limit of once per event).
+* 8.3.1 / 8.3.2: ΔR = Σ K·(W − We) over the event's rated games, rounded to the nearest whole
+  number, 0.5 rounded up whether the change is positive or negative (8.3.3).
+* 8.3.3 K: 40 for a player new to the list until he has completed events with at least 30
+  games; 40 until the end of the year of his 18th birthday while his rating is under 2300;
+  20 while his rating stays under 2400; 10 once his published rating has reached 2400, even if
+  it drops below later; and if K × n (games in the period, here the event) exceeds 700, K is
+  the largest whole number with K × n ≤ 700.
+* 7.1 initial rating of an unrated player: at least 5 games against rated opponents (7.1.1
+  zero points against them: no rating), Ru = Ra + dp where two hypothetical opponents rated
+  1800, each a draw, are added to his games (7.1.4), Ra rounded to the nearest whole number,
+  dp from table 8.1.1 with p rounded to 0.01; published only at 1400 or more.
+* 6.x rating floor 1400: a player whose rating drops below 1400 is listed as unrated.
+* Games against unrated opponents are not rated for a rated player (no expected score).
+
+Our reading: the games of one event stand for the rating period (FIDE rates a period, the
+rating officer closes it per event here); the 5 games of 7.1 are this event's (FIDE pools
+events over 26 months).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from damas.engine.rating.common import (average_rating, expected_total, performance, rated_opponents,
+                                        round_change)
+from damas.engine.rating.types import DRAW, RatedGame, RatingChange, RatingInput
+from damas.engine.tiebreaks.ratings import dp
+
+CODE = "fide"
+CAP = 400
+FLOOR = 1400
+INITIAL_MIN_GAMES = 5
+HYPOTHETICAL = 1800  # 7.1.4: two opponents rated 1800, each game a draw
+K_CEILING = 700  # 8.3.3: K x n <= 700
+
+
+def k_factor(rating: int, games_before: int, age: int | None, reached: int, games: int) -> int:
+    """K by 8.3.3 (see the module docstring), then the K × n ≤ 700 ceiling."""
+    if games_before < 30 or (age is not None and age <= 18 and rating < 2300):
+        k = 40
+    elif max(rating, reached) >= 2400:
+        k = 10
+    else:
+        k = 20
+    if games and k * games > K_CEILING:
+        k = K_CEILING // games
+    return k
+
+
+def initial_rating(games: tuple[RatedGame, ...]) -> int | None:
+    """Ru of 7.1: None below 5 rated opponents or with no point against them (7.1.1)."""
+    rated = rated_opponents(games)
+    if len(rated) < INITIAL_MIN_GAMES or sum(g.score for g in rated) == 0:
+        return None
+    ratings = [g.opponent_rating for g in rated] + [HYPOTHETICAL, HYPOTHETICAL]
+    score = sum(g.score for g in rated) + 2 * DRAW
+    return average_rating(ratings) + dp(score, 2 * len(ratings))
+
+
+class FideSystem:
+    """FIDE B.02 (2024): see the module docstring."""
+
+    code = CODE
+    name = "FIDE B.02 (2024)"
+
+    def rate(self, player: RatingInput) -> RatingChange:
+        rated = rated_opponents(player.games)
+        score = sum(g.score for g in rated)
+        perf = performance(player.games)
+        if player.rating <= 0:
+            ru = initial_rating(player.games)
+            if ru is not None and ru < FLOOR:
+                ru = None
+            return RatingChange(0, len(rated), score, Fraction(0), 0, 0, Fraction(0), ru,
+                                initial=ru is not None, performance=perf)
+        k = k_factor(player.rating, player.games_before, player.age, player.reached, len(rated))
+        we = expected_total(player.rating, rated, CAP)
+        exact = k * (Fraction(score, 2) - we)
+        delta = round_change(exact) if rated else 0
+        new = player.rating + delta
+        return RatingChange(player.rating, len(rated), score, we, k, delta, exact,
+                            new if new >= FLOOR else None, performance=perf)
