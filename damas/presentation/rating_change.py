@@ -11,9 +11,11 @@ from flask_babel import gettext as _
 from damas.engine.points import format_decimal
 from damas.models import Event
 from damas.presentation.labels import RATING_LIST_NAMES, pick
-from damas.services.rating_change import EventRatings, PlayerRating, event_ratings
+from damas.engine.rating import EloParameters
+from damas.services.rating_change import EventRatings, PlayerRating, event_rating_list, event_ratings, system_code
+from damas.services.rating_parameters import PARAMETER_NAMES, rating_parameters
 
-__all__ = ["rating_change_context", "player_rating_change", "rating_row", "hundredths", "signed", "SYSTEM_NAMES"]
+__all__ = ["rating_change_context", "rating_rules_context", "player_rating_change", "rating_row", "hundredths", "signed", "SYSTEM_NAMES"]
 
 SYSTEM_NAMES = {"fide": ("FIDE B.02 (Regulamento de Rating, 2024)", "FIDE B.02 (Rating Regulations, 2024)"),
                 "cbjd": ("Elo da federação (parâmetros da página da federação)",
@@ -66,6 +68,19 @@ def player_rating_change(event: Event, player_id: int) -> dict[str, Any] | None:
     row = next((r for r in ratings.rows if r.player_id == player_id), None)
     return None if row is None else {**rating_row(row), "system": pick(SYSTEM_NAMES[ratings.system]),
                                      "list_name": pick(RATING_LIST_NAMES[ratings.rating_list])}
+
+
+def rating_rules_context(event: Event) -> dict[str, Any]:
+    """The regulations page's "Rating" section: the event's system, and for the federation list
+    its parameters in force beside our defaults."""
+    code = system_code(event)
+    out: dict[str, Any] = {"code": code, "system": pick(SYSTEM_NAMES[code]),
+                           "list_name": pick(RATING_LIST_NAMES[event_rating_list(event)])}
+    if code == "cbjd":
+        current, defaults = rating_parameters().as_dict(), EloParameters().as_dict()
+        out["parameters"] = [{"name": name, "value": current[name], "default": defaults[name],
+                              "changed": current[name] != defaults[name]} for name in PARAMETER_NAMES]
+    return out
 
 
 def rating_change_context(event: Event) -> dict[str, Any]:
