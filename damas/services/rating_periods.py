@@ -25,7 +25,7 @@ from damas.services.errors import ServiceError
 from damas.services.imports.rating_lists import FIELD, refresh_unpaired_entries
 from damas.services.rating_change import event_rating_list, event_ratings
 
-__all__ = ["PeriodPlan", "plan_period", "close_period", "reopen_period", "periods", "can_reopen"]
+__all__ = ["PeriodPlan", "check_period", "plan_period", "close_period", "reopen_period", "periods", "can_reopen"]
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class PeriodPlan:
     changes: dict[int, tuple[int, int]]  # player id -> (rating before, rating after)
 
 
-def _check(name: str, rating_list: str, start: date, end: date, list_date: date) -> str:
+def check_period(name: str, rating_list: str, start: date, end: date, list_date: date) -> str:
     name = " ".join((name or "").split())
     if not name:
         raise ServiceError(_("Informe o nome do período."), "name")
@@ -86,7 +86,7 @@ def plan_period(rating_list: str, start: date, end: date) -> PeriodPlan:
 
 def close_period(actor: User, name: str, rating_list: str, start: date, end: date, list_date: date) -> RatingPeriod:
     """Close the period: records, players' ratings, unpaired events re-sorted, in one transaction."""
-    name = _check(name, rating_list, start, end, list_date)
+    name = check_period(name, rating_list, start, end, list_date)
     plan = plan_period(rating_list, start, end)
     if not plan.events:
         raise ServiceError(_("Nenhum evento encerrado desta lista no período (ou todos já avaliados)."))

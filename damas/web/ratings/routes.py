@@ -24,7 +24,7 @@ bp = Blueprint("ratings", __name__, url_prefix="/rating")
 
 
 def _plan_view(plan: period_service.PeriodPlan) -> dict[str, Any]:
-    names = dict(db.session.execute(select(Player.id, Player.full_name).where(Player.id.in_(list(plan.changes))))) \
+    names = dict(db.session.execute(select(Player.id, Player.full_name).where(Player.id.in_(list(plan.changes)))).all()) \
         if plan.changes else {}
     return {"events": [{"id": e.id, "name": e.name, "end_date": e.end_date} for e in plan.events],
             "changes": [{"name": names.get(pid, ""), "before": before or "—", "after": after,
@@ -35,7 +35,7 @@ def _plan_view(plan: period_service.PeriodPlan) -> dict[str, Any]:
 def _period_rows() -> list[dict[str, Any]]:
     found = period_service.periods()
     ids = {p.closed_by for p in found if p.closed_by}
-    users = dict(db.session.execute(select(User.id, User.name).where(User.id.in_(ids)))) if ids else {}
+    users = dict(db.session.execute(select(User.id, User.name).where(User.id.in_(ids))).all()) if ids else {}
     rows = []
     for p in found:
         rows.append({"id": p.id, "name": p.name, "list": pick(RATING_LIST_NAMES[p.rating_list]), "start": p.start_date,
@@ -58,6 +58,8 @@ def periods():  # type: ignore[no-untyped-def]
                                                      data["start_date"], data["end_date"], data["list_date"])
                 flash(_("Período %(name)s fechado: novos ratings publicados.", name=period.name), "success")
                 return redirect(url_for("ratings.periods"))
+            period_service.check_period(data["name"], data["rating_list"], data["start_date"], data["end_date"],
+                                        data["list_date"])
             plan = _plan_view(period_service.plan_period(data["rating_list"], data["start_date"], data["end_date"]))
         except ServiceError as error:
             show_service_error(form, error)
