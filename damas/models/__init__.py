@@ -21,6 +21,7 @@ from damas.models.knockout import KnockoutGame, KnockoutSetup
 from damas.models.play import Game, GameResult, RequestKind, Round, RoundRequest, RoundStatus
 from damas.models.player import Player
 from damas.models.rating import RatingPeriod, RatingRecord
+from damas.models.season import Season, SeasonEvent
 from damas.models.user import Role, User
 
 __all__ = [
@@ -41,6 +42,8 @@ __all__ = [
     "Game",
     "GameResult",
     "RatingPeriod",
+    "Season",
+    "SeasonEvent",
     "RatingRecord",
     "RequestKind",
     "ResultReport",

@@ -1,5 +1,6 @@
-"""Rating calculation and periods (issue 29): federation_settings.rating_parameters (the cbjd
-Elo parameters), rating_period (a closed period) and rating_record.period_id.
+"""Rating calculation, periods and seasons (issue 29): federation_settings.rating_parameters (the
+cbjd Elo parameters), rating_period (a closed period), rating_record.period_id, season and
+season_event (the season ranking's events).
 
 Revision ID: 0012_29_ratings
 Revises: 0011_h30_result_reports
@@ -45,7 +46,37 @@ def upgrade():
                                     ['period_id'], ['id'], ondelete='CASCADE')
 
 
+    op.create_table('season',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('name', sa.String(length=160), nullable=False),
+    sa.Column('year', sa.Integer(), nullable=False),
+    sa.Column('kind', sa.String(length=10), nullable=False),
+    sa.Column('points_table', sa.JSON(), nullable=False),
+    sa.Column('categories', sa.JSON(), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
+    sa.CheckConstraint("kind IN ('place', 'score')", name=op.f('ck_season_kind_code')),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_season'))
+    )
+    op.create_table('season_event',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('season_id', sa.Integer(), nullable=False),
+    sa.Column('event_id', sa.Integer(), nullable=False),
+    sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_season_event_event_id_event'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['season_id'], ['season.id'], name=op.f('fk_season_event_season_id_season'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_season_event')),
+    sa.UniqueConstraint('season_id', 'event_id', name='season_event_once')
+    )
+    with op.batch_alter_table('season_event', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_season_event_event_id'), ['event_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_season_event_season_id'), ['season_id'], unique=False)
+
+
 def downgrade():
+    with op.batch_alter_table('season_event', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_season_event_season_id'))
+        batch_op.drop_index(batch_op.f('ix_season_event_event_id'))
+    op.drop_table('season_event')
+    op.drop_table('season')
     with op.batch_alter_table('rating_record', schema=None) as batch_op:
         batch_op.drop_constraint('fk_rating_record_period_id_rating_period', type_='foreignkey')
         batch_op.drop_index(batch_op.f('ix_rating_record_period_id'))

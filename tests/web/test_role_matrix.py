@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from damas.engine.games.draughts_rules import BRAZILIAN
-from damas.models import AuditEntry, EventStatus, Game, RatingPeriod, Role, Round, RoundStatus
+from damas.models import AuditEntry, EventStatus, Game, RatingPeriod, Role, Round, RoundStatus, Season, SeasonEvent
 from damas.models.gamerecord import GameRecord
 from damas.services.games.records import plies_json
 
@@ -119,6 +119,11 @@ ACCESS = {
     "ratings.rating_list": "public",
     "ratings.rating_list_csv_file": "public",
     "ratings.rating_list_xlsx_file": "public",
+    "seasons.list_seasons": "public",
+    "seasons.ranking": "public",
+    "seasons.ranking_pdf": "public",
+    "seasons.new_season": "staff",
+    "seasons.edit_season": "staff",
     "reports.rating_trf": "editor",
     "reports.rating_trf26": "editor",
     "knockout.bracket": "public",
@@ -238,13 +243,16 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
     period = RatingPeriod(name="2026/1", rating_list="regular", start_date=date(2026, 1, 1), end_date=date(2026, 1, 31),
                           list_date=date(2026, 2, 1), event_ids=[], status="reopened", closed_by=None)
     db.session.add(period)
+    season = Season(name="Ranking 2026", year=2026, kind="place", points_table=[10, 8], categories=["absoluto"])
+    season.events = [SeasonEvent(event_id=event.id)]
+    db.session.add(season)
     db.session.commit()
     users = {"player": player_user, "arbiter": arbiter, "other_arbiter": other_arbiter, "staff": staff}
     entry = event.entries[-1]
     url_args = {
         "player_id": player.id, "club_id": club.id, "event_id": event.id, "user_id": arbiter.id,
         "entry_id": entry.id, "code": "en", "number": 1, "category": "absoluto",
-        "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn", "period_id": period.id,
+        "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn", "period_id": period.id, "season_id": season.id,
     }
     return users, url_args
 
