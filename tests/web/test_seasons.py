@@ -34,6 +34,10 @@ def test_season_from_the_form_to_the_pdf(client, db, make_user, make_player, log
     text = pdf_text(client.get(f"/temporadas/{season.id}.pdf").data)
     assert "Ranking da temporada" in text and "João Conceição" in text and "Desempate" in text
     assert "Ranking Cearense 2026" in client.get(f"/eventos/{event.id}").get_data(as_text=True)
+    before = event.revision
+    save_season(staff, season, {**form, "name": "Circuito 2026", "event_ids": [event.id]})
+    db.session.refresh(event)
+    assert event.revision > before  # the event page names its seasons: its cache moves
 
 
 def test_season_needs_a_name_and_known_events(client, db, make_user):  # type: ignore[no-untyped-def]
