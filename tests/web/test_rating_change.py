@@ -51,3 +51,25 @@ def test_page_pdf_csv_and_card(client, db, make_user, make_player):  # type: ign
     player_id = next(r.player_id for r in event_ratings(event).rows if r.name == "João Conceição")
     card = client.get(f"/eventos/{event.id}/jogadores/{player_id}").get_data(as_text=True)
     assert "Variação de rating" in card and "+18" in card and "2018" in card
+
+
+def test_rating_change_page_in_english(client, db, make_user, make_player):  # type: ignore[no-untyped-def]
+    event, _staff, _arbiter = finished_round_robin(db, make_user, make_player)
+    client.get("/lang/en")
+    html = client.get(f"/eventos/{event.id}/relatorios/variacao-rating").get_data(as_text=True)
+    assert "Rating change" in html and "Only played games count" in html and "4.09" in html
+    rules = client.get(f"/eventos/{event.id}/regulamento").get_data(as_text=True)
+    assert "K of an adult" in rules and "federation&#39;s decision" in rules and "opponents average + dp" in rules
+
+
+def test_fide_event_uses_b02(client, db, make_user, make_player):  # type: ignore[no-untyped-def]
+    event, _staff, _arbiter = finished_round_robin(db, make_user, make_player)
+    event.ruleset = "fide"
+    db.session.commit()
+    ratings = event_ratings(event)
+    assert ratings.system == "fide"
+    jose = next(r for r in ratings.rows if r.name == "José Brandão").change
+    # 1500 against 2000 .. 1600, five losses: We = .08 + .08 + .15 + .24 + .36 = 0.91, K 20 → −18.2 → −18
+    assert str(jose.expected) == "91/100" and jose.delta == -18 and jose.new_rating == 1482
+    rules = client.get(f"/eventos/{event.id}/regulamento").get_data(as_text=True)
+    assert "B.02 8.3.1" in rules
