@@ -160,7 +160,8 @@ def event_ratings(event: Event) -> EventRatings:
             continue
         per_entry[white].append(OpponentGame(rnd, b.full_name, b.rating_at_entry, score))
         per_entry[black].append(OpponentGame(rnd, w.full_name, w.rating_at_entry, 2 - score))
-    system = get_rating_system(system_code(event), _parameters())
+    code = system_code(event)
+    system = get_rating_system(code, _parameters() if code == "cbjd" else {"rating_list": rating_list})
     shown = [e for e in entries if per_entry.get(e.id) or e.rating_at_entry]
     ids = [e.player_id for e in shown]
     history, reached, outside = _history(event, ids, rating_list)

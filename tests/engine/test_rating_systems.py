@@ -111,10 +111,34 @@ def test_cbjd_parameters_from_the_federation():
         EloParameters(k_adult=-1)
 
 
+def test_b02_7_1_4_initial_rating_at_most_2200():
+    games = tuple(RatedGame(2300, WIN) for _ in range(7))
+    assert initial_rating(games) == 2200  # Ra 2156, p = 8 / 9 = 0.89 → 351: 2507, capped
+
+
+def test_b02_8_3_1_full_difference_from_2650_on_the_standard_list():
+    top = FIDE.rate(RatingInput(2700, (RatedGame(2200, DRAW),), games_before=900, reached=2700))
+    assert top.expected == Fraction("0.96")  # 500 points: .96 by the table (485-517), not .92
+    low = FIDE.rate(RatingInput(2200, (RatedGame(2700, DRAW),), games_before=900))
+    assert low.expected == Fraction("0.08")  # the lower player keeps the 400 cap
+    rapid = get_rating_system("fide", {"rating_list": "rapid"})
+    assert rapid.rate(RatingInput(2700, (RatedGame(2200, DRAW),), games_before=900, reached=2700)).expected == Fraction("0.92")
+
+
+def test_fide_rapid_and_blitz_do_not_rate_600_apart_above_2600():
+    blitz = get_rating_system("fide", {"rating_list": "blitz"})
+    result = blitz.rate(RatingInput(2650, (RatedGame(2040, WIN), RatedGame(2060, WIN)), games_before=900))
+    assert result.counted == 1  # 610 points apart: not rated; 590: rated
+
+
 @given(st.integers(1400, 2800), st.integers(1400, 2800), st.sampled_from([WIN, DRAW, LOSS]),
        st.sampled_from(["fide", "cbjd"]))
 def test_zero_sum_for_the_same_k_in_one_game(a, b, score, code):
-    """Two players with the same K: what one wins the other loses (8.1.2: PD(H) + PD(L) = 1)."""
+    """Two players with the same K: what one wins the other loses (8.1.2: PD(H) + PD(L) = 1).
+    FIDE's standard list from 2650 counts the full difference for the higher player (8.3.1 as
+    amended in 2025): zero-sum holds there only while the two are at most 400 apart."""
+    if code == "fide" and max(a, b) >= 2650 and abs(a - b) > 400:
+        a, b = min(a, 2649), min(b, 2649)
     system = get_rating_system(code)
     first = system.rate(RatingInput(a, (RatedGame(b, score),), games_before=100, age=40, reached=3000))
     second = system.rate(RatingInput(b, (RatedGame(a, 2 - score),), games_before=100, age=40, reached=3000))

@@ -20,7 +20,7 @@ class RatingSystem(Protocol):
     def rate(self, player: RatingInput) -> RatingChange: ...
 
 
-_SYSTEMS = {"fide": lambda params: FideSystem(), "cbjd": lambda params: EloSystem(EloParameters.from_mapping(params))}
+_SYSTEMS = {"fide": lambda params: FideSystem((params or {}).get("rating_list", "regular")), "cbjd": lambda params: EloSystem(EloParameters.from_mapping(params))}
 
 
 def rating_system_codes() -> tuple[str, ...]:
@@ -28,7 +28,8 @@ def rating_system_codes() -> tuple[str, ...]:
 
 
 def get_rating_system(code: str, params: Mapping[str, Any] | None = None) -> RatingSystem:
-    """The system of `code`; `params` the federation's stored parameters (cbjd only)."""
+    """The system of `code`; `params` the federation's stored parameters (cbjd), or the list
+    rated (fide: {"rating_list": "regular" | "rapid" | "blitz"})."""
     try:
         return _SYSTEMS[code](params)
     except KeyError:

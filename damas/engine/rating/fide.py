@@ -13,8 +13,9 @@
 * 7.1 initial rating of an unrated player: at least 5 games against rated opponents (7.1.1
   zero points against them: no rating), Ru = Ra + dp where two hypothetical opponents rated
   1800, each a draw, are added to his games (7.1.4), Ra rounded to the nearest whole number,
-  dp from table 8.1.1 with p rounded to 0.01; published only at 1400 or more.
-* 6.x rating floor 1400: a player whose rating drops below 1400 is listed as unrated.
+  dp from table 8.1.1 with p rounded to 0.01, at most 2200 (7.1.4, 8.2); published only at
+  1400 or more.
+* 7.2.1 rating floor 1400: a player whose rating drops below 1400 is listed as unrated.
 * Games against unrated opponents are not rated for a rated player (no expected score).
 
 Our reading: the games of one event stand for the rating period (FIDE rates a period, the
@@ -36,6 +37,10 @@ FLOOR = 1400
 INITIAL_MIN_GAMES = 5
 HYPOTHETICAL = 1800  # 7.1.4: two opponents rated 1800, each game a draw
 K_CEILING = 700  # 8.3.3: K x n <= 700
+INITIAL_CEILING = 2200  # 7.1.4: an initial rating is at most 2200
+FULL_DIFFERENCE_FROM = 2650  # 8.3.1 (standard list, from 1 October 2025)
+FAST_GAP, FAST_TOP = 600, 2600  # rapid / blitz (from 1 December 2024): such games are not rated
+FAST_LISTS = ("rapid", "blitz")
 
 
 def k_factor(rating: int, games_before: int, age: int | None, reached: int, games: int) -> int:
@@ -58,7 +63,7 @@ def initial_rating(games: tuple[RatedGame, ...]) -> int | None:
         return None
     ratings = [g.opponent_rating for g in rated] + [HYPOTHETICAL, HYPOTHETICAL]
     score = sum(g.score for g in rated) + 2 * DRAW
-    return average_rating(ratings) + dp(score, 2 * len(ratings))
+    return min(INITIAL_CEILING, average_rating(ratings) + dp(score, 2 * len(ratings)))
 
 
 class FideSystem:
@@ -67,8 +72,18 @@ class FideSystem:
     code = CODE
     name = "FIDE B.02 (2024)"
 
-    def rate(self, player: RatingInput) -> RatingChange:
+    def __init__(self, rating_list: str = "regular") -> None:
+        self.rating_list = rating_list
+
+    def _rated(self, player: RatingInput) -> tuple[RatedGame, ...]:
         rated = rated_opponents(player.games)
+        if self.rating_list in FAST_LISTS and player.rating:
+            rated = tuple(g for g in rated if not (abs(player.rating - g.opponent_rating) >= FAST_GAP
+                                                   and max(player.rating, g.opponent_rating) > FAST_TOP))
+        return rated
+
+    def rate(self, player: RatingInput) -> RatingChange:
+        rated = self._rated(player)
         score = sum(g.score for g in rated)
         perf = performance(player.games)
         if player.rating <= 0:
@@ -78,7 +93,8 @@ class FideSystem:
             return RatingChange(0, len(rated), score, Fraction(0), 0, 0, Fraction(0), ru,
                                 initial=ru is not None, performance=perf)
         k = k_factor(player.rating, player.games_before, player.age, player.reached, len(rated))
-        we = expected_total(player.rating, rated, CAP)
+        full = self.rating_list not in FAST_LISTS and player.rating >= FULL_DIFFERENCE_FROM
+        we = expected_total(player.rating, rated, None if full else CAP)
         exact = k * (Fraction(score, 2) - we)
         delta = round_change(exact) if rated else 0
         new = player.rating + delta
