@@ -4,7 +4,6 @@ PostgreSQL when the suite runs on it (TEST_DATABASE_URL), else a SQLite file bot
 from __future__ import annotations
 
 import os
-from datetime import date
 from typing import Any, Iterator
 
 import pytest
@@ -12,7 +11,7 @@ import pytest
 from damas import create_app
 from damas.config import TestConfig
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, Player, Role, Round, RoundStatus, User
+from tests.web.shared_event import add_running_event
 
 
 @pytest.fixture
@@ -35,31 +34,8 @@ def two_apps(tmp_path: Any) -> Iterator[tuple[Any, Any]]:
 
 def _setup(app: Any) -> tuple[int, int, int]:
     with app.app_context():
-        arbiter = User(email="arbitro@duas.br", name="Árbitra", role=Role.ARBITER)
-        arbiter.set_password("secret123")
-        event = Event(name="Aberto Duplo", discipline="damas-64", ruleset="cbjd", pairing_system="dutch",
-                      planned_rounds=3, time_minutes=45, time_increment=0, start_date=date(2026, 12, 5),
-                      end_date=date(2026, 12, 6), status=EventStatus.RUNNING)
-        db.session.add_all([arbiter, event])
-        db.session.flush()
-        db.session.add(EventArbiter(event_id=event.id, user_id=arbiter.id))
-        entries = []
-        for n in range(1, 5):
-            player = Player(full_name=f"Duplo {n}", sex="M", birth_date=date(1990, 1, 1), state="CE",
-                            federation_id=f"D{n}", rating_regular=2000 - n)
-            db.session.add(player)
-            db.session.flush()
-            entry = Entry(event_id=event.id, player_id=player.id, pairing_number=n, rating_at_entry=2000 - n,
-                          status=EntryStatus.REGISTERED)
-            db.session.add(entry)
-            entries.append(entry)
-        db.session.flush()
-        rnd = Round(event_id=event.id, number=1, status=RoundStatus.PUBLISHED)
-        rnd.games = [Game(board=1, white_entry_id=entries[0].id, black_entry_id=entries[2].id),
-                     Game(board=2, white_entry_id=entries[3].id, black_entry_id=entries[1].id)]
-        db.session.add(rnd)
-        db.session.commit()
-        return event.id, rnd.games[0].id, rnd.games[0].version
+        ids = add_running_event("Aberto Duplo", "arbitro@duas.br", "secret123", "Duplo")
+        return ids["event"], ids["game"], ids["version"]
 
 
 def test_result_through_one_instance_is_on_the_next_request_to_the_other(two_apps):  # type: ignore[no-untyped-def]

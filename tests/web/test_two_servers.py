@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import time
-from datetime import date
 from typing import Any, Iterator
 
 import pytest
@@ -21,8 +20,8 @@ from redis import Redis
 from damas import create_app
 from damas.config import TestConfig
 from damas.extensions import db
-from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Game, Player, Role, Round, RoundStatus, User
 from tests.live_servers import AppServer, RedisServer, csrf_token, has_redis_server, log_in, server_env, session, started
+from tests.web.shared_event import add_running_event
 
 pytestmark = pytest.mark.skipif(not has_redis_server(), reason="redis-server is not installed (make test installs it)")
 PASSWORD = "duas-maquinas-123"
@@ -36,30 +35,7 @@ def _build(url: str) -> dict[str, int]:
     with app.app_context():
         db.drop_all()
         db.create_all()
-        arbiter = User(email=ARBITER, name="Árbitra", role=Role.ARBITER)
-        arbiter.set_password(PASSWORD)
-        event = Event(name="Aberto em Dois Servidores", discipline="damas-64", ruleset="cbjd", pairing_system="dutch",
-                      planned_rounds=3, time_minutes=45, time_increment=0, start_date=date(2026, 12, 5),
-                      end_date=date(2026, 12, 6), status=EventStatus.RUNNING)
-        db.session.add_all([arbiter, event])
-        db.session.flush()
-        db.session.add(EventArbiter(event_id=event.id, user_id=arbiter.id))
-        entries = []
-        for n in range(1, 5):
-            player = Player(full_name=f"Servidor {n}", sex="M", birth_date=date(1990, 1, 1), state="CE",
-                            federation_id=f"S{n}", rating_regular=2000 - n)
-            db.session.add(player)
-            db.session.flush()
-            entries.append(Entry(event_id=event.id, player_id=player.id, pairing_number=n, rating_at_entry=2000 - n,
-                                 status=EntryStatus.REGISTERED))
-        db.session.add_all(entries)
-        db.session.flush()
-        rnd = Round(event_id=event.id, number=1, status=RoundStatus.PUBLISHED)
-        rnd.games = [Game(board=1, white_entry_id=entries[0].id, black_entry_id=entries[2].id),
-                     Game(board=2, white_entry_id=entries[3].id, black_entry_id=entries[1].id)]
-        db.session.add(rnd)
-        db.session.commit()
-        ids = {"event": event.id, "game": rnd.games[0].id, "version": rnd.games[0].version}
+        ids = add_running_event("Aberto em Dois Servidores", ARBITER, PASSWORD, "Servidor")
         db.session.remove()
         db.engine.dispose()
     return ids
