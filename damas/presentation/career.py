@@ -67,7 +67,7 @@ def rating_chart(player: Player) -> dict[str, Any] | None:
     after each list date; two records on one date keep the last)."""
     rows = db.session.execute(
         select(RatingRecord.rating_list, RatingRecord.list_date, RatingRecord.value)
-        .where(RatingRecord.player_id == player.id).order_by(RatingRecord.list_date, RatingRecord.id)).all()
+        .where(RatingRecord.player_id == player.id, RatingRecord.value > 0).order_by(RatingRecord.list_date, RatingRecord.id)).all()
     series: dict[str, dict[date, int]] = {}
     for listing, when, value in rows:
         series.setdefault(listing, {})[when] = value

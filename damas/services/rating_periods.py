@@ -23,7 +23,9 @@ from damas.models import Event, EventStatus, Player, RatingPeriod, RatingRecord,
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.rating_lists import FIELD, refresh_unpaired_entries
+from damas.engine.rating.fide import FLOOR as FIDE_FLOOR
 from damas.services.rating_change import event_rating_list, event_ratings
+from damas.services.rating_parameters import rating_parameters
 
 __all__ = ["PeriodPlan", "check_period", "plan_period", "close_period", "reopen_period", "periods", "can_reopen"]
 
@@ -66,9 +68,12 @@ def plan_period(rating_list: str, start: date, end: date) -> PeriodPlan:
     field = FIELD[rating_list]
     deltas: dict[int, int] = {}
     initial: dict[int, int] = {}
+    systems: dict[int, str] = {}
     for event in events:
-        for row in event_ratings(event).rows:
+        ratings = event_ratings(event)
+        for row in ratings.rows:
             c = row.change
+            systems.setdefault(row.player_id, ratings.system)
             if c.initial and c.new_rating is not None:
                 initial.setdefault(row.player_id, c.new_rating)
             elif c.rating and c.counted:
@@ -76,12 +81,23 @@ def plan_period(rating_list: str, start: date, end: date) -> PeriodPlan:
     ids = set(deltas) | set(initial)
     current = {p.id: getattr(p, field) or 0 for p in db.session.scalars(select(Player).where(Player.id.in_(ids)))} if ids else {}
     changes = {}
+    cbjd_floor = rating_parameters().floor
     for pid in sorted(ids):
         before = current.get(pid, 0)
         after = before + deltas[pid] if before and pid in deltas else (initial.get(pid) if not before else before)
+        if after is not None and before:
+            after = _floored(after, systems.get(pid, "cbjd"), cbjd_floor)
         if after is not None and after != before:
             changes[pid] = (before, max(0, after))
     return PeriodPlan(events, changes)
+
+
+def _floored(rating: int, system: str, cbjd_floor: int) -> int:
+    """FIDE: below 1400 the player is listed as unrated, 0 here (B.02 7.2.1); the federation
+    list: never below its floor (its parameters)."""
+    if system == "fide":
+        return rating if rating >= FIDE_FLOOR else 0
+    return max(cbjd_floor, rating)
 
 
 def close_period(actor: User, name: str, rating_list: str, start: date, end: date, list_date: date) -> RatingPeriod:
@@ -99,9 +115,10 @@ def close_period(actor: User, name: str, rating_list: str, start: date, end: dat
         source = _("Período %(name)s", name=name)[:120]
         for pid, (before, after) in plan.changes.items():
             player = db.session.get(Player, pid)
+            note = source if after else f"{source} — {_('abaixo do piso: sem rating')}"[:120]
             db.session.add(RatingRecord(player_id=pid, rating_list=rating_list, value=after, previous=before or None,
-                                        list_date=list_date, source=source, user_id=actor.id, period_id=period.id))
-            setattr(player, field, after)
+                                        list_date=list_date, source=note, user_id=actor.id, period_id=period.id))
+            setattr(player, field, after or None)
         db.session.flush()
         record(actor, "close", "rating_period", period.id, None,
                {"name": name, "rating_list": rating_list, "start_date": start.isoformat(), "end_date": end.isoformat(),
@@ -130,7 +147,7 @@ def reopen_period(actor: User, period: RatingPeriod) -> RatingPeriod:
         restored = {}
         for rec in db.session.scalars(select(RatingRecord).where(RatingRecord.period_id == period.id)):
             player = db.session.get(Player, rec.player_id)
-            if getattr(player, field) == rec.value:  # not changed since by an import or the form
+            if (getattr(player, field) or 0) == rec.value:  # not changed since by an import or the form
                 setattr(player, field, rec.previous)
                 restored[str(player.id)] = [rec.value, rec.previous]
             db.session.delete(rec)

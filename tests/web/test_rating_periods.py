@@ -116,3 +116,21 @@ def test_player_cannot_close_a_period(client, db, make_user, make_player, login_
     _finished(db, make_user, make_player)
     login_as(make_user(Role.PLAYER))
     assert client.post("/rating/periodos", data={"close": "1"}).status_code == 403
+
+
+def test_fide_player_below_1400_becomes_unrated(client, db, make_user, make_player):  # type: ignore[no-untyped-def]
+    """B.02 7.2.1: below the 1400 floor the next list shows the player as unrated."""
+    event, staff = _finished(db, make_user, make_player)
+    event.ruleset = "fide"
+    jose = db.session.scalar(db.select(Player).where(Player.full_name == "José Brandão"))
+    for entry in event.entries:
+        if entry.player_id == jose.id:
+            entry.rating_at_entry = 1410
+    jose.rating_regular = 1410
+    db.session.commit()
+    period = close_period(staff, "Junho", "regular", date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
+    assert jose.rating_regular is None
+    record = db.session.scalar(db.select(RatingRecord).where(RatingRecord.player_id == jose.id))
+    assert record.value == 0 and "abaixo do piso" in record.source
+    reopen_period(staff, period)
+    assert jose.rating_regular == 1410
