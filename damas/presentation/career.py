@@ -11,7 +11,7 @@ from sqlalchemy import select
 from damas.engine.types import EngineError
 from damas.extensions import db
 from damas.formats import get_format
-from damas.models import Event, Player, RatingRecord
+from damas.models import Event, Player, RatingPeriod, RatingRecord
 from damas.presentation.labels import RATING_LIST_NAMES, pick
 from damas.presentation.numbers import points_text
 from damas.presentation.rating_change import signed
@@ -64,13 +64,21 @@ def _ticks(low: int, high: int) -> list[int]:
 
 def rating_chart(player: Player) -> dict[str, Any] | None:
     """The chart's geometry and its table: one line per list, a dot per dated record (the value
-    after each list date; two records on one date keep the last)."""
+    after each list date; two records on one date keep the last), and for a rating period the
+    rating it started from at the period's first day when nothing earlier is dated."""
     rows = db.session.execute(
         select(RatingRecord.rating_list, RatingRecord.list_date, RatingRecord.value)
         .where(RatingRecord.player_id == player.id, RatingRecord.value > 0).order_by(RatingRecord.list_date, RatingRecord.id)).all()
     series: dict[str, dict[date, int]] = {}
     for listing, when, value in rows:
         series.setdefault(listing, {})[when] = value
+    # a period's record also dates the rating it started from: the previous value at its start
+    for listing, start, previous in db.session.execute(
+            select(RatingRecord.rating_list, RatingPeriod.start_date, RatingRecord.previous)
+            .join(RatingPeriod, RatingPeriod.id == RatingRecord.period_id)
+            .where(RatingRecord.player_id == player.id, RatingRecord.previous > 0)):
+        if not any(when <= start for when in series.get(listing, {})):
+            series.setdefault(listing, {})[start] = previous
     if not series:
         return None
     values = [v for s in series.values() for v in s.values()]
@@ -96,6 +104,7 @@ def rating_chart(player: Player) -> dict[str, Any] | None:
         table.append({"name": name, "rows": [{"date": d.strftime("%d/%m/%Y"), "value": v} for d, v in points]})
     return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "bottom": HEIGHT - BOTTOM,
             "y_ticks": [{"y": y(t), "label": t} for t in ticks if low <= t <= high],
-            "x_ticks": [{"x": x(d), "label": d.strftime("%m/%Y")} for d in (dates[0], dates[-1])] if len(dates) > 1
-            else [{"x": x(dates[0]), "label": dates[0].strftime("%m/%Y")}],
+            "x_ticks": [{"x": x(d), "label": d.strftime("%m/%Y"), "anchor": anchor}
+                        for d, anchor in ((dates[0], "start"), (dates[-1], "end"))] if len(dates) > 1
+            else [{"x": x(dates[0]), "label": dates[0].strftime("%m/%Y"), "anchor": "middle"}],
             "lines": lines, "table": table}

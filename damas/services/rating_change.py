@@ -116,7 +116,8 @@ def _format_games(export: Any, by_key: dict[tuple[str, str], int],
 
 def _history(event: Event, player_ids: list[int], rating_list: str) -> tuple[dict[int, int], dict[int, int], set[int]]:
     """Games played in earlier events here, the highest record of the list, and the players
-    whose records are not all from rating periods (an established rating)."""
+    whose records are not all from rating periods (an established rating), as they stood when
+    the event started: a later period's records change nothing of this event."""
     games: dict[int, int] = defaultdict(int)
     if not player_ids:
         return games, {}, set()
@@ -133,7 +134,8 @@ def _history(event: Event, player_ids: list[int], rating_list: str) -> tuple[dic
     for pid, top, n_outside in db.session.execute(
             select(RatingRecord.player_id, func.max(RatingRecord.value),
                    func.count(RatingRecord.id).filter(RatingRecord.period_id.is_(None)))
-            .where(RatingRecord.player_id.in_(player_ids), RatingRecord.rating_list == rating_list)
+            .where(RatingRecord.player_id.in_(player_ids), RatingRecord.rating_list == rating_list,
+                   RatingRecord.list_date <= event.start_date)  # in force when the event started
             .group_by(RatingRecord.player_id)):
         reached[pid] = top or 0
         if n_outside:

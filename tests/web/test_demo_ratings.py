@@ -19,5 +19,8 @@ def test_demo_closes_a_period_and_has_a_season(app, client, db):  # type: ignore
     assert client.get(f"/temporadas/{season.id}.pdf").status_code == 200
     listing = client.get("/rating/lista?lista=rapid").get_data(as_text=True)
     assert period.name in listing
+    record = db.session.query(RatingRecord).filter(RatingRecord.period_id == period.id).first()
+    career = client.get(f"/jogadores/{record.player_id}").get_data(as_text=True)
+    assert "rating-chart-svg" in career and "Carreira" in career
     for event in db.session.query(Event).filter(Event.status == EventStatus.FINISHED):
         assert client.get(f"/eventos/{event.id}/relatorios/variacao-rating").status_code == 200

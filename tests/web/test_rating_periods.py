@@ -134,3 +134,11 @@ def test_fide_player_below_1400_becomes_unrated(client, db, make_user, make_play
     assert record.value == 0 and "abaixo do piso" in record.source
     reopen_period(staff, period)
     assert jose.rating_regular == 1410
+
+
+def test_closing_a_period_does_not_change_the_rated_event(client, db, make_user, make_player):  # type: ignore[no-untyped-def]
+    """The records the closing writes are dated after the event: its K and changes stay."""
+    event, staff = _finished(db, make_user, make_player)
+    before = [(r.name, r.change.k, r.change.delta) for r in event_ratings(event).rows]
+    close_period(staff, "Junho", "regular", date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
+    assert [(r.name, r.change.k, r.change.delta) for r in event_ratings(event).rows] == before
