@@ -1,8 +1,8 @@
 """The public rating list (issue 29 point 2): every rated player of one list, best first, with
 filters (category, club, state) and the last record (date and source: a closed period, a file).
 
-Categories [ours]: feminino; sub-14, sub-18 (age in the list's year, as CBJD 124 counts the
-categories by the year of birth); sênior 60+.
+Categories: the CBJD set (CBJD 124, 125: sub-10 ... sub-23 by the year of birth in the list's
+year, feminino), through the engine's `Category.admits`.
 """
 from __future__ import annotations
 
@@ -11,13 +11,15 @@ from datetime import date
 
 from sqlalchemy import func, select
 
+from damas.engine.categories import default_categories
+from damas.engine.types import Entrant
 from damas.extensions import db
 from damas.models import Club, Player, RatingRecord
 from damas.services.imports.rating_lists import FIELD
 
 __all__ = ["ListRow", "CATEGORIES", "rating_list_rows"]
 
-CATEGORIES = ("feminino", "sub14", "sub18", "senior60")
+CATEGORIES = {c.code: c for c in default_categories() if not c.is_absolute}
 
 
 @dataclass(frozen=True)
@@ -36,12 +38,8 @@ class ListRow:
 
 
 def _in_category(category: str, sex: str, birth: date | None, year: int) -> bool:
-    if category == "feminino":
-        return sex == "F"
-    if birth is None:
-        return False
-    age = year - birth.year
-    return {"sub14": age <= 14, "sub18": age <= 18, "senior60": age >= 60}.get(category, True)
+    entrant = Entrant(start_no=1, name="", sex=(sex or "").lower(), birth_year=birth.year if birth else None)
+    return CATEGORIES[category].admits(entrant, year)
 
 
 def rating_list_rows(rating_list: str, club_id: int | None = None, state: str = "", category: str = "",

@@ -90,7 +90,7 @@ def test_periods_page_reviews_then_closes(client, db, make_user, make_player, lo
     assert "Ana Júlia Araújo" in women and "João Conceição" not in women
     rows = list(csv.DictReader(io.StringIO(client.get("/rating/lista.csv").get_data(as_text=True).lstrip("\ufeff"))))
     assert rows[0]["nome"] == "João Conceição" and rows[0]["rating"] == "2018" and rows[0]["fonte"] == "Período Junho"
-    book = load_workbook(io.BytesIO(client.get("/rating/lista.xlsx?categoria=sub14").data))
+    book = load_workbook(io.BytesIO(client.get("/rating/lista.xlsx?categoria=sub-14").data))
     names = [row[2] for row in book.active.iter_rows(min_row=2, values_only=True)]
     assert names == ["Ana Júlia Araújo", "Pedro Sá"]
 

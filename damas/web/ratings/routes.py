@@ -102,7 +102,8 @@ def rating_list():  # type: ignore[no-untyped-def]
     f = _filters()
     clubs = [{"id": c.id, "name": c.name} for c in db.session.scalars(select(Club).order_by(Club.name))]
     states = sorted(s for s in db.session.scalars(select(Player.state).distinct()) if s)
-    return render_template("ratings/list.html", rows=_rows(f), filters=f, clubs=clubs, states=states,
+    categories = [(code, pick((c.name_pt, c.name_en))) for code, c in CATEGORIES.items()]
+    return render_template("ratings/list.html", rows=_rows(f), filters=f, clubs=clubs, states=states, categories=categories,
                            lists=[(k, pick(v)) for k, v in RATING_LIST_NAMES.items()],
                            list_name=pick(RATING_LIST_NAMES[f["rating_list"]]), args=request.args.to_dict())
 
