@@ -49,6 +49,7 @@ from damas.services.trf_foreign import (
     team_tiebreak_names,
 )
 from damas.services.trf_reasons import trf_reason
+from damas.engine.integers import parse_int
 
 __all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
 
@@ -167,10 +168,10 @@ def _birth_dates(text: str) -> dict[int, tuple[date | None, int | None]]:
     """Start no -> (full birth date, birth year) from columns 70-79 of the 001 lines."""
     out: dict[int, tuple[date | None, int | None]] = {}
     for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        if not line.startswith("001") or not line[4:8].strip().isdigit():
+        if not line.startswith("001") or parse_int(line[4:8]) is None:
             continue
         raw = line[69:79].strip()
-        year = int(raw[:4]) if raw[:4].isdigit() and int(raw[:4]) >= 1900 else None
+        year = parse_int(raw[:4], minimum=1900)
         full = _date(raw) if year else None
         if full is not None and not (1900 <= full.year and full <= date.today()):
             full = None
@@ -237,7 +238,7 @@ def _players(trf: TrfTournament, text: str) -> tuple[list[ImportedPlayer], list[
         if not e.name:
             raise _refuse(_("o jogador nº %(no)s não tem nome", no=e.start_no))
         fide = e.fide_id.strip().lstrip("0")
-        if fide and not (fide.isdigit() and len(fide) <= 12):
+        if fide and not (fide.isascii() and fide.isdigit() and len(fide) <= 12):
             problems.append(_("Nº %(no)s: FIDE ID %(id)s ignorado (só dígitos).", no=e.start_no, id=e.fide_id))
             fide = ""
         if fide in seen:

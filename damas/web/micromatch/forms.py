@@ -4,11 +4,11 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, IntegerField, SelectField, StringField
+from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 from damas.web.events.forms import EventForm
-from damas.web.forms_util import choices
+from damas.web.forms_util import IntegerField, choices
 
 REQUIRED = _l("Campo obrigatório.")
 

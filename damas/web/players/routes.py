@@ -18,6 +18,7 @@ from damas.web.forms_util import choices, show_service_error
 from damas.presentation.summaries import STATUS_NAMES, pick, player_summary
 from damas.web.players.rating_records import rating_records
 from damas.presentation.career import career_rows, rating_chart
+from damas.engine.integers import parse_int
 
 bp = Blueprint("players", __name__, url_prefix="/jogadores")
 
@@ -41,7 +42,8 @@ def list_players():  # type: ignore[no-untyped-def]
                 func.lower(Player.state) == query.lower(),
             )
         )
-    page = db.paginate(stmt, per_page=current_app.config["PER_PAGE"], error_out=False)
+    page = db.paginate(stmt, page=parse_int(request.args.get("page"), minimum=1, maximum=100_000) or 1,
+                       per_page=current_app.config["PER_PAGE"], error_out=False)
     return render_template(
         "players/list.html",
         players=[player_summary(p) for p in page.items],

@@ -57,6 +57,7 @@ from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.rating_change import player_rating_change
 from damas.presentation.results import result_label
 from damas.presentation.round_rows import api_board, side
+from damas.presentation.site_url import external_url
 from damas.reports.awards import category_standings_context, category_tables
 from damas.reports.bracket import player_bracket_rows
 from damas.services import registration as reg
@@ -225,7 +226,7 @@ def _event_json(e: Event) -> dict[str, Any]:
         "start_date": e.start_date.isoformat(), "end_date": e.end_date.isoformat(), "venue": e.venue,
         "organiser": e.organiser, "chief_arbiter": e.chief_arbiter, "rate_of_play": s["rate"]["label"],
         "rating_list": s["rate"]["rating_list"], "seed_rating_list": s["rate"]["seed_list"], "entries": s["entries"],
-        "url": url_for("events.view_event", event_id=e.id, _external=True),
+        "url": external_url("events.view_event", event_id=e.id),
     }
 
 
@@ -240,7 +241,7 @@ def _api_event(event_id: int, *, entries: bool = True) -> Event:
 @api.get("/")
 def index():  # type: ignore[no-untyped-def]
     return jsonify({"version": 1, "documentation": (__doc__ or "").split("JSON API v1", 1)[-1].strip(),
-                    "events": url_for("api.events", _external=True)})
+                    "events": external_url("api.events")})
 
 
 @api.get("/events")

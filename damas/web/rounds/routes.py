@@ -51,6 +51,7 @@ from damas.presentation.results import report_choices, result_choices
 from damas.presentation.round_rows import result_text, side
 from damas.engine.regulations import regulations
 from damas.engine.rulesets import get_ruleset
+from damas.engine.integers import parse_int
 
 
 
@@ -198,11 +199,12 @@ def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
         version = request.form.get(f"version-{game.id}", "")
         if value is None:
             continue
-        if value not in valid or not version.isdigit():
+        seen = parse_int(version)
+        if value not in valid or seen is None:
             flash(_("Resultado inválido na mesa %(board)s.", board=game.board), "error")
             return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
-        if GameResult(value) != game.result or int(version) != game.version:
-            changes[game.id] = (GameResult(value), int(version))
+        if GameResult(value) != game.result or seen != game.version:
+            changes[game.id] = (GameResult(value), seen)
     if not changes:
         flash(_("Nenhum resultado alterado."), "info")
         return redirect(url_for("rounds.view_round", event_id=event_id, number=number))

@@ -20,6 +20,7 @@ from damas.web.rounds.blueprint import bp
 from damas.engine.event_rules import CORRECTION_CASE_TEXT, round_minutes
 from damas.services.events import play_hours_warnings
 from damas.services.registration_limits import settings_of
+from damas.engine.integers import parse_int
 
 
 @bp.route("/rodadas/numeros", methods=["GET", "POST"])
@@ -38,8 +39,8 @@ def manual_numbers(event_id: int):  # type: ignore[no-untyped-def]
         numbers: dict[int, int | None] = {}
         for e in entries:
             text = values[e.id]
-            numbers[e.id] = int(text) if text.isdigit() else None
-            if text and not text.isdigit():
+            numbers[e.id] = parse_int(text)
+            if text and numbers[e.id] is None:
                 error = _("Número inválido para %(name)s: use só algarismos.", name=e.player.full_name)
         if not error:
             try:
