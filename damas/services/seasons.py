@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from damas.engine.categories import ABSOLUTE
+from damas.engine.integers import parse_int
 from damas.engine.season import PLACE, SCORE, EventResult, SeasonRow, season_table
 from damas.engine.types import EngineError
 from damas.extensions import db
@@ -56,20 +57,23 @@ def save_season(actor: User, season: Season | None, data: dict[str, Any]) -> Sea
     if kind not in (PLACE, SCORE):
         raise ServiceError(_("Escolha como os pontos são dados."), "kind")
     table = parse_points_table(data.get("points_table") or "")
+    year = parse_int(data.get("year"), minimum=1900, maximum=2200)
+    if year is None:
+        raise ServiceError(_("Informe o ano da temporada (1900 a 2200)."), "year")
     categories = parse_categories(data.get("categories") or "")
-    event_ids = sorted({int(i) for i in data.get("event_ids") or ()})
+    event_ids = sorted({parse_int(i) for i in data.get("event_ids") or ()} - {None})
     if len(event_ids) != len(db.session.scalars(select(Event.id).where(Event.id.in_(event_ids))).all()):
         raise ServiceError(_("Evento desconhecido."), "event_ids")
     with transaction():
         created = season is None
         if season is None:
-            season = Season(name=name[:160], year=int(data.get("year") or 0), kind=kind, points_table=table,
+            season = Season(name=name[:160], year=year, kind=kind, points_table=table,
                             categories=categories)
             db.session.add(season)
             before = None
         else:
             before = _audited(season)
-            season.name, season.year, season.kind = name[:160], int(data.get("year") or season.year), kind
+            season.name, season.year, season.kind = name[:160], year, kind
             season.points_table, season.categories = table, categories
         current = {e.event_id: e for e in season.events}
         for event_id in set(current) - set(event_ids):

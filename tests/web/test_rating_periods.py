@@ -86,6 +86,7 @@ def test_periods_page_reviews_then_closes(client, db, make_user, make_player, lo
     assert "Período Junho fechado" in done.get_data(as_text=True)
     listing = client.get("/rating/lista").get_data(as_text=True)
     assert listing.index("João Conceição") < listing.index("Ana Júlia Araújo") and "Período Junho" in listing
+    assert client.get("/rating/lista?clube=%C2%B2").status_code == 200  # "²" is no club id
     women = client.get("/rating/lista?categoria=feminino").get_data(as_text=True)
     assert "Ana Júlia Araújo" in women and "João Conceição" not in women
     rows = list(csv.DictReader(io.StringIO(client.get("/rating/lista.csv").get_data(as_text=True).lstrip("\ufeff"))))

@@ -43,6 +43,8 @@ def test_season_from_the_form_to_the_pdf(client, db, make_user, make_player, log
 def test_season_needs_a_name_and_known_events(client, db, make_user):  # type: ignore[no-untyped-def]
     staff = make_user(Role.STAFF)
     with pytest.raises(ServiceError):
-        save_season(staff, None, {"name": " ", "points_table": "1"})
+        save_season(staff, None, {"name": " ", "points_table": "1", "year": 2026})
     with pytest.raises(ServiceError):
-        save_season(staff, None, {"name": "X", "points_table": "1", "event_ids": [999]})
+        save_season(staff, None, {"name": "X", "points_table": "1", "year": "²"})
+    with pytest.raises(ServiceError):
+        save_season(staff, None, {"name": "X", "points_table": "1", "year": 2026, "event_ids": [999]})

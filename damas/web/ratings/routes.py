@@ -8,6 +8,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 from sqlalchemy import select
 
+from damas.engine.integers import parse_int
 from damas.exports.rating_list import rating_list_csv, rating_list_xlsx
 from damas.extensions import db
 from damas.models import Club, Player, RatingPeriod, User
@@ -89,7 +90,7 @@ def _filters() -> dict[str, Any]:
     category = request.args.get("categoria", "")
     club = request.args.get("clube", "")
     return {"rating_list": listing, "category": category if category in CATEGORIES else "",
-            "club_id": int(club) if club.isdigit() and len(club) < 10 else None,
+            "club_id": parse_int(club, minimum=1),
             "state": request.args.get("uf", "")[:2].upper()}
 
 
