@@ -15,7 +15,7 @@ def season_pdf(context: dict[str, Any]) -> bytes:
     season = context["season"]
     logo = federation_service.logo() if federation_service.current().has_logo else None
     head = SheetHeader(federation=context["federation_name"], event=season["name"],
-                       meta=f"{season['year']} · {_('Categoria')}: {context['category']}",
+                       meta=f"{season['year']} · {_('Categoria')}: {context['category_names'].get(context['category'], context['category'])}",
                        printed_at=context["printed_at"], page_label=f"{_('página')} {{n}} {_('de')} {{nb}}",
                        logo=logo[0] if logo else None)
     columns = [Column("#", repeat=True), Column(_("Nome"), "L", repeat=True, squeeze=True), Column(_("UF"))]

@@ -9,7 +9,9 @@ from flask_babel import gettext as _
 from flask_login import current_user
 from sqlalchemy import select
 
+from damas.engine.categories import default_categories
 from damas.extensions import db
+from damas.presentation.labels import pick
 from damas.models import Event, EventStatus, Season
 from damas.reports.season_sheet import season_pdf
 from damas.services import federation as federation_service
@@ -21,6 +23,12 @@ from damas.web.forms_util import show_service_error
 from damas.web.seasons.forms import SeasonForm
 
 bp = Blueprint("seasons", __name__, url_prefix="/temporadas")
+
+
+def _category_name(code: str) -> str:
+    """A CBJD 124 category's name in the request's language; another code as it is."""
+    found = next((c for c in default_categories() if c.code == code), None)
+    return pick((found.name_pt, found.name_en)) if found else code
 
 
 def _season(season_id: int) -> Season:
@@ -41,7 +49,8 @@ def _context(season: Season) -> dict[str, Any]:
              "per_event": ["—" if v is None else v for v, e in zip(r.per_event, counted)]} for r in ranking.rows]
     return {"season": {"id": season.id, "name": season.name, "year": season.year, "kind": season.kind,
                        "points_table": ", ".join(str(p) for p in season.points_table), "categories": season.categories},
-            "category": category, "events": ranking.events, "counted": counted, "rows": rows,
+            "category": category, "category_names": {c: _category_name(c) for c in {*season.categories, category}},
+            "events": ranking.events, "counted": counted, "rows": rows,
             "federation_name": federation_service.current().name,
             "printed_at": datetime.now().strftime("%d/%m/%Y %H:%M")}
 
