@@ -1,10 +1,13 @@
 """`fide`: the FIDE Rating Regulations B.02 in force since 1 March 2024 (FIDE Handbook B.02).
 
 * 8.1.2 (table): the expected score PD of each game from the rating difference D;
-  8.3.1: a difference in rating of more than 400 points is counted as 400 (since 2024 with no
-  limit of once per event).
-* 8.3.1 / 8.3.2: ΔR = Σ K·(W − We) over the event's rated games, rounded to the nearest whole
-  number, 0.5 rounded up whether the change is positive or negative (8.3.3).
+  8.3.1: a difference in rating of more than 400 points is counted as 400 (since 2024 in every
+  game, no longer once per event). As amended from 1 October 2025, on the standard list a
+  player rated 2650 or more counts the full difference for his own expected score. On the
+  rapid and blitz lists (from 1 December 2024) a game between players 600 or more points
+  apart, one of them rated above 2600, is not rated.
+* 8.3: ΔR = Σ K·(W − We) over the event's rated games, rounded to the nearest whole number,
+  0.5 rounded up whether the change is positive or negative.
 * 8.3.3 K: 40 for a player new to the list until he has completed events with at least 30
   games; 40 until the end of the year of his 18th birthday while his rating is under 2300;
   20 while his rating stays under 2400; 10 once his published rating has reached 2400, even if
@@ -17,6 +20,9 @@
   1400 or more.
 * 7.2.1 rating floor 1400: a player whose rating drops below 1400 is listed as unrated.
 * Games against unrated opponents are not rated for a rated player (no expected score).
+
+The 2025 amendment, the rapid/blitz rule and the 2200 ceiling are read from secondary
+transcriptions of the Handbook (the Handbook page itself was not reachable here).
 
 Our reading: the games of one event stand for the rating period (FIDE rates a period, the
 rating officer closes it per event here); the 5 games of 7.1 are this event's (FIDE pools
