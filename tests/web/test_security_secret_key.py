@@ -124,6 +124,9 @@ def test_a_low_entropy_key_is_refused_by_its_strength(key):  # type: ignore[no-u
         create_app(_production_config(SECRET_KEY=key))
 
 
-@pytest.mark.parametrize("key", (secrets.token_hex(32), secrets.token_urlsafe(32), "a-real-random-key-0123456789abcdef"))
-def test_a_random_key_starts_the_app(key):  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("make_key", (lambda: secrets.token_hex(32), lambda: secrets.token_urlsafe(32),
+                                      lambda: "a-real-random-key-0123456789abcdef"), ids=("hex", "urlsafe", "phrase"))
+def test_a_random_key_starts_the_app(make_key):  # type: ignore[no-untyped-def]
+    """The keys are drawn in the test, not at collection: every xdist worker collects the same ids."""
+    key = make_key()
     assert create_app(_production_config(SECRET_KEY=key)).secret_key == key
