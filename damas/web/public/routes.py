@@ -59,6 +59,7 @@ from damas.services import teams as team_service
 from damas.formats.mapping import entry_results, event_rounds, round_is_complete
 from damas.presentation.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
+from damas.presentation.rating_change import player_rating_change
 from damas.presentation.results import result_label
 from damas.presentation.round_rows import api_board, side
 from damas.presentation.site_url import external_url
@@ -194,6 +195,7 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
                    "status": entry.status.value,
                    "absent_from": entry.absent_from_round if entry.status == EntryStatus.REGISTERED else None},
         "games": rows, "total": rs.format_points(running), "announced": announced, "categories": places,
+        "rating": player_rating_change(event, p.id),
     }
 
 
