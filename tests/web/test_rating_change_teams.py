@@ -11,6 +11,7 @@ from damas.cli import damas_cli
 from damas.models import Event, Role
 from damas.models.micromatch import Team, TeamRound
 from damas.services.rating_change import event_ratings
+from tests.web.test_reports_pdf import pdf_text
 from tests.web.test_team_one_game_per_board import _new_event, _post_ok
 
 
@@ -59,16 +60,20 @@ def test_team_event_of_one_game_per_board_is_rated_game_by_game(client, db, make
     assert sum(r.change.exact_delta for r in ratings.rows) == 0 and sum(r.change.delta for r in ratings.rows) == 0
     html = client.get(f"/eventos/{event.id}/relatorios/variacao-rating").get_data(as_text=True)
     assert "Alfa 1" in html and "Beta 2" in html and "+7" in html and "0,64" in html and "2006" in html
+    assert "<th>Equipe</th>" in html and "<td>Beta</td>" in html
+    assert f"/eventos/{event.id}/jogadores/" not in html  # team players have no entry, hence no player card
     response = client.get(f"/eventos/{event.id}/relatorios/variacao-rating.csv")
     lines = {r["nome"]: r for r in csv.DictReader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff")))}
     assert set(lines) == {"Alfa 1", "Alfa 2", "Beta 1", "Beta 2"}
     assert lines["Alfa 1"]["partidas"] == "1" and lines["Alfa 1"]["w"] == "1" and lines["Alfa 1"]["we"] == "0.64"
     assert lines["Alfa 1"]["variacao"] == "+7" and lines["Alfa 1"]["clube"] == "Alfa"
-    assert lines["Alfa 2"]["w"] == "0,5" or lines["Alfa 2"]["w"] in ("0.5", "½")
+    assert lines["Alfa 2"]["w"] == "0.5" and lines["Alfa 2"]["we"] == "0.64"
     assert lines["Alfa 2"]["variacao"] == "-3" and lines["Beta 2"]["variacao"] == "+3"
     assert lines["Beta 1"]["adversarios"] == "Alfa 1 (1999) 0"
     pdf = client.get(f"/eventos/{event.id}/relatorios/variacao-rating.pdf")
     assert pdf.status_code == 200
+    text = pdf_text(pdf.data)
+    assert "Alfa 1" in text and "Beta" in text and "+7" in text
 
 
 def test_team_micro_match_rates_both_games_of_a_board(client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
@@ -88,8 +93,11 @@ def test_demo_team_event_rating_page_lists_its_players(app, client, db):  # type
     assert result.exit_code == 0, result.output
     event = db.session.query(Event).filter(Event.name.like("Interclubes por Equipes%")).one()
     ratings = event_ratings(event)
-    assert len(ratings.rows) >= 8 and all(r.change.counted == 2 for r in ratings.rows if r.games)
-    assert sum(1 for r in ratings.rows if r.games) == 8  # 4 teams, 2 matches of 2 boards
+    assert {r.club for r in ratings.rows} == {t.name for t in db.session.query(Team).filter(Team.event_id == event.id)}
+    # 4 teams of 3 players, 2 matches of 2 boards of two games: 8 players with 2 games (a game
+    # against an unrated player is not counted for the rated one, CBJD 115)
+    assert len(ratings.rows) == 12 and sorted(len(r.games) for r in ratings.rows) == [0] * 4 + [2] * 8
+    assert any(r.change.delta for r in ratings.rows)
     html = client.get(f"/eventos/{event.id}/relatorios/variacao-rating").get_data(as_text=True)
     team = db.session.query(Team).filter(Team.event_id == event.id).first()
     assert team.members[0].player.full_name in html and team.name in html
