@@ -22,6 +22,7 @@ A team player on a board the other team left empty scores without a game: a full
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import date
 from typing import Any, Iterable
 
 from damas.engine.micromatch_scoring import micro_game_results, parse_game
@@ -31,8 +32,8 @@ from damas.engine.teams import board_colours, event_board
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 from damas.formats.knockout_state import first_color, load_bracket
 from damas.formats.mapping import RESULT_OUTCOMES, member_entrant, micro_games, micro_settings, snapshot
-from damas.formats.team_state import event_lineups, event_team_rounds, team_snapshot
-from damas.models import Event, GameResult
+from damas.formats.team_state import event_lineups, event_team_rounds, event_teams, team_snapshot
+from damas.models import Event, GameResult, Player
 
 # (White's outcome, Black's outcome) -> the board result the CSV writes.
 BOARD_RESULT: dict[tuple[Outcome, Outcome], GameResult] = {v: k for k, v in RESULT_OUTCOMES.items()}
@@ -148,12 +149,39 @@ def _board_games(round_no: int, board: int, results: dict[int, tuple[RoundResult
 
 # -- team micro-matches ------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class TeamPlayer:
+    """A team's player as the rating files rate him, with the attributes of `rows.EntryRow` the
+    rating change reads (issue 29): `id` is the player's id, `club` his team's name."""
+
+    id: int
+    player_id: int
+    full_name: str
+    rating_at_entry: int
+    club: str
+    state: str
+    birth_date: date | None
+
+
+def member_rating(event: Event, player: Player) -> int:
+    """A team player's rating in the rating files of a team event: the list its rate of play
+    feeds (CBJD 115), as the player's record stands (a team event keeps no rating at entry)."""
+    regular = classify(event.time_minutes, event.time_increment).rating_list == "regular"
+    return (player.rating_regular if regular else player.rating_rapid) or 0
+
+
+def team_players(event: Event) -> list[TeamPlayer]:
+    """Every registered player of the event's teams (teams in order, players in board order)."""
+    return [TeamPlayer(m.player.id, m.player.id, m.player.full_name, member_rating(event, m.player), team.name,
+                       m.player.state, m.player.birth_date)
+            for team in event_teams(event) for m in team.members]
+
+
 def team_games(event: Event) -> GameExport:
     settings = micro_settings(event)
     assert settings is not None and settings.team  # the team format's own
     snap = team_snapshot(event, settings)
     boards, complete, per = snap["settings"].boards, snap["complete"], snap["settings"].games_per_board
-    regular = classify(event.time_minutes, event.time_increment).rating_list == "regular"
     entrants: list[Entrant] = []
     person: dict[int, Person] = {}
     no_of: dict[int, int] = {}  # player id -> start number: teams in order, players in board order
@@ -161,7 +189,7 @@ def team_games(event: Event) -> GameExport:
         for member in team.members:
             p = member.player
             no = len(entrants) + 1
-            rating = (p.rating_regular if regular else p.rating_rapid) or 0
+            rating = member_rating(event, p)
             no_of[p.id] = no
             person[no] = Person(p.federation_id or "", p.full_name, rating)
             entrants.append(member_entrant(p, no, rating, team.name))

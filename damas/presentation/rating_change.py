@@ -57,7 +57,8 @@ def rating_row(row: PlayerRating) -> dict[str, Any]:
 
 
 def _context(ratings: EventRatings) -> dict[str, Any]:
-    return {"rating_rows": [rating_row(r) for r in ratings.rows],
+    return {"rating_rows": [rating_row(r) for r in ratings.rows], "rating_teams": ratings.teams,
+            "rating_club_label": _("Equipe") if ratings.teams else _("Clube"),
             "rating_system": pick(SYSTEM_NAMES[ratings.system]), "rating_system_code": ratings.system,
             "rating_list_name": pick(RATING_LIST_NAMES[ratings.rating_list])}
 

@@ -11,10 +11,11 @@ from damas.reports.sheet_layout import Column, Table, Text
 
 def rating_change_blocks(context: dict[str, Any]) -> list[Table | Text]:
     dec = current_app.jinja_env.filters["dec"]
-    columns = [Column(_("Nome"), "L", repeat=True, squeeze=True), Column(_("Ro")), Column(_("Partidas")), Column("W"),
+    columns = [Column(_("Nome"), "L", repeat=True, squeeze=True), Column(context["rating_club_label"], "L", squeeze=True),
+               Column(_("Ro")), Column(_("Partidas")), Column("W"),
                Column("We"), Column("K"), Column(_("Variação")), Column(_("Novo rating")), Column(_("Desempenho")),
                Column(_("Adversários"), "L", squeeze=True)]
-    cells = [[r["name"], str(r["ro"] or _("sem rating")), str(r["counted"]), str(dec(r["w"])), str(dec(r["we"])),
+    cells = [[r["name"], r["club"], str(r["ro"] or _("sem rating")), str(r["counted"]), str(dec(r["w"])), str(dec(r["we"])),
               str(r["k"]), r["delta"], r["new"] + (f" ({r['note']})" if r["note"] else ""), str(r["performance"]),
               "; ".join(f"{g['name']} ({g['rating']}) {dec(g['score'])}" for g in r["opponents"])]
              for r in context["rating_rows"]]

@@ -5,7 +5,8 @@ Only played games are rated (a win, a draw or a loss over the board): forfeits, 
 a double loss by penalty and unplayed games are not (FIDE-GR; the same games as the rating
 CSV: complete rounds, a C.04.2 #8 correction for the rating replacing the result). Knockout and
 micro-match events are rated game by game (`EventFormat.rated_games`), a play-off game only
-when its rate of play feeds the same list.
+when its rate of play feeds the same list. In a team event the rated are the teams' players
+(`rated_games.team_players`), each with the rating the rating files give him, his team as club.
 
 The system is the event's: `fide` for FIDE-rule events, `cbjd` (the federation's Elo list with
 the parameters of the federation page) for the others. The state before the event: games rated
@@ -28,7 +29,8 @@ from damas.engine.rating import RatedGame, RatingChange, RatingInput, get_rating
 from damas.extensions import db
 from damas.formats import get_format
 from damas.formats.mapping import round_is_complete
-from damas.formats.rows import entry_rows, round_rows
+from damas.formats.rated_games import TeamPlayer, team_players
+from damas.formats.rows import EntryRow, entry_rows, round_rows
 from damas.models import Entry, Event, FederationSettings, Game, GameResult, Player, RatingRecord, Round
 
 __all__ = ["EventRatings", "PlayerRating", "OpponentGame", "event_ratings", "event_rating_list",
@@ -65,6 +67,7 @@ class EventRatings:
     system: str
     rating_list: str
     rows: tuple[PlayerRating, ...]
+    teams: bool = False  # a team event: the rows are the teams' players, `club` their team
 
 
 def event_rating_list(event: Event) -> str:
@@ -146,9 +149,10 @@ def _history(event: Event, player_ids: list[int], rating_list: str) -> tuple[dic
 def event_ratings(event: Event) -> EventRatings:
     """The rating change of every player of the event with a rated game or a rating."""
     rating_list = event_rating_list(event)
-    entries = entry_rows(event)
+    fmt = get_format(event)
+    entries: list[EntryRow] | list[TeamPlayer] = team_players(event) if fmt.team_based else entry_rows(event)
     by_id = {e.id: e for e in entries}
-    export = get_format(event).rated_games(event)
+    export = fmt.rated_games(event)
     if export is None:
         games = _round_games(event)
     else:
@@ -179,7 +183,7 @@ def event_ratings(event: Event) -> EventRatings:
                                          before, age, reached.get(e.player_id, 0)))
         rows.append(PlayerRating(e.player_id, e.full_name, federation_ids.get(e.player_id, ""), e.club, e.state,
                                  played, change))
-    return EventRatings(system.code, rating_list, tuple(rows))
+    return EventRatings(system.code, rating_list, tuple(rows), fmt.team_based)
 
 
 def _federation_ids(player_ids: list[int]) -> dict[int, str]:
