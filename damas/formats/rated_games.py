@@ -2,7 +2,8 @@
 CBJD 115): the formats' `rated_games`, read by `damas.exports.rating`.
 
 They cover knockouts (`KnockoutGame` rows), individual micro-matches (`MicroGame`: two games per board) and
-team micro-matches (`TeamBoardRow`: two games per board of a team match).
+team micro-matches (`TeamBoardRow`: two games per board of a team match, or one in a team event
+of one game per board, issue 28: one round column per team round).
 
 Every game goes to the rating files as it was played: the CSV has one row per game (the
 micro-match or tie it belongs to in `rodada`/`mesa`, its number there in `partida`), the TRF-16 one
@@ -21,6 +22,7 @@ A team player on a board the other team left empty scores without a game: a full
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import date
 from typing import Any, Iterable
 
 from damas.engine.micromatch_scoring import micro_game_results, parse_game
@@ -30,8 +32,8 @@ from damas.engine.teams import board_colours, event_board
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 from damas.formats.knockout_state import first_color, load_bracket
 from damas.formats.mapping import RESULT_OUTCOMES, member_entrant, micro_games, micro_settings, snapshot
-from damas.formats.team_state import event_lineups, event_team_rounds, team_snapshot
-from damas.models import Event, GameResult
+from damas.formats.team_state import event_lineups, event_team_rounds, event_teams, team_snapshot
+from damas.models import Event, GameResult, Player
 
 # (White's outcome, Black's outcome) -> the board result the CSV writes.
 BOARD_RESULT: dict[tuple[Outcome, Outcome], GameResult] = {v: k for k, v in RESULT_OUTCOMES.items()}
@@ -147,12 +149,39 @@ def _board_games(round_no: int, board: int, results: dict[int, tuple[RoundResult
 
 # -- team micro-matches ------------------------------------------------------------------------------
 
+@dataclass(frozen=True)
+class TeamPlayer:
+    """A team's player as the rating files rate him, with the attributes of `rows.EntryRow` the
+    rating change reads (issue 29): `id` is the player's id, `club` his team's name."""
+
+    id: int
+    player_id: int
+    full_name: str
+    rating_at_entry: int
+    club: str
+    state: str
+    birth_date: date | None
+
+
+def member_rating(event: Event, player: Player) -> int:
+    """A team player's rating in the rating files of a team event: the list its rate of play
+    feeds (CBJD 115), as the player's record stands (a team event keeps no rating at entry)."""
+    regular = classify(event.time_minutes, event.time_increment).rating_list == "regular"
+    return (player.rating_regular if regular else player.rating_rapid) or 0
+
+
+def team_players(event: Event) -> list[TeamPlayer]:
+    """Every registered player of the event's teams (teams in order, players in board order)."""
+    return [TeamPlayer(m.player.id, m.player.id, m.player.full_name, member_rating(event, m.player), team.name,
+                       m.player.state, m.player.birth_date)
+            for team in event_teams(event) for m in team.members]
+
+
 def team_games(event: Event) -> GameExport:
     settings = micro_settings(event)
     assert settings is not None and settings.team  # the team format's own
     snap = team_snapshot(event, settings)
-    boards, complete = snap["settings"].boards, snap["complete"]
-    regular = classify(event.time_minutes, event.time_increment).rating_list == "regular"
+    boards, complete, per = snap["settings"].boards, snap["complete"], snap["settings"].games_per_board
     entrants: list[Entrant] = []
     person: dict[int, Person] = {}
     no_of: dict[int, int] = {}  # player id -> start number: teams in order, players in board order
@@ -160,7 +189,7 @@ def team_games(event: Event) -> GameExport:
         for member in team.members:
             p = member.player
             no = len(entrants) + 1
-            rating = (p.rating_regular if regular else p.rating_rapid) or 0
+            rating = member_rating(event, p)
             no_of[p.id] = no
             person[no] = Person(p.federation_id or "", p.full_name, rating)
             entrants.append(member_entrant(p, no, rating, team.name))
@@ -180,11 +209,17 @@ def team_games(event: Event) -> GameExport:
             for k in range(1, boards + 1):
                 pa, pb = no_of.get(la.get(k) or 0), no_of.get(lb.get(k) or 0)
                 row = rows.get(k)
-                if pa is None or pb is None or row is None or not row.game1 or not row.game2:
+                if pa is None or pb is None or row is None or not row.game1 or (per == 2 and not row.game2):
                     for alone in (pa, pb):
                         if alone is not None:  # the other team left the board empty
-                            seen[alone] = (RoundResult(2 * rnd.number - 1, Outcome.FULL_BYE),
-                                           RoundResult(2 * rnd.number, Outcome.FULL_BYE))
+                            seen[alone] = tuple(RoundResult(per * (rnd.number - 1) + j, Outcome.FULL_BYE)
+                                                for j in range(1, per + 1))
+                    continue
+                if per == 1:  # one game per board (a FIDE team match, issue 28)
+                    game = _single_game(rnd.number, event_board(match.table, k, boards), k, pa, pb, row.game1,
+                                        person)
+                    seen.update(game[0])
+                    games.append(game[1])
                     continue
                 if board_colours(k)[0]:
                     board = micro_game_results(rnd.number, pa, pb, row.game1, row.game2)
@@ -196,11 +231,24 @@ def team_games(event: Event) -> GameExport:
                 games.extend(_board_games(rnd.number, event_board(match.table, k, boards), board, white1, black1,
                                             person))
         for no in results:
-            results[no].extend(seen.get(no) or (RoundResult(2 * rnd.number - 1, Outcome.NOT_PAIRED),
-                                                RoundResult(2 * rnd.number, Outcome.NOT_PAIRED)))
+            results[no].extend(seen.get(no) or tuple(RoundResult(per * (rnd.number - 1) + j, Outcome.NOT_PAIRED)
+                                                     for j in range(1, per + 1)))
     state = TournamentState(tuple(entrants), {no: tuple(rs) for no, rs in results.items()},
-                            2 * max(event.planned_rounds, complete), event.name)
+                            per * max(event.planned_rounds, complete), event.name)
     return GameExport(games, state)
+
+
+def _single_game(round_no: int, number: int, board: int, pa: int, pb: int, game: str, person: dict[int, Person]
+                 ) -> tuple[dict[int, tuple[RoundResult, ...]], RatedGame]:
+    """A board of one game: team A's player `pa` has White on odd boards (`board_colours`);
+    `game` is his result. One round column per team round."""
+    outcome = parse_game(game)
+    white, black = (pa, pb) if board_colours(board)[0] else (pb, pa)
+    if white != pa:
+        outcome = outcome.mirror
+    results = {white: (RoundResult(round_no, outcome, black, Color.WHITE),),
+               black: (RoundResult(round_no, outcome.mirror, white, Color.BLACK),)}
+    return results, RatedGame(round_no, number, 1, person[white], person[black], _result(outcome, outcome.mirror))
 
 
 def _mirrored(game1: str, game2: str) -> tuple[Outcome, Outcome]:
