@@ -44,7 +44,7 @@ from damas.models import (
 )
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.trf_preview import IMPORT_SYSTEMS, ImportedPlayer, TrfPreview
+from damas.services.trf_preview import IMPORT_SYSTEMS, ImportedPlayer, TrfPreview, registry_name
 from damas.services.players import create_player
 from damas.services.entries import rating_list_of
 from damas.services.events import create_event
@@ -58,13 +58,13 @@ _BYES = (Outcome.PAIRING_BYE, Outcome.FULL_BYE)
 
 
 def _player_id(actor: User, p: ImportedPlayer, rating_list: str) -> int:
-    """The entry's player: the registered one matched, else a new one with the file's rating and
-    FIDE federation [ours: a registered player's own ratings and federation are not changed]."""
+    """The entry's player: the registered one matched, else a new one named as the registry writes
+    names ("Given Surname", issue 27 point 8) with the file's rating and FIDE federation [ours: a registered player's own ratings and federation are not changed]."""
     if p.player_id is not None:
         return p.player_id
     rating = p.rating or None
     player = create_player(actor, {
-        "full_name": p.name, "sex": p.sex or "M", "birth_date": p.birth_date, "club_id": None, "state": "",
+        "full_name": registry_name(p.name), "sex": p.sex or "M", "birth_date": p.birth_date, "club_id": None, "state": "",
         "federation_id": None, "fide_id": p.fide_id or None, "email": None,
         "rating_regular": rating if rating_list == "regular" else None,
         "rating_rapid": rating if rating_list == "rapid" else None,

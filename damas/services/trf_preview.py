@@ -50,7 +50,7 @@ from damas.services.trf_foreign import (
 )
 from damas.services.trf_reasons import trf_reason
 
-__all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
+__all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "registry_name", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
 
 IMPORT_SYSTEMS = ("dutch", "dutch-2025", "sb-swiss")  # round-by-round systems an import continues
 # The preview page posts the file back in base64 (4/3 of its size) within MAX_CONTENT_LENGTH (1 MB).
@@ -176,6 +176,15 @@ def _birth_dates(text: str) -> dict[int, tuple[date | None, int | None]]:
             full = None
         out[int(line[4:8])] = (full, year)
     return out
+
+
+def registry_name(name: str) -> str:
+    """A TRF name as the registry writes it (issue 27 point 8): "Silva, João" -> "João Silva";
+    a name without a comma is kept as written."""
+    if "," not in name:
+        return " ".join(name.split())
+    last, _sep, first = name.partition(",")
+    return " ".join(f"{first} {last}".split())
 
 
 def normal_name(name: str) -> str:
