@@ -1,0 +1,23 @@
+"""Issue 27 point 7: the server-side SVG line chart — data in, escaped markup out."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from damas.presentation.charts import Series, line_chart
+
+
+def test_issue_27_7_a_line_chart_is_valid_svg_with_escaped_text_and_one_dot_per_value():
+    svg = line_chart([Series("<Ana>", (("01/2025", 1500), ("06/2025", None), ("12/2025", 1620))),
+                      Series("Líderes", (("01/2025", 1600), ("06/2025", 1610), ("12/2025", 1700)), "chart-line-2")],
+                     title='Rating "&" <script>')
+    root = ET.fromstring(svg)  # well formed: every text escaped
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.find(f"{ns}title").text == 'Rating "&" <script>'
+    assert len(root.findall(f"{ns}circle")) == 5  # the gap draws no dot
+    assert len(root.findall(f"{ns}polyline")) == 3  # the first line broken by its gap
+    assert "<script" not in svg and "style=" not in svg
+
+
+def test_issue_27_7_nothing_to_draw_is_no_chart():
+    assert line_chart([], title="x") == ""
+    assert line_chart([Series("a", (("1", None),))], title="x") == ""
