@@ -77,5 +77,8 @@ def line_chart(series: list[Series], *, title: str, labels: list[str] | None = N
         for r in runs:
             out.append(f'<polyline class="chart-line {css}" fill="none" points="{" ".join(r)}"/>')
             out.extend(f'<circle class="chart-dot {css}" cx="{p.split(",")[0]}" cy="{p.split(",")[1]}" r="2.5"/>' for p in r)
+    for k, s in enumerate(series):  # the legend, top left, one name per line
+        out.append(f'<text class="chart-legend {escape(s.css)}" x="{_LEFT + 4}" y="{_TOP + 12 + 13 * k}">'
+                   f'{escape(s.name)}</text>')
     out.append("</svg>")
     return "".join(out)

@@ -16,7 +16,7 @@ from damas.web.access import staff_required
 from damas.web.players.forms import PlayerForm
 from damas.web.forms_util import choices, show_service_error
 from damas.presentation.summaries import STATUS_NAMES, pick, player_summary
-from damas.web.players.rating_records import rating_records
+from damas.web.players.rating_records import rating_history_chart, rating_records
 
 bp = Blueprint("players", __name__, url_prefix="/jogadores")
 
@@ -61,7 +61,8 @@ def view_player(player_id: int):  # type: ignore[no-untyped-def]
     events = [{"id": e.id, "name": e.name, "status": e.status.value, "status_name": pick(STATUS_NAMES[e.status.value])}
               for e in rows if e.status != EventStatus.DRAFT or can_edit_event(current_user, e)]
     return render_template("players/view.html", player=player_summary(player), events=events,
-                           rating_records=rating_records(player))
+                           rating_records=rating_records(player),
+                           rating_chart=rating_history_chart(player))
 
 
 @bp.route("/novo", methods=["GET", "POST"])
