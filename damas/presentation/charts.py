@@ -60,7 +60,8 @@ def line_chart(series: list[Series], *, title: str, labels: list[str] | None = N
     every = max(1, (len(xs) + 7) // 8)  # at most eight x labels on a phone
     for k, x in enumerate(xs):
         if k % every == 0 or k == len(xs) - 1:
-            out.append(f'<text class="chart-tick" x="{px(x):.1f}" y="{_H - 10}" text-anchor="middle">{escape(x)}</text>')
+            anchor = "end" if k == len(xs) - 1 and k else "start" if k == 0 and len(xs) > 1 else "middle"
+            out.append(f'<text class="chart-tick" x="{px(x):.1f}" y="{_H - 10}" text-anchor="{anchor}">{escape(x)}</text>')
     for s in series:
         run: list[str] = []
         runs: list[list[str]] = []
