@@ -96,7 +96,8 @@ def start_redis(port: int, folder: str) -> subprocess.Popen:
 def start_server(url: str, port: int, workers: int, page_cache: bool = True, redis_url: str = "") -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": SECRET, "WEB_CONCURRENCY": str(workers),
            "BIND": f"127.0.0.1:{port}", "ACCESS_LOG": "/dev/null", "FLASK_DEBUG": "0",
-           "DAMAS_PAGE_CACHE": "1" if page_cache else "0", "DAMAS_SERVER_TIMING": "1"}
+           "DAMAS_PAGE_CACHE": "1" if page_cache else "0", "DAMAS_SERVER_TIMING": "1",
+           "DAMAS_PUBLIC_URL": os.environ.get("DAMAS_PUBLIC_URL", "https://damas.federacao.example")}  # one site
     if redis_url:  # servers sharing the page cache and the throttles' counts
         env.update(CACHE_URL=redis_url, RATELIMIT_STORAGE_URI=redis_url)
     server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "gunicorn.conf.py")],

@@ -77,6 +77,9 @@ class Config:
     # Number of reverse proxies in front of the app whose X-Forwarded-For / -Proto are trusted
     # (0: none). The login throttle counts per client address, so behind nginx this must be 1.
     PROXY_COUNT = int(os.environ.get("DAMAS_PROXY_COUNT", "0") or 0)
+    # Whether those proxies' X-Forwarded-Host is trusted too (issue 25: a visitor can send one;
+    # only a proxy that always sets it may be trusted). Prefer DAMAS_PUBLIC_URL.
+    PROXY_TRUST_HOST = _flag("DAMAS_PROXY_TRUST_HOST")
 
     # Flask-Limiter: in memory by default (one process); several gunicorn workers or servers
     # must share a store, e.g. RATELIMIT_STORAGE_URI=redis://localhost:6379/0.
@@ -91,7 +94,12 @@ class Config:
                                  if RATELIMIT_STORAGE_URI.startswith(("redis://", "rediss://")) else {})
     # Limits of the account routes (limits' notation; see damas.web.limits).
     LIMIT_LOGIN_IP = "30 per minute;300 per hour"
-    LIMIT_LOGIN_ACCOUNT = "5 per minute;20 per hour"  # failed attempts only
+    # Failed logins of one account from one address (the same address is refused, issue 25)
+    LIMIT_LOGIN_ACCOUNT_IP = "5 per minute;20 per hour"
+    # Failed logins of one account from every address: past these, each attempt on the account
+    # waits LOGIN_SLOWDOWN_SECONDS (slowed down, never refused: a stranger cannot lock it)
+    LOGIN_SLOWDOWN_AFTER = "10 per minute;50 per hour"
+    LOGIN_SLOWDOWN_SECONDS = 1.0
     LIMIT_SIGN_UP_IP = "10 per minute;60 per hour"
     LIMIT_GUEST_SIGN_UP_IP = "5 per hour"  # guest accounts created
     LIMIT_PASSWORD_IP = "10 per minute;60 per hour"

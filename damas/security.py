@@ -13,7 +13,9 @@ from typing import Any
 
 # Keys that are not secret: the fallback older versions had built in, and the test config's.
 KNOWN_KEYS = frozenset({"dev-only-change-me", "test", "secret", "changeme", "change-me"})
-MIN_KEY_LENGTH = 16
+# Strength, not a list (issue 25 point 7): `secrets.token_hex(32)` has 64 characters of 16 kinds.
+MIN_KEY_LENGTH = 32
+MIN_DISTINCT_CHARACTERS = 10
 
 CONTENT_SECURITY_POLICY = "; ".join((
     "default-src 'self'",
@@ -51,10 +53,26 @@ def check_secret_key(config: Any) -> None:
             "SECRET_KEY is not set: the app will not start without it. Set the SECRET_KEY environment "
             "variable to a long random value (e.g. python -c 'import secrets; print(secrets.token_hex(32))'); "
             "`make run` keeps one in instance/secret_key for local use.")
-    if str(key) in KNOWN_KEYS or len(str(key)) < MIN_KEY_LENGTH:
+    weakness = key_weakness(str(key))
+    if weakness:
         raise MissingSecretKey(
-            f"SECRET_KEY is too weak (a well-known value or under {MIN_KEY_LENGTH} characters): set the "
-            "SECRET_KEY environment variable to a long random value.")
+            f"SECRET_KEY is too weak ({weakness}): set the SECRET_KEY environment variable to a long random "
+            "value, e.g. python -c 'import secrets; print(secrets.token_hex(32))'.")
+
+
+def key_weakness(key: str) -> str:
+    """Why `key` is too weak to sign sessions ("" when it is strong enough): a well-known value,
+    fewer than MIN_KEY_LENGTH characters, fewer than MIN_DISTINCT_CHARACTERS distinct ones, or a
+    shorter pattern repeated."""
+    if key in KNOWN_KEYS:
+        return "a well-known value"
+    if len(key) < MIN_KEY_LENGTH:
+        return f"under {MIN_KEY_LENGTH} characters"
+    if len(set(key)) < MIN_DISTINCT_CHARACTERS:
+        return f"fewer than {MIN_DISTINCT_CHARACTERS} distinct characters"
+    if (key + key).find(key, 1) < len(key):
+        return "a shorter pattern repeated"
+    return ""
 
 
 def add_security_headers(response: Any) -> Any:

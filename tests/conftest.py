@@ -69,8 +69,13 @@ def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
 def app(request: pytest.FixtureRequest) -> Iterator[Any]:
     """The test app. TestConfig has the login / sign-up / password throttles off (most tests log
     in many times); a test marked `@pytest.mark.rate_limited` gets them on, counters at zero, and
-    one marked `@pytest.mark.csrf` has CSRF protection on (forms write a token into the session)."""
-    if request.node.get_closest_marker("rate_limited"):
+    one marked `@pytest.mark.csrf` has CSRF protection on (forms write a token into the session);
+    `@pytest.mark.app_config(NAME=value, ...)` sets config values the factory reads at build time."""
+    settings = request.node.get_closest_marker("app_config")
+    if settings is not None:
+        yield from _test_app({**{k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()},
+                              **settings.kwargs})
+    elif request.node.get_closest_marker("rate_limited"):
         yield from _test_app({**{k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()},
                               "RATELIMIT_ENABLED": True})
     elif request.node.get_closest_marker("csrf"):

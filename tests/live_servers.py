@@ -100,10 +100,12 @@ class AppServer:
 
 def server_env(database_url: str, redis_url: str) -> dict[str, str]:
     """A production environment: a strong random key, the database, the cache and the
-    throttles' store on that Redis."""
+    throttles' store on that Redis, and one public address (the servers are one site behind a
+    balancer: without it each server's pages would name, and be cached under, its own host)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TEST_", "PYTEST_", "DAMAS_"))}
     env.update(SECRET_KEY=secrets.token_hex(32), DATABASE_URL=database_url, CACHE_URL=redis_url,
-               RATELIMIT_STORAGE_URI=redis_url, DAMAS_REPORT_WAIT_SECONDS="60", PYTHONPATH=str(ROOT))
+               RATELIMIT_STORAGE_URI=redis_url, DAMAS_REPORT_WAIT_SECONDS="60", PYTHONPATH=str(ROOT),
+               DAMAS_PUBLIC_URL="https://damas.federacao.example")
     return env
 
 

@@ -20,6 +20,7 @@ from damas.demo.federation import load_federation_demo
 from damas.demo.awards import demo_awards
 from damas.demo.desk import demo_desk
 from damas.demo.games import demo_games
+from damas.demo.ratings import demo_ratings
 from damas.demo.knockout import demo_knockout, demo_running_knockout
 from damas.demo.micromatch import demo_micromatch
 from damas.demo.people import CLUBS, FIRST_F, FIRST_M, LAST
@@ -94,6 +95,7 @@ def load_demo() -> str:
     demo_games(staff, arbiter)  # issue 32: games on record
     load_demo_registry(staff)  # issue 17: registry and rating list imported from files
     load_federation_demo(staff)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
+    demo_ratings(staff)  # issue 29: a closed rating period and a season of two events
     return demo_summary(finished, running, knockout)
 
 
@@ -105,4 +107,4 @@ def demo_summary(finished: int, running: int, knockout: int) -> str:
     return (f"{count(Club)} clubs, {count(Player)} players, {count(User)} users; {count(Event)} events ({statuses}): "
             f"a finished round robin ({finished} rounds), a running Swiss ({running} rounds played), "
             f"a finished club knockout ({knockout} games), a running knockout (a tie in Armageddon), "
-            "micro-match events, and one imported from a TRF file")
+            "micro-match events, and one imported from a TRF file; a closed rating period and a season ranking")

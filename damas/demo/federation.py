@@ -6,7 +6,10 @@ matches them instead of creating new ones.
 
 Issue 28: a club's online arena exported by lidraughts (`data/arena_lidraughts.trf`: byes and
 absences written as a blank opponent field and the code, round 3 of 5 being played, two of its
-boards finished) is imported too, its round 3 as a paired round waiting for one result."""
+boards finished) is imported too, its round 3 as a paired round waiting for one result; and a
+FIDE team tournament in TRF-2026 (`data/copa_equipes.trf`: five teams of two boards, 3 rounds
+played and round 4 paired, a pairing-allocated bye with its own points, a forfeited match, a
+reserve fielded), imported as a team event of one game per board, finished for the record."""
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -22,6 +25,7 @@ from damas.services.trf_preview import decode_trf, preview_trf
 DATA = Path(__file__).resolve().parent / "data"
 TRF_FILE = "aberto_sobral.trf"
 ONLINE_FILE = "arena_lidraughts.trf"
+TEAM_FILE = "copa_equipes.trf"
 
 
 def load_federation_demo(staff: User) -> str:
@@ -39,6 +43,7 @@ def load_federation_demo(staff: User) -> str:
         **preview.defaults, "name": preview.name, "venue": preview.venue, "chief_arbiter": preview.chief_arbiter,
         "start_date": start, "end_date": start + timedelta(days=3)}, TRF_FILE)
     _import_online_arena(staff, start)
+    _import_team_file(staff)
     return event.name
 
 
@@ -48,3 +53,11 @@ def _import_online_arena(staff: User, start: date) -> None:
     import_trf(staff, preview, {
         **preview.defaults, "name": preview.name, "venue": preview.venue, "chief_arbiter": preview.chief_arbiter,
         "start_date": start, "end_date": start + timedelta(days=1), "time_minutes": 5}, ONLINE_FILE)
+
+
+def _import_team_file(staff: User) -> None:
+    text, encoding = decode_trf((DATA / TEAM_FILE).read_bytes())
+    preview = preview_trf(text, encoding)
+    import_trf(staff, preview, {
+        **preview.defaults, "name": preview.name, "venue": preview.venue, "chief_arbiter": preview.chief_arbiter,
+        "start_date": preview.start_date, "end_date": preview.end_date}, TEAM_FILE)

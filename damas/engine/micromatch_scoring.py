@@ -24,12 +24,14 @@ __all__ = [
     "DOUBLE_LOSS",
     "GAME_OUTCOMES",
     "MicroMatch",
+    "board_match",
     "bye_result",
     "micro_game_results",
     "micro_match",
     "micro_match_results",
     "micro_ruleset",
     "micro_state_from_games",
+    "one_game",
     "parse_game",
 ]
 
@@ -127,6 +129,32 @@ def micro_match(game1: Outcome | str, game2: Outcome | str, ruleset: RuleSet | s
         raise EngineError("each player forfeited one game: record the micro-match as forfeits "
                           "by decision of the arbiter")
     return MicroMatch((games[0], games[1]), a, b, outcome)
+
+
+def one_game(game: Outcome | str, ruleset: RuleSet | str = "cbjd") -> MicroMatch:
+    """A board of ONE game (a FIDE team match, issue 28), scored as `micro_match` scores a
+    micro-match: game points of the game, played when played over the board, forfeit outcomes
+    otherwise; `games` has the one outcome."""
+    rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    lost = isinstance(game, str) and _is_double_loss(game)
+    g = Outcome.LOSS if lost else game if isinstance(game, Outcome) else parse_game(game)
+    if g not in GAME_OUTCOMES:
+        raise EngineError(f"{g.value} is not the result of a game")
+    a, b = (0, 0) if lost else _game_points(g, rs)
+    if g in _PLAYED:
+        outcome = Outcome.WIN if a > b else Outcome.LOSS if a < b else Outcome.DRAW
+    else:
+        outcome = g
+    return MicroMatch((g,), a, b, outcome)  # type: ignore[arg-type]
+
+
+def board_match(games: tuple[Outcome | str, ...], ruleset: RuleSet | str = "cbjd") -> MicroMatch:
+    """A team board of one game (`one_game`) or two (`micro_match`)."""
+    if len(games) == 1:
+        return one_game(games[0], ruleset)
+    if len(games) == 2:
+        return micro_match(games[0], games[1], ruleset)
+    raise EngineError(f"a board has one or two games, not {len(games)}")
 
 
 def micro_match_results(round_no: int, a: int, b: int, match: MicroMatch

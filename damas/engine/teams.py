@@ -5,7 +5,8 @@
   FIDE Olympiad practice]**: exactly one entry per board, only registered players, nobody twice,
   the registered order kept down the boards (a reserve moves the others up, never past them),
   and an empty board (forfeited) only below every fielded player.
-* Every board is a micro-match (`micromatch_scoring.micro_match`); the team whose player has
+* Every board is a micro-match (`micromatch_scoring.micro_match`), or one game when the event
+  plays one game per board (a FIDE team tournament, issue 28: `games_per_board` 1); the team whose player has
   White in game 1 on board 1 (`Pairing.white`) keeps it on the odd boards, the other team on
   the even boards **[ours]**.
 * Team game points = sum of the board game points; team match points 2/1/0 by comparing the team
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Sequence
 
-from damas.engine.micromatch_scoring import MicroMatch, bye_result, micro_match, micro_ruleset
+from damas.engine.micromatch_scoring import MicroMatch, board_match, bye_result, micro_ruleset
 from damas.engine.pairing.base import PairingRequest
 from damas.engine.pairing.micromatch import MicromatchSystem
 from damas.engine.rulesets import RuleSet, get_ruleset
@@ -151,11 +152,13 @@ def score_team_match(
     team_b: TeamEntry,
     lineup_a: Sequence[int | None],
     lineup_b: Sequence[int | None],
-    games: Sequence[tuple[Outcome | str, Outcome | str] | None],
+    games: Sequence[tuple[Outcome | str, ...] | None],
     ruleset: RuleSet | str = "cbjd",
+    games_per_board: int = 2,
 ) -> TeamMatch:
-    """Score a team match (CBJD 120; RULES.md §3). `games[k]` are A's board-(k+1) player's two
-    game results, None for a board with an empty side (scored as forfeits, CBJD 113 when both)."""
+    """Score a team match (CBJD 120; RULES.md §3). `games[k]` are A's board-(k+1) player's
+    game results (two, or one with `games_per_board` 1), None for a board with an empty side
+    (scored as forfeits, CBJD 113 when both)."""
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     boards = len(games)
     la = validate_lineup(team_a, lineup_a, boards)
@@ -164,10 +167,11 @@ def score_team_match(
     for k, (pa, pb, g) in enumerate(zip(la, lb, games), start=1):
         if pa is None or pb is None:
             forfeit = ("--" if pa is None and pb is None else "-+" if pa is None else "+-")
-            g = (forfeit, forfeit)
-        elif g is None:
-            raise EngineError(f"board {k}: both players are present, enter the two games")
-        out.append(BoardGame(k, pa, pb, micro_match(g[0], g[1], rs)))
+            g = (forfeit,) * games_per_board
+        elif g is None or len(g) != games_per_board:
+            word = "the two games" if games_per_board == 2 else "its game"
+            raise EngineError(f"board {k}: both players are present, enter {word}")
+        out.append(BoardGame(k, pa, pb, board_match(tuple(g), rs)))
     a = sum(b.match.points_a for b in out)
     b = sum(b.match.points_b for b in out)
     if any(bg.match.played for bg in out):
@@ -184,13 +188,16 @@ def team_state(
     *,
     boards: int,
     total_rounds: int,
-    byes: Iterable[tuple[int, int]] = (),
+    byes: Iterable[tuple[int, int] | tuple[int, int, Outcome, int]] = (),
     ruleset: RuleSet | str = "cbjd",
     name: str = "",
+    games_per_board: int = 2,
 ) -> TournamentState:
     """Teams as entrants, one `RoundResult` per team and round: outcome = match result,
     `game_points` = team game points, colour = White on board 1 in game 1. `byes` are
-    (round, team) pairs; a team without a match or bye in a round is NOT_PAIRED."""
+    (round, team) pairs, a pairing bye (`bye_result`), or (round, team, outcome, game points) for
+    a bye of another kind or worth (a file's 320 / 240 byes, issue 28); a team without a match or
+    bye in a round is NOT_PAIRED."""
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     rows: dict[int, dict[int, RoundResult]] = {t.no: {} for t in teams}
 
@@ -204,8 +211,16 @@ def team_state(
     for m in matches:
         put(m.team_a, RoundResult(m.round, m.outcome, m.team_b, Color.WHITE, m.points_a))
         put(m.team_b, RoundResult(m.round, m.outcome.mirror, m.team_a, Color.BLACK, m.points_b))
-    for round_no, no in byes:
-        put(no, bye_result(round_no, rs, micro_matches=boards))
+    for bye in byes:
+        if len(bye) == 4:
+            round_no, no, outcome, points = bye  # type: ignore[misc]
+            put(no, RoundResult(round_no, outcome, None, Color.NONE, points))
+        else:
+            round_no, no = bye[0], bye[1]
+            if games_per_board == 1:  # every board a won game [ours, as the micro-match bye]
+                put(no, RoundResult(round_no, Outcome.PAIRING_BYE, None, Color.NONE, rs.win * boards))
+            else:
+                put(no, bye_result(round_no, rs, micro_matches=boards))
     played = max((r for row in rows.values() for r in row), default=0)
     results = {
         no: tuple(row.get(r, RoundResult(r, Outcome.NOT_PAIRED)) for r in range(1, played + 1))
@@ -257,6 +272,7 @@ def board_prizes(
     rounds: int,
     min_matches: int | None = None,
     ruleset: RuleSet | str = "cbjd",
+    games_per_board: int = 2,
 ) -> dict[int, list[BoardPrizeRow]]:
     """Board prizes **[ours]**: for each board, the players ranked by percentage of game points in
     micro-matches *played* on that board (forfeits do not count), then game points, then number
@@ -274,7 +290,7 @@ def board_prizes(
                 t = tally.setdefault((bg.board, member), [0, 0])
                 t[0] += 1
                 t[1] += pts
-    per_match = 2 * rs.win
+    per_match = games_per_board * rs.win
     out: dict[int, list[BoardPrizeRow]] = {}
     for (board, member), (n, pts) in tally.items():
         out.setdefault(board, []).append(BoardPrizeRow(

@@ -29,6 +29,8 @@ from damas.models import EventStatus
 from damas.services.swiss import round_requests
 from damas.formats.event_rules import tiebreak_order
 from damas.services.standings import standings_of
+from damas.presentation.rating_change import rating_change_context
+from damas.services.rating_change import event_rating_list as rating_list_of
 
 CSV_RESULTS = {  # the CBJD list's codes, written as they are (`csv_safe.Literal`)
     GameResult.WHITE_WIN: ("1-0", "yes"), GameResult.DRAW: ("1/2-1/2", "yes"), GameResult.BLACK_WIN: ("0-1", "yes"),
@@ -83,6 +85,28 @@ def _games_csv(event: Event, by_game: GameExport, rop: RateOfPlay, writer: Any, 
         writer.writerow((event.name, listing, label, event.start_date.isoformat(), g.round, g.board,
                          g.white.federation_id, g.white.name, g.white.rating,
                          g.black.federation_id, g.black.name, g.black.rating, result, played, g.game))
+    return out.getvalue()
+
+
+CHANGE_HEADER = ("id_federacao", "nome", "clube", "uf", "lista", "sistema", "ro", "partidas", "w", "we", "k",
+                 "variacao_exata", "variacao", "novo_rating", "primeiro_rating", "desempenho", "adversarios")
+
+
+def rating_change_csv(event: Event) -> str:
+    """The "Variação de rating" (issue 29 point 1): one line per player, the opponents as
+    ``name (rating) score`` joined by ``|``; exact figures as decimal text (no float)."""
+    context = rating_change_context(event)
+    out = io.StringIO()
+    writer = safe_writer(out, lineterminator="\n")
+    writer.writerow(CHANGE_HEADER)
+    for r in context["rating_rows"]:
+        writer.writerow((r["federation_id"], r["name"], r["club"], r["state"], rating_list_of(event),
+                         context["rating_system_code"], r["ro"] or "", r["counted"], r["w"],
+                         "" if r["we"] == "—" else r["we"], "" if r["k"] == "—" else r["k"],
+                         "" if r["exact"] == "—" else Literal(r["exact"]), "" if r["delta"] == "—" else Literal(r["delta"]),  # a signed number, not a formula
+                         "" if r["new"] == "—" else r["new"], "sim" if r["initial"] else "",
+                         "" if r["performance"] == "—" else r["performance"],
+                         " | ".join(f"{g['name']} ({g['rating']}) {g['score']}" for g in r["opponents"])))
     return out.getvalue()
 
 

@@ -294,8 +294,9 @@ def team_entry(team: object) -> object:
 
 
 def team_match_of(match: object, lineups: dict[tuple[int, int], dict[int, int | None]], teams: dict[int, object],
-                  boards: int, round_no: int, ruleset: str) -> object | None:
-    """A `TeamMatchRow` as the engine's scored `TeamMatch`, or None while a result is missing."""
+                  boards: int, round_no: int, ruleset: str, games_per_board: int = 2) -> object | None:
+    """A `TeamMatchRow` as the engine's scored `TeamMatch`, or None while a result is missing
+    (`games_per_board` 1: only `game1` is a board's game, issue 28)."""
     m = match
     if (m.round_id, m.team_a_id) not in lineups or (m.round_id, m.team_b_id) not in lineups:  # type: ignore[attr-defined]
         return None  # a line-up is still missing
@@ -303,13 +304,14 @@ def team_match_of(match: object, lineups: dict[tuple[int, int], dict[int, int | 
     la = [lineups.get((m.round_id, m.team_a_id), {}).get(k) for k in range(1, boards + 1)]  # type: ignore[attr-defined]
     lb = [lineups.get((m.round_id, m.team_b_id), {}).get(k) for k in range(1, boards + 1)]  # type: ignore[attr-defined]
     by_board = {x.board: x for x in m.boards}  # type: ignore[attr-defined]
-    games: list[tuple[str, str] | None] = []
+    games: list[tuple[str, ...] | None] = []
     for k in range(1, boards + 1):
         row = by_board.get(k)
         if la[k - 1] is None or lb[k - 1] is None:
             games.append(None)
-        elif row is None or not row.game1 or not row.game2:
+        elif row is None or not row.game1 or (games_per_board == 2 and not row.game2):
             return None
         else:
-            games.append((row.game1, row.game2))
-    return score_team_match(round_no, team_entry(a), team_entry(b), la, lb, games, ruleset)  # type: ignore[arg-type]
+            games.append((row.game1, row.game2) if games_per_board == 2 else (row.game1,))
+    return score_team_match(round_no, team_entry(a), team_entry(b), la, lb, games, ruleset,  # type: ignore[arg-type]
+                            games_per_board)

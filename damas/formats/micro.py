@@ -97,7 +97,8 @@ class MicroFormat:
         """An individual round's boards with both games; a team round's matches (`team_round`)."""
         if isinstance(rnd, TeamRound):
             settings = micro_settings(event)
-            return team_round_view(event, rnd, settings.boards if settings else 4)
+            return team_round_view(event, rnd, settings.boards if settings else 4,
+                                   settings.games_per_board if settings else 2)
         return micro_views(rnd.games, event.ruleset)
 
     def rated_games(self, event: Event) -> GameExport:

@@ -2,7 +2,8 @@
 CBJD 115): the formats' `rated_games`, read by `damas.exports.rating`.
 
 They cover knockouts (`KnockoutGame` rows), individual micro-matches (`MicroGame`: two games per board) and
-team micro-matches (`TeamBoardRow`: two games per board of a team match).
+team micro-matches (`TeamBoardRow`: two games per board of a team match, or one in a team event
+of one game per board, issue 28: one round column per team round).
 
 Every game goes to the rating files as it was played: the CSV has one row per game (the
 micro-match or tie it belongs to in `rodada`/`mesa`, its number there in `partida`), the TRF-16 one
@@ -151,7 +152,7 @@ def team_games(event: Event) -> GameExport:
     settings = micro_settings(event)
     assert settings is not None and settings.team  # the team format's own
     snap = team_snapshot(event, settings)
-    boards, complete = snap["settings"].boards, snap["complete"]
+    boards, complete, per = snap["settings"].boards, snap["complete"], snap["settings"].games_per_board
     regular = classify(event.time_minutes, event.time_increment).rating_list == "regular"
     entrants: list[Entrant] = []
     person: dict[int, Person] = {}
@@ -180,11 +181,17 @@ def team_games(event: Event) -> GameExport:
             for k in range(1, boards + 1):
                 pa, pb = no_of.get(la.get(k) or 0), no_of.get(lb.get(k) or 0)
                 row = rows.get(k)
-                if pa is None or pb is None or row is None or not row.game1 or not row.game2:
+                if pa is None or pb is None or row is None or not row.game1 or (per == 2 and not row.game2):
                     for alone in (pa, pb):
                         if alone is not None:  # the other team left the board empty
-                            seen[alone] = (RoundResult(2 * rnd.number - 1, Outcome.FULL_BYE),
-                                           RoundResult(2 * rnd.number, Outcome.FULL_BYE))
+                            seen[alone] = tuple(RoundResult(per * (rnd.number - 1) + j, Outcome.FULL_BYE)
+                                                for j in range(1, per + 1))
+                    continue
+                if per == 1:  # one game per board (a FIDE team match, issue 28)
+                    game = _single_game(rnd.number, event_board(match.table, k, boards), k, pa, pb, row.game1,
+                                        person)
+                    seen.update(game[0])
+                    games.append(game[1])
                     continue
                 if board_colours(k)[0]:
                     board = micro_game_results(rnd.number, pa, pb, row.game1, row.game2)
@@ -196,11 +203,24 @@ def team_games(event: Event) -> GameExport:
                 games.extend(_board_games(rnd.number, event_board(match.table, k, boards), board, white1, black1,
                                             person))
         for no in results:
-            results[no].extend(seen.get(no) or (RoundResult(2 * rnd.number - 1, Outcome.NOT_PAIRED),
-                                                RoundResult(2 * rnd.number, Outcome.NOT_PAIRED)))
+            results[no].extend(seen.get(no) or tuple(RoundResult(per * (rnd.number - 1) + j, Outcome.NOT_PAIRED)
+                                                     for j in range(1, per + 1)))
     state = TournamentState(tuple(entrants), {no: tuple(rs) for no, rs in results.items()},
-                            2 * max(event.planned_rounds, complete), event.name)
+                            per * max(event.planned_rounds, complete), event.name)
     return GameExport(games, state)
+
+
+def _single_game(round_no: int, number: int, board: int, pa: int, pb: int, game: str, person: dict[int, Person]
+                 ) -> tuple[dict[int, tuple[RoundResult, ...]], RatedGame]:
+    """A board of one game: team A's player `pa` has White on odd boards (`board_colours`);
+    `game` is his result. One round column per team round."""
+    outcome = parse_game(game)
+    white, black = (pa, pb) if board_colours(board)[0] else (pb, pa)
+    if white != pa:
+        outcome = outcome.mirror
+    results = {white: (RoundResult(round_no, outcome, black, Color.WHITE),),
+               black: (RoundResult(round_no, outcome.mirror, white, Color.BLACK),)}
+    return results, RatedGame(round_no, number, 1, person[white], person[black], _result(outcome, outcome.mirror))
 
 
 def _mirrored(game1: str, game2: str) -> tuple[Outcome, Outcome]:

@@ -11,7 +11,8 @@ from damas.engine.teams import team_state
 from damas.extensions import db
 from damas.formats.mapping import team_entry, team_match_of
 from damas.models import Event
-from damas.models.micromatch import MicroMatchSettings, Team, TeamLineup, TeamRound
+from damas.engine.types import Outcome
+from damas.models.micromatch import MicroMatchSettings, Team, TeamLineup, TeamMatchRow, TeamRound
 
 
 def event_lineups(event: Event, rnd: TeamRound | None = None) -> dict[tuple[int, int], dict[int, int | None]]:
@@ -34,6 +35,13 @@ def event_team_rounds(event: Event) -> list[TeamRound]:
     return list(db.session.scalars(select(TeamRound).where(TeamRound.event_id == event.id).order_by(TeamRound.number)))
 
 
+def _bye(round_no: int, team: int, match: TeamMatchRow) -> tuple[int, int] | tuple[int, int, Outcome, int]:
+    """A team's bye for `team_state`: the pairing bye, or its recorded kind and game points."""
+    if not match.bye_outcome:
+        return round_no, team
+    return round_no, team, Outcome(match.bye_outcome), match.bye_game_points or 0
+
+
 def team_snapshot(event: Event, settings: MicroMatchSettings) -> dict[str, Any]:
     """Teams, scored matches of the complete (published, every match scored) rounds, byes and the
     engine state."""
@@ -48,7 +56,8 @@ def team_snapshot(event: Event, settings: MicroMatchSettings) -> dict[str, Any]:
         for m in rnd.matches:
             if m.team_b_id is None:
                 continue
-            tm = team_match_of(m, lineups, by_id, settings.boards, rnd.number, event.ruleset)
+            tm = team_match_of(m, lineups, by_id, settings.boards, rnd.number, event.ruleset,
+                               settings.games_per_board)
             if tm is None:
                 done = False
                 break
@@ -57,8 +66,8 @@ def team_snapshot(event: Event, settings: MicroMatchSettings) -> dict[str, Any]:
             break
         complete = rnd.number
         matches.extend(scored)
-        byes.extend((rnd.number, by_id[m.team_a_id].number) for m in rnd.matches if m.team_b_id is None)
+        byes.extend(_bye(rnd.number, by_id[m.team_a_id].number, m) for m in rnd.matches if m.team_b_id is None)
     state = team_state(list(entries.values()), matches, boards=settings.boards, total_rounds=event.planned_rounds,
-                       byes=byes, ruleset=event.ruleset, name=event.name)
+                       byes=byes, ruleset=event.ruleset, name=event.name, games_per_board=settings.games_per_board)
     return {"settings": settings, "teams": teams, "entries": entries, "matches": matches, "byes": byes,
             "state": state, "complete": complete}

@@ -20,7 +20,8 @@ from damas.models.event import Entry, EntryStatus, Event, EventArbiter, EventSta
 from damas.models.knockout import KnockoutGame, KnockoutSetup
 from damas.models.play import Game, GameResult, RequestKind, Round, RoundRequest, RoundStatus
 from damas.models.player import Player
-from damas.models.rating import RatingRecord
+from damas.models.rating import RatingPeriod, RatingRecord
+from damas.models.season import Season, SeasonEvent
 from damas.models.user import Role, User
 
 __all__ = [
@@ -40,6 +41,9 @@ __all__ = [
     "KnockoutSetup",
     "Game",
     "GameResult",
+    "RatingPeriod",
+    "Season",
+    "SeasonEvent",
     "RatingRecord",
     "RequestKind",
     "ResultReport",

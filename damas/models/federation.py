@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import DateTime, LargeBinary, String, Text
+from sqlalchemy import JSON, DateTime, LargeBinary, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from damas.extensions import db
@@ -33,5 +33,8 @@ class FederationSettings(db.Model):
     default_ruleset: Mapped[str] = mapped_column(String(20), default="", server_default="")
     logo: Mapped[bytes | None] = mapped_column(LargeBinary)
     logo_mime: Mapped[str] = mapped_column(String(20), default="", server_default="")
+    # The federation list's Elo parameters (issue 29, engine `cbjd` system): None = the defaults
+    # written on the regulations page (`damas.engine.rating.elo.EloParameters`).
+    rating_parameters: Mapped[dict | None] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1, server_default="1")
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

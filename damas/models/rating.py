@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from sqlalchemy import CheckConstraint, Date, DateTime, ForeignKey, String
+from sqlalchemy import JSON, CheckConstraint, Date, DateTime, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from damas.extensions import db
@@ -35,3 +35,29 @@ class RatingRecord(db.Model):
     file_name: Mapped[str] = mapped_column(String(200), default="")
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    # The rating period whose closing made this record (issue 29 point 2); None = a file or the form.
+    period_id: Mapped[int | None] = mapped_column(ForeignKey("rating_period.id", ondelete="CASCADE"), index=True)
+
+
+class RatingPeriod(db.Model):
+    """A rating period closed by staff (issue 29 point 2): the events of one list finished
+    between `start_date` and `end_date` are rated; the new ratings are dated `list_date`.
+    `status` "closed" while in force, "reopened" after staff reopened it (its records removed)."""
+
+    __tablename__ = "rating_period"
+    __table_args__ = (
+        CheckConstraint("rating_list IN ('regular', 'rapid', 'blitz')", name="period_list_code"),
+        CheckConstraint("end_date >= start_date", name="period_dates_ordered"),
+        CheckConstraint("status IN ('closed', 'reopened')", name="period_status"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    rating_list: Mapped[str] = mapped_column(String(10))
+    start_date: Mapped[date] = mapped_column(Date)
+    end_date: Mapped[date] = mapped_column(Date)
+    list_date: Mapped[date] = mapped_column(Date)
+    event_ids: Mapped[list] = mapped_column(JSON, default=list)
+    status: Mapped[str] = mapped_column(String(10), default="closed")
+    closed_by: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"), index=True)
+    closed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from damas.services.federation import federation_name
-from flask import current_app, has_request_context, request, url_for
+from flask import has_request_context
 from flask_babel import get_locale
 from sqlalchemy import select
 
@@ -19,6 +19,7 @@ from damas.formats.mapping import event_rounds, preload_entries, round_is_comple
 from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
 from damas.presentation.results import result_label
 from damas.presentation.round_rows import result_text, side
+from damas.presentation.site_url import absolute_url
 from damas.models.micromatch import OpeningDrawRow
 from damas.reports.arbiter_desk import absences_and_expulsions
 from damas.reports.awards import category_summary, category_tables, prize_list
@@ -45,11 +46,11 @@ def base_context(event: Event) -> dict[str, Any]:
 def live_url(event_id: int) -> str:
     """The address of the event's live page (issue 30) that the printed sheets' QR codes and the
     "share / print QR" page carry: `DAMAS_PUBLIC_URL` (the site's public address) when set,
-    else the address the request came to ("" outside a request: no QR)."""
+    else `SERVER_NAME`, else the address the request came to ("" outside a request: no QR;
+    `damas.presentation.site_url`)."""
     if not has_request_context():
         return ""
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + url_for("public.live", event_id=event_id)
+    return absolute_url("public.live", event_id=event_id)
 
 
 def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:

@@ -15,6 +15,7 @@ from flask_babel import ngettext
 
 from damas.presentation.labels import english
 from damas.presentation.qr import qr_runs
+from damas.reports.rating_sheet import rating_change_blocks
 from damas.reports.sheet_layout import Column, Table, Text
 from damas.reports.sheet_pdf import SheetHeader, render_sheet
 from damas.services import federation as federation_service
@@ -219,6 +220,7 @@ SHEETS: dict[str, Callable[[dict[str, Any]], Blocks]] = {
     "reports/_standings.html": standings_blocks,
     "reports/_categories.html": categories_blocks,
     "reports/_crosstable.html": crosstable_blocks,
+    "reports/_rating_change.html": rating_change_blocks,
 }
 
 

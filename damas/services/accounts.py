@@ -12,34 +12,43 @@ from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import func, select
+from werkzeug.security import generate_password_hash
 
 from damas.extensions import db
 from damas.models import Player, Role, User
 from damas.models.registration import SignUp, SignUpStatus
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.names import check_name, clean_name
 
 
-def taken_message() -> str:
-    """One answer for an e-mail that has an account and a player who has one: a sign-up form
-    must not tell a stranger which e-mails or registration numbers are in use (issue 14)."""
-    return _("Não foi possível criar a conta com estes dados. Se você já tem uma conta, entre com ela; "
-             "se não, fale com a federação.")
+def neutral_answer() -> str:
+    """The one answer of a sign-up whose fields are valid, whether it made an account or the
+    e-mail (or the player) already had one: a sign-up form must not tell a stranger which
+    e-mails or registration numbers are in use (issues 14 and 25). Nobody is logged in by it."""
+    return _("Pedido de conta recebido. Entre com o seu e-mail e a sua senha. Se este e-mail já tinha uma "
+             "conta, use a senha dela (ou peça uma nova à federação).")
 
 
-def _check_account(data: dict[str, Any]) -> tuple[str, str, str]:
+def _check_account(data: dict[str, Any]) -> tuple[str, str, str, bool]:
+    """(e-mail, name, password, whether the e-mail has an account) after checking the fields."""
     email = (data.get("email") or "").strip().lower()
-    name = " ".join((data.get("name") or "").split())
+    name = clean_name(data.get("name"))
     password = data.get("password") or ""
     if not name:
         raise ServiceError(_("Informe o seu nome."), "name")
+    check_name(name, "name")
     if not email or "@" not in email:
         raise ServiceError(_("E-mail inválido."), "email")
-    if db.session.scalar(select(User.id).where(func.lower(User.email) == email)) is not None:
-        raise ServiceError(taken_message())
     if len(password) < 8:
         raise ServiceError(_("A senha deve ter pelo menos 8 caracteres."), "password")
-    return email, name, password
+    taken = db.session.scalar(select(User.id).where(func.lower(User.email) == email)) is not None
+    return email, name, password, taken
+
+
+def _as_long_as_an_account(password: str) -> None:
+    """The password hash a new account costs, for an answer that makes none (same time)."""
+    generate_password_hash(password)
 
 
 def _new_user(email: str, name: str, password: str, player_id: int | None) -> User:
@@ -50,17 +59,19 @@ def _new_user(email: str, name: str, password: str, player_id: int | None) -> Us
     return user
 
 
-def sign_up_member(data: dict[str, Any]) -> User:
-    """Account for a federation member: linked to his player record after staff approval."""
-    email, name, password = _check_account(data)
+def sign_up_member(data: dict[str, Any]) -> User | None:
+    """Account for a federation member: linked to his player record after staff approval.
+    None (nothing made, the same answer) when the e-mail or the player already has an account."""
+    email, name, password, taken = _check_account(data)
     number = (data.get("federation_id") or "").strip()
     if not number:
         raise ServiceError(_("Informe o seu número de cadastro na federação."), "federation_id")
     player = db.session.scalar(select(Player).where(func.lower(Player.federation_id) == number.lower()))
     if player is None:
         raise ServiceError(_("Nenhum jogador com este número de cadastro."), "federation_id")
-    if db.session.scalar(select(User.id).where(User.player_id == player.id)) is not None:
-        raise ServiceError(taken_message())
+    if taken or db.session.scalar(select(User.id).where(User.player_id == player.id)) is not None:
+        _as_long_as_an_account(password)
+        return None
     with transaction():
         user = _new_user(email, name, password, None)
         request = SignUp(user_id=user.id, player_id=player.id, status=SignUpStatus.PENDING)
@@ -71,15 +82,19 @@ def sign_up_member(data: dict[str, Any]) -> User:
     return user
 
 
-def sign_up_guest(data: dict[str, Any]) -> User:
-    """Account for a guest: a new player record without a federation number, linked at once."""
-    email, name, password = _check_account(data)
+def sign_up_guest(data: dict[str, Any]) -> User | None:
+    """Account for a guest: a new player record without a federation number, linked at once.
+    None (nothing made, the same answer) when the e-mail already has an account."""
+    email, name, password, taken = _check_account(data)
     sex = data.get("sex") or ""
     if sex not in ("M", "F"):
         raise ServiceError(_("Informe o sexo."), "sex")
     birth = data.get("birth_date")
     if birth is not None and (birth > date.today() or birth.year < 1900):
         raise ServiceError(_("Data de nascimento inválida."), "birth_date")
+    if taken:
+        _as_long_as_an_account(password)
+        return None
     with transaction():
         player = Player(full_name=name, sex=sex, birth_date=birth, state=(data.get("state") or "").upper()[:2],
                         federation_id=None, email=email)

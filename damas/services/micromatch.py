@@ -38,7 +38,7 @@ SUMMARY = {
     Outcome.FORFEIT_WIN: GameResult.WHITE_FORFEIT_WIN, Outcome.FORFEIT_LOSS: GameResult.BLACK_FORFEIT_WIN,
     Outcome.DOUBLE_FORFEIT: GameResult.DOUBLE_FORFEIT,
 }
-SETTINGS_FIELDS = ("team", "boards", "scoring", "openings")
+SETTINGS_FIELDS = ("team", "boards", "games_per_board", "scoring", "openings")
 
 
 def get_settings(event: Event) -> MicroMatchSettings | None:
@@ -49,8 +49,10 @@ def settings_of(event: Event) -> dict[str, Any]:
     """The event's settings as plain data (defaults when none were saved)."""
     s = get_settings(event)
     if s is None:
-        return {"team": False, "boards": 4, "scoring": "game", "openings": "round", "saved": False}
-    return {"team": s.team, "boards": s.boards, "scoring": s.scoring, "openings": s.openings, "saved": True}
+        return {"team": False, "boards": 4, "games_per_board": 2, "scoring": "game", "openings": "round",
+                "saved": False}
+    return {"team": s.team, "boards": s.boards, "games_per_board": s.games_per_board, "scoring": s.scoring,
+            "openings": s.openings, "saved": True}
 
 
 def is_team_event(event: Event) -> bool:
@@ -71,6 +73,12 @@ def _check_settings(event: Event, data: dict[str, Any]) -> dict[str, Any]:
         raise ServiceError(_("Modo de sorteio de aberturas desconhecido."), "openings")
     if values["team"] and not 1 <= values["boards"] <= 12:
         raise ServiceError(_("Entre 1 e 12 tabuleiros por equipe."), "boards")
+    # games on each board: 2 the micro-match (CBJD 120); 1 a FIDE team match, team events only (issue 28)
+    per_board = str(data.get("games_per_board") or "2")
+    if per_board not in ("1", "2") or (per_board == "1" and not values["team"]):
+        raise ServiceError(_("Uma partida por tabuleiro só em eventos por equipes; senão são duas (micro match)."),
+                           "games_per_board")
+    values["games_per_board"] = int(per_board)
     return values
 
 
@@ -82,7 +90,7 @@ def save_settings(actor: User, event: Event, data: dict[str, Any]) -> MicroMatch
 
     started = bool(event_rounds(event)) or bool(team_rounds(event))
     if current is not None and started:
-        for name in ("team", "boards", "scoring"):
+        for name in ("team", "boards", "games_per_board", "scoring"):
             if getattr(current, name) != values[name]:
                 raise ServiceError(_("Não é possível mudar isto depois do primeiro emparceiramento."), name)
     if event.status in (EventStatus.FINISHED, EventStatus.CANCELLED):

@@ -12,6 +12,7 @@ from damas.models import Club, Player, RatingRecord, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.rating_lists import refresh_unpaired_entries
+from damas.services.names import check_name, clean_name
 
 PLAYER_FIELDS = (
     "full_name", "sex", "birth_date", "club_id", "state", "federation_id",
@@ -26,7 +27,7 @@ def _clean_player(data: dict[str, Any]) -> dict[str, Any]:
     for name in ("federation_id", "fide_id", "email"):
         text = (values[name] or "").strip()
         values[name] = text or None
-    values["full_name"] = " ".join((values["full_name"] or "").split())
+    values["full_name"] = clean_name(values["full_name"])
     values["state"] = (values["state"] or "").upper()
     values["club_id"] = values["club_id"] or None
     return values
@@ -36,6 +37,7 @@ def _check_player(values: dict[str, Any], player_id: int | None) -> None:
     """Refuse duplicates and impossible values even if a form forgot to (defence in depth)."""
     if not values["full_name"]:
         raise ServiceError(_("Informe o nome completo."), "full_name")
+    check_name(values["full_name"], "full_name")
     born = values["birth_date"]
     if born is not None and (born > date.today() or born.year < 1900):
         raise ServiceError(_("Data de nascimento impossível."), "birth_date")
@@ -107,7 +109,7 @@ def _record_typed_ratings(actor: User, player: Player, before: dict[str, Any]) -
 
 
 def _clean_club(data: dict[str, Any]) -> dict[str, Any]:
-    values = {name: " ".join((data.get(name) or "").split()) for name in CLUB_FIELDS}
+    values = {name: clean_name(data.get(name)) for name in CLUB_FIELDS}
     values["state"] = values["state"].upper()
     return values
 
@@ -115,6 +117,8 @@ def _clean_club(data: dict[str, Any]) -> dict[str, Any]:
 def _check_club(values: dict[str, Any], club_id: int | None) -> None:
     if not values["name"]:
         raise ServiceError(_("Informe o nome do clube."), "name")
+    check_name(values["name"], "name")
+    check_name(values["short_name"], "short_name")
     clash = db.session.scalar(
         select(Club.id).where(func.lower(Club.name) == values["name"].lower(), Club.id != (club_id or -1))
     )

@@ -18,6 +18,7 @@ from damas.services.audit import record, snapshot, transaction
 from damas.services.categories import event_categories
 from damas.services.errors import ServiceError
 from damas.services.prizes import FIELDS, non_increasing, parse_amount, prize_rows
+from damas.engine.integers import parse_int
 
 MAX_PLACE = 999
 
@@ -51,11 +52,11 @@ def check_table(lines: Sequence[dict[str, Any]]) -> list[PrizeLine]:
     for n, line in enumerate(lines, start=1):
         if line.get("remove") or _blank(line):
             continue
-        text = str(line.get("place") or "").strip()
-        if not text.isdigit() or not 1 <= int(text) <= MAX_PLACE:
+        found = parse_int(line.get("place") or "", minimum=1, maximum=MAX_PLACE)
+        if found is None:
             errors.append(_("Linha %(n)s: informe a colocação (1 a %(max)s).", n=n, max=MAX_PLACE))
             continue
-        place = int(text)
+        place = found
         try:
             amount = parse_amount(str(line.get("amount") or ""))
         except ServiceError:

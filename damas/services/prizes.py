@@ -17,6 +17,7 @@ from damas.models import AwardSettings, Event, EventPrize, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.categories import event_categories
 from damas.services.errors import ServiceError
+from damas.engine.integers import MAX_INT, parse_int
 
 FIELDS = ("category_code", "place", "amount", "trophy", "medal")
 KINDS = ("trophy", "medal", "cash")
@@ -47,9 +48,11 @@ def parse_amount(text: str) -> int:
     if "," in s:
         s = s.replace(".", "").replace(",", ".")
     whole, _sep, frac = s.partition(".")
-    if not whole.isdigit() and whole != "" or (frac and (not frac.isdigit() or len(frac) > 2)):
+    reais = parse_int(whole, maximum=MAX_INT // 100) if whole else 0
+    cents = parse_int((frac + "00")[:2]) if frac and len(frac) <= 2 else (0 if not frac else None)
+    if reais is None or cents is None:
         raise ServiceError(_("Valor inválido: use reais, ex.: 1.500,00."), "amount")
-    return int(whole or 0) * 100 + int((frac + "00")[:2] if frac else 0)
+    return reais * 100 + cents
 
 
 def non_increasing(table: dict[int, int]) -> bool:

@@ -16,7 +16,7 @@ from sqlalchemy import event as sa_event
 from sqlalchemy import inspect, select, update
 from sqlalchemy.orm import Session
 
-from damas.models import Club, Entry, Event, EventArbiter, Game, Player, Round, User
+from damas.models import Club, Entry, Event, EventArbiter, Game, Player, Round, Season, SeasonEvent, User
 from damas.models.micromatch import MicroGame, Team, TeamLineup, TeamMatchRow, TeamMemberRow, TeamRound
 
 __all__ = ["install", "events_of"]
@@ -61,6 +61,12 @@ def _team_member(session: Session, row: TeamMemberRow) -> Iterable[int]:
 @_parent(Player)
 def _player(session: Session, player: Player) -> Iterable[int]:
     return _scalars(session, select(Entry.event_id).where(Entry.player_id == player.id))
+
+
+@_parent(Season)
+def _season(session: Session, season: Season) -> Iterable[int]:
+    """A season's name is on its events' pages ("Conta para", issue 29)."""
+    return _scalars(session, select(SeasonEvent.event_id).where(SeasonEvent.season_id == season.id))
 
 
 @_parent(Club)

@@ -80,7 +80,8 @@ def record_team_results(actor: User, event: Event, match: TeamMatchRow,
 
 
 def _plan_match(event: Event, boards: int, match: TeamMatchRow,
-                games: dict[int, tuple[str, str]]) -> list[tuple[int, str, str]]:
+                games: dict[int, tuple[str, str]], per_board: int = 2) -> list[tuple[int, str, str]]:
+    """The boards to write; `per_board` 1 (one game per board): game 1 only, game 2 stays empty."""
     rnd = match.round
     if match.team_b_id is None:
         raise ServiceError(_("Esta mesa não tem partida a lançar."))
@@ -96,6 +97,12 @@ def _plan_match(event: Event, boards: int, match: TeamMatchRow,
             continue
         if la.get(board) is None or lb.get(board) is None:
             continue  # an empty board is a forfeit: nothing to enter
+        if per_board == 1:
+            if g1 not in GAME_CHOICES or g2:
+                raise ServiceError(_("Mesa %(table)s, tabuleiro %(board)s: informe o resultado da partida (uma por "
+                                     "tabuleiro).", table=match.table, board=board))
+            plan.append((board, g1, ""))
+            continue
         if g1 not in GAME_CHOICES or g2 not in GAME_CHOICES:
             raise ServiceError(_("Mesa %(table)s, tabuleiro %(board)s: informe o resultado das duas partidas.",
                                  table=match.table, board=board))
@@ -124,7 +131,7 @@ def record_round_results(actor: User, event: Event, rnd: TeamRound,
         match = matches.get(match_id)
         if match is None:
             raise ServiceError(_("Match de outro evento."))
-        plans.append((match, _plan_match(event, s.boards, match, board_games)))
+        plans.append((match, _plan_match(event, s.boards, match, board_games, s.games_per_board)))
     saved = 0
     with transaction():
         for match, plan in plans:
@@ -157,7 +164,7 @@ def record_board_game(actor: User, event: Event, match: TeamMatchRow, board: int
         raise ServiceError(_("Rodada de outro evento."))
     if not rnd.published:
         raise ServiceError(_("Publique a rodada antes de lançar resultados."))
-    if match.team_b_id is None or not 1 <= board <= s.boards or game_no not in (1, 2):
+    if match.team_b_id is None or not 1 <= board <= s.boards or not 1 <= game_no <= s.games_per_board:
         raise ServiceError(_("Tabuleiro inválido."))
     if lineup_of(rnd, match.team_a_id).get(board) is None or lineup_of(rnd, match.team_b_id).get(board) is None:
         raise ServiceError(_("Mesa %(table)s: as duas equipes precisam estar escaladas antes dos resultados.",
@@ -170,7 +177,7 @@ def record_board_game(actor: User, event: Event, match: TeamMatchRow, board: int
     if current and current != text:
         raise ServiceError(_("A %(k)sª partida deste tabuleiro já tem o resultado %(result)s. Para mudá-lo use a "
                              "correção no formulário de resultados da rodada por equipes.", k=game_no, result=current))
-    other = getattr(row, f"game{3 - game_no}") if row else ""
+    other = getattr(row, f"game{3 - game_no}") if row and s.games_per_board == 2 else ""
     if other:
         try:
             micro_match(*((text, other) if game_no == 1 else (other, text)), event.ruleset)

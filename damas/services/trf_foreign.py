@@ -3,10 +3,11 @@ for the import preview: the records read and kept as text ("kept, not used"), th
 known record, a type of tournament (192) we do not pair, the round in progress, and a team
 tournament's teams with the file's own match and game points beside the rounds' sums.
 
-A team file is read and checked whole (`damas.engine.trf.teams`) and shown on the preview; our
-team events are micro-match events (two games per board, CBJD 120), so [ours] a FIDE team
-tournament (one game per board) is not written as an event: the preview says so and the confirm
-step refuses it, nothing written.
+A team file is read and checked whole (`damas.engine.trf.teams`) and shown on the preview,
+ranked as the imported event's team table will rank it; confirming writes it as a team event of
+one game per board (`trf_team_import`), finished "for the record": [ours] our team pairing is
+the Brazilian micro-match system (CBJD 120), not a FIDE team Swiss, so the preview says the
+event is not continued here.
 """
 from __future__ import annotations
 
@@ -16,14 +17,42 @@ from flask_babel import gettext as _
 
 from damas.engine.points import format_value
 from damas.engine.teams import default_team_tiebreaks, team_standings
+from damas.engine.tiebreaks.fide_codes import from_fide
 from damas.engine.trf import TrfTournament
+from damas.engine.trf.teams import TrfTeams
 from damas.engine.trf.teams import team_results
-from damas.engine.types import Outcome
+from damas.engine.types import Color, EngineError, Outcome
 
-__all__ = ["kept_records", "foreign_problems", "team_rows", "team_tiebreak_names", "round_in_progress_points"]
+__all__ = ["kept_records", "foreign_problems", "team_rows", "team_tiebreak_names", "round_in_progress_points",
+           "scoring_of", "team_tiebreaks_of", "TEAM_TIEBREAKS"]
+
+TEAM_TIEBREAKS = frozenset({"GP", "MP", "TSB", "OPP-MP", "OPP-GP"})  # the team tie-breaks we compute (RULES.md §4)
 
 _HALF = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.FORFEIT_WIN: 2, Outcome.PAIRING_BYE: 2, Outcome.FULL_BYE: 2,
          Outcome.HALF_BYE: 1}
+
+
+def scoring_of(teams: TrfTeams) -> str:
+    """The team table's ranking score: the 192 code's primary (match points unless it says GP)."""
+    return "match" if teams.primary == "MP" else "game"
+
+
+def team_tiebreaks_of(acronyms: tuple[str, ...], scoring: str) -> tuple[tuple[str, ...], list[str]]:
+    """The 202 record's team tie-breaks we compute, in its order (the ranking score itself left
+    out), else the default team order; and the acronyms not used."""
+    first = "MP" if scoring == "match" else "GP"
+    known, unused = [], []
+    for code in acronyms:
+        try:
+            ours = from_fide(code)
+        except EngineError:
+            unused.append(code)
+            continue
+        if ours in TEAM_TIEBREAKS and ours != first and ours not in known:
+            known.append(ours)
+        elif ours not in TEAM_TIEBREAKS:
+            unused.append(code)
+    return (tuple(known) if known else default_team_tiebreaks(scoring)), unused
 
 
 def _names() -> dict[str, str]:
@@ -69,22 +98,52 @@ def foreign_problems(trf: TrfTournament) -> list[str]:
         for team, what, written, total in trf.team.differences():
             out.append(_("Equipe %(no)s: o arquivo diz %(what)s %(file)s, as rodadas somam %(sum)s.", no=team,
                          what=what, file=_fmt(written), sum=_fmt(total)))
-        out.append(_("Torneio por equipes (%(code)s): lido e conferido, mas os nossos eventos por equipes são de "
-                     "micro-matches (duas partidas por tabuleiro, CBJD 120); este arquivo não pode ser importado "
-                     "como evento.", code=trf.system_code or "013/310"))
+        out.append(_("Torneio por equipes (%(code)s): importado como evento por equipes de uma partida por "
+                     "tabuleiro, encerrado para registro: o nosso emparceiramento de equipes é o sistema "
+                     "brasileiro de micro-matches (CBJD 120), não o suíço por equipes da FIDE, e o evento não "
+                     "continua aqui.", code=trf.system_code or "013/310"))
+        odd = _colour_breaks(trf)
+        if odd:
+            out.append(_("Cores do arquivo fora da alternância por tabuleiro (352 WB: a equipe de brancas no 1º "
+                         "tabuleiro joga de brancas nos ímpares) em %(n)s tabuleiros: o evento mostra as cores da "
+                         "alternância; os resultados são os do arquivo.", n=odd))
+        if trf.team.scoring != (4, 2, 0):
+            out.append(_("Pontos de match do arquivo (362) diferentes de 2/1/0: o evento importado conta 2/1/0."))
+        if trf.team.scheduled:
+            out.append(_("A rodada %(r)s está emparceirada sem resultados: será importada com os seus confrontos e "
+                         "escalações, sem resultados.", r=trf.state.rounds_played + 1))
+        order, unused = team_tiebreaks_of(trf.tiebreaks, scoring_of(trf.team))
+        if unused:
+            out.append(_("Desempates do arquivo (202) que não calculamos para equipes: %(codes)s; a classificação "
+                         "usa %(order)s.", codes=", ".join(unused), order=", ".join(order)))
     return out
+
+
+def _colour_breaks(trf: TrfTournament) -> int:
+    """Boards of the played matches where the White team's player's colour is not the odd / even
+    alternation our team events keep (`engine.teams.board_colours`)."""
+    assert trf.team is not None
+    count = 0
+    for m in trf.team.matches:
+        for k, (a, _b) in enumerate(m.boards, start=1):
+            cell = trf.state.rounds_of(a)[m.round - 1] if a else None
+            if cell is not None and cell.color is not Color.NONE and (cell.color is Color.WHITE) != (k % 2 == 1):
+                count += 1
+    return count
 
 
 def team_rows(trf: TrfTournament) -> list[dict[str, Any]]:
     """A team file's teams for the preview, ranked as our team table ranks them (RULES.md §4 team
-    Swiss: the 192 code's primary score, then `default_team_tiebreaks`: GP or MP, TSB, opponents'
+    Swiss: the 192 code's primary score, then the 202 record's team tie-breaks, else
+    `default_team_tiebreaks`: GP or MP, TSB, opponents'
     MP, opponents' GP), beside the file's own match and game points and rank."""
     if trf.team is None:
         return []
     names = {e.start_no: e.name for e in trf.state.entrants}
     t = trf.team
-    scoring = "match" if t.primary == "MP" else "game"
-    table = team_standings(team_results(t, trf.total_rounds), ruleset="fide", scoring=scoring)
+    scoring = scoring_of(t)
+    order, _unused = team_tiebreaks_of(trf.tiebreaks, scoring)
+    table = team_standings(team_results(t, trf.total_rounds), ruleset="fide", scoring=scoring, tiebreaks=order)
     by_no = {team.no: team for team in t.teams}
     rows = []
     for row in table.rows:
@@ -92,7 +151,7 @@ def team_rows(trf: TrfTournament) -> list[dict[str, Any]]:
         rows.append({"rank": row.rank_label, "no": team.no, "name": team.name, "nickname": team.nickname,
                      "players": ", ".join(names.get(p, str(p)) for p in team.roster if p),
                      "mp": _fmt(t.match_points[team.no]), "gp": _fmt(t.game_points[team.no]),
-                     "tiebreaks": [format_value(v) for v in row.tiebreaks[1:]],
+                     "tiebreaks": [format_value(v) for c, v in zip(order, row.tiebreaks) if c not in ("MP", "GP")],
                      "file_mp": _fmt(team.file_match_points) if team.file_match_points is not None else "",
                      "file_gp": _fmt(team.file_game_points) if team.file_game_points is not None else "",
                      "file_rank": team.file_rank or ""})
@@ -100,11 +159,10 @@ def team_rows(trf: TrfTournament) -> list[dict[str, Any]]:
 
 
 def team_tiebreak_names(trf: TrfTournament) -> list[str]:
-    """The names of the tie-break columns `team_rows` fills (after the first, the other score)."""
+    """The names of the tie-break columns `team_rows` fills (MP and GP have their own columns)."""
     if trf.team is None:
         return []
-    scoring = "match" if trf.team.primary == "MP" else "game"
-    return list(default_team_tiebreaks(scoring)[1:])
+    return [c for c in team_tiebreaks_of(trf.tiebreaks, scoring_of(trf.team))[0] if c not in ("MP", "GP")]
 
 
 def _fmt(half: int) -> str:

@@ -16,6 +16,8 @@ What the rows become (`trf_preview` reads the file and matches the players):
 - byes already standing in the column of the round to pair (``H``, ``Z``, TRF-2026 240) are
   requests for the next round.
 
+A team file (TRF-2026 310 / 013) is a team event instead: `trf_team_import`.
+
 Anything refused (a field of the form, a clash) rolls the whole import back.
 """
 from __future__ import annotations
@@ -44,8 +46,9 @@ from damas.models import (
 )
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.trf_preview import IMPORT_SYSTEMS, ImportedPlayer, TrfPreview, registry_name
-from damas.services.players import create_player
+from damas.services.trf_preview import IMPORT_SYSTEMS, TrfPreview
+from damas.services.trf_players import given_surname, player_id_of
+from damas.services.trf_team_import import import_team_trf
 from damas.services.entries import rating_list_of
 from damas.services.events import create_event
 
@@ -55,21 +58,6 @@ __all__ = ["import_trf", "GAME_RESULTS"]
 GAME_RESULTS = {outcomes: result for result, outcomes in RESULT_OUTCOMES.items()}
 _REQUESTS = {Outcome.HALF_BYE: RequestKind.HALF_BYE, Outcome.ZERO_BYE: RequestKind.ZERO_BYE}
 _BYES = (Outcome.PAIRING_BYE, Outcome.FULL_BYE)
-
-
-def _player_id(actor: User, p: ImportedPlayer, rating_list: str) -> int:
-    """The entry's player: the registered one matched, else a new one named as the registry writes
-    names ("Given Surname", issue 27 point 8) with the file's rating and FIDE federation [ours: a registered player's own ratings and federation are not changed]."""
-    if p.player_id is not None:
-        return p.player_id
-    rating = p.rating or None
-    player = create_player(actor, {
-        "full_name": registry_name(p.name), "sex": p.sex or "M", "birth_date": p.birth_date, "club_id": None, "state": "",
-        "federation_id": None, "fide_id": p.fide_id or None, "email": None,
-        "rating_regular": rating if rating_list == "regular" else None,
-        "rating_rapid": rating if rating_list == "rapid" else None,
-    }, fide_federation=p.federation)
-    return player.id
 
 
 def _boards(results: dict[int, tuple[RoundResult, ...]], number: int) -> list[tuple[int, int | None, GameResult]]:
@@ -97,9 +85,6 @@ def _score(r: RoundResult) -> int:
 
 
 def _event_data(preview: TrfPreview, form: dict[str, Any]) -> dict[str, Any]:
-    if preview.team:
-        raise ServiceError(_("Um torneio por equipes de uma partida por tabuleiro não pode ser importado como "
-                             "evento (nossos eventos por equipes são de micro-matches). Nada foi gravado."), "file")
     if form.get("pairing_system") not in IMPORT_SYSTEMS:
         raise ServiceError(_("Escolha um sistema suíço: o evento continua rodada a rodada."), "pairing_system")
     planned = form.get("planned_rounds") or 0
@@ -115,7 +100,10 @@ def _event_data(preview: TrfPreview, form: dict[str, Any]) -> dict[str, Any]:
 
 
 def import_trf(actor: User, preview: TrfPreview, form: dict[str, Any], filename: str = "") -> Event:
-    """Create the event of `preview` with the form's settings (see the module docstring)."""
+    """Create the event of `preview` with the form's settings (see the module docstring); a
+    team file is a team event (`trf_team_import`)."""
+    if preview.team:
+        return import_team_trf(actor, preview, form, filename)
     data = _event_data(preview, form)
     state = preview.trf.state
     with transaction():
@@ -127,7 +115,9 @@ def import_trf(actor: User, preview: TrfPreview, form: dict[str, Any], filename:
         entry_of: dict[int, Entry] = {}
         rating_list = rating_list_of(event)
         for p in preview.players:
-            entry = Entry(event_id=event.id, player_id=_player_id(actor, p, rating_list), pairing_number=p.start_no,
+            # a new player named as the registry writes names, "Given Surname" (issue 27 point 8)
+            player_id = player_id_of(actor, p, rating_list, name=given_surname(p.name)[:120])
+            entry = Entry(event_id=event.id, player_id=player_id, pairing_number=p.start_no,
                           rating_at_entry=p.rating, status=EntryStatus.REGISTERED)
             db.session.add(entry)
             db.session.flush()

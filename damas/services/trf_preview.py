@@ -45,12 +45,15 @@ from damas.services.trf_foreign import (
     foreign_problems,
     kept_records,
     round_in_progress_points,
+    scoring_of,
     team_rows,
+    team_tiebreaks_of,
     team_tiebreak_names,
 )
 from damas.services.trf_reasons import trf_reason
+from damas.engine.integers import parse_int
 
-__all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "registry_name", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
+__all__ = ["ImportedPlayer", "TrfPreview", "decode_trf", "preview_trf", "IMPORT_SYSTEMS", "MAX_TRF_BYTES"]
 
 IMPORT_SYSTEMS = ("dutch", "dutch-2025", "sb-swiss")  # round-by-round systems an import continues
 # The preview page posts the file back in base64 (4/3 of its size) within MAX_CONTENT_LENGTH (1 MB).
@@ -167,24 +170,15 @@ def _birth_dates(text: str) -> dict[int, tuple[date | None, int | None]]:
     """Start no -> (full birth date, birth year) from columns 70-79 of the 001 lines."""
     out: dict[int, tuple[date | None, int | None]] = {}
     for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        if not line.startswith("001") or not line[4:8].strip().isdigit():
+        if not line.startswith("001") or parse_int(line[4:8]) is None:
             continue
         raw = line[69:79].strip()
-        year = int(raw[:4]) if raw[:4].isdigit() and int(raw[:4]) >= 1900 else None
+        year = parse_int(raw[:4], minimum=1900)
         full = _date(raw) if year else None
         if full is not None and not (1900 <= full.year and full <= date.today()):
             full = None
         out[int(line[4:8])] = (full, year)
     return out
-
-
-def registry_name(name: str) -> str:
-    """A TRF name as the registry writes it (issue 27 point 8): "Silva, João" -> "João Silva";
-    a name without a comma is kept as written."""
-    if "," not in name:
-        return " ".join(name.split())
-    last, _sep, first = name.partition(",")
-    return " ".join(f"{first} {last}".split())
 
 
 def normal_name(name: str) -> str:
@@ -246,7 +240,7 @@ def _players(trf: TrfTournament, text: str) -> tuple[list[ImportedPlayer], list[
         if not e.name:
             raise _refuse(_("o jogador nº %(no)s não tem nome", no=e.start_no))
         fide = e.fide_id.strip().lstrip("0")
-        if fide and not (fide.isdigit() and len(fide) <= 12):
+        if fide and not (fide.isascii() and fide.isdigit() and len(fide) <= 12):
             problems.append(_("Nº %(no)s: FIDE ID %(id)s ignorado (só dígitos).", no=e.start_no, id=e.fide_id))
             fide = ""
         if fide in seen:
@@ -292,7 +286,10 @@ def _guess(trf: TrfTournament, headers: dict[str, str]) -> tuple[dict[str, Any],
     elif headers.get("122"):
         problems.append(_("Ritmo de jogo (122) não reconhecido: %(text)s.", text=headers["122"][:60]))
     order = ""
-    if trf.tiebreaks:
+    if trf.team is not None:  # a team file: its team tie-breaks (`trf_foreign` names those not used)
+        order = ", ".join(team_tiebreaks_of(trf.tiebreaks, scoring_of(trf.team))[0])
+        ruleset = "fide"
+    elif trf.tiebreaks:
         try:
             order = ", ".join(tiebreak_codes_of(trf.tiebreaks))
         except EngineError as error:

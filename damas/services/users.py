@@ -11,6 +11,7 @@ from damas.extensions import db
 from damas.models import Player, Role, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.names import check_name, clean_name
 
 USER_FIELDS = ("email", "name", "role", "player_id", "active")
 
@@ -67,6 +68,7 @@ def _snap(user: User) -> dict[str, Any]:
 
 
 def _check(values: dict[str, Any], user_id: int | None) -> None:
+    check_name(values["name"], "name")
     clash = db.session.scalar(
         select(User.id).where(func.lower(User.email) == values["email"], User.id != (user_id or -1))
     )
@@ -88,7 +90,7 @@ def _check(values: dict[str, Any], user_id: int | None) -> None:
 def _clean(data: dict[str, Any]) -> dict[str, Any]:
     return {
         "email": (data.get("email") or "").strip().lower(),
-        "name": " ".join((data.get("name") or "").split()),
+        "name": clean_name(data.get("name")),
         "role": data.get("role") or Role.PLAYER.value,
         "player_id": data.get("player_id") or None,
         "active": bool(data.get("active", True)),

@@ -25,9 +25,11 @@ from damas.web import (
     micromatch,
     players,
     public,
+    ratings,
     registration,
     reports,
     rounds,
+    seasons,
     trf_import,
     users,
 )
@@ -42,7 +44,7 @@ def register_blueprints(app: Flask) -> None:
     app.url_map.converters["int"] = DatabaseIntConverter  # before any route is added
     for blueprint in (main.bp, health.bp, auth.bp, players.bp, clubs.bp, events.bp, rounds.bp, users.bp,
                       knockout.bp, registration.bp, public.bp, public.api, awards.bp, reports.bp, desk.bp,
-                      micromatch.bp, imports.bp, trf_import.bp, games.bp):
+                      micromatch.bp, imports.bp, trf_import.bp, games.bp, ratings.bp, seasons.bp):
         app.register_blueprint(blueprint)
     federation.register(app)
     games.links.register(app)

@@ -10,6 +10,7 @@ from flask_login import current_user, login_required
 from damas.extensions import db, login_manager
 from damas.models import Event, EventStatus, Role, User
 from damas.services.events import can_edit_event
+from damas.engine.integers import parse_int
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -22,10 +23,11 @@ def load_user(login_id: str) -> User | None:
     of the old plain-id form opens nothing.
     """
     user_id, _sep, version = (login_id or "").partition(":")
-    if not (user_id.isdigit() and version.isdigit()) or len(user_id) > 18:
+    number, session_version = parse_int(user_id), parse_int(version)
+    if number is None or session_version is None:
         return None
-    user = db.session.get(User, int(user_id))
-    if user is None or not user.active or user.session_version != int(version):
+    user = db.session.get(User, number)
+    if user is None or not user.active or user.session_version != session_version:
         return None
     return user
 

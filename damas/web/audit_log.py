@@ -15,13 +15,13 @@ from sqlalchemy import Select, func, select
 from damas.extensions import db
 from damas.models import AuditEntry, User
 from damas.presentation.audit_labels import action_label, object_label
+from damas.engine.integers import parse_int
 
 PER_PAGE = 50
 
 
 def _int(value: str) -> int | None:
-    value = value.strip()
-    return int(value) if value.isdigit() and len(value) <= 18 else None
+    return parse_int(value)
 
 
 def _day(value: str) -> date | None:

@@ -16,6 +16,14 @@ Not cached: logged-in users (their pages show edit buttons, their name and a CSR
 response that writes the session or a cookie (a flash message, a CSRF token), anything but a
 200. Events still taking registrations also key by the minute, since their pages say whether
 registration is open at this moment.
+
+The URL part of the key is the path and only the query parameters the view reads (issue 25
+point 3: ``?x=N`` must not render and store a new PDF per N). Which ones those are is learned:
+the view renders with a `request.args` that records what it reads, and the set of names read
+per endpoint (`query_names`) only grows. The names are part of the key, so a page is served
+only for a request agreeing with it on every parameter its rendering read, whatever a process
+learned so far (a process that knows fewer names just misses). ``lang`` is left out: the
+language is in the key already.
 """
 from __future__ import annotations
 
@@ -24,16 +32,20 @@ import time
 from functools import wraps
 from pathlib import Path
 from typing import Any, Callable
+from urllib.parse import urlencode
 
-from flask import Flask, Response, current_app, make_response, request, session
+from flask import Flask, Response, current_app, g, make_response, request, session
 from flask_login import current_user
 from sqlalchemy import bindparam, func, select
+from werkzeug.datastructures import ImmutableMultiDict
 
 from damas.config import BASE_DIR
 from damas.extensions import cache, db
 from damas.models import Event, EventStatus, FederationSettings
+from damas.presentation.site_url import host_in_key
 
-__all__ = ["install_page_cache", "code_version", "cached_endpoints", "page_key", "request_key", "revision_row"]
+__all__ = ["install_page_cache", "code_version", "cached_endpoints", "page_key", "request_key", "revision_row",
+           "kept_query", "query_part", "query_names"]
 
 _KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 # Core statement built once: the only query of a 304 or a cache hit.
@@ -43,6 +55,88 @@ _SETTINGS = select(func.max(FederationSettings.__table__.c.version)).scalar_subq
 _REVISION = select(_EVENT.c.revision, _EVENT.c.status, _SETTINGS.label("settings")).where(
     _EVENT.c.id == bindparam("event_id"))
 _SAFE = {"GET", "HEAD", "OPTIONS"}
+EVERY = "*"  # the view read the whole query (iterated it): every parameter is in the key
+_UNKEYED = frozenset({"lang"})  # in the key as the language
+
+
+class RecordingArgs(ImmutableMultiDict):  # type: ignore[type-arg]
+    """`request.args` of a render: remembers the names the view reads (`EVERY`: all of them)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None, type: Any = None) -> Any:  # noqa: A002 (MultiDict's name)
+        self.read.add(key)
+        return super().get(key, default, type)
+
+    def getlist(self, key: str, type: Any = None) -> Any:  # noqa: A002
+        self.read.add(key)
+        return super().getlist(key, type)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
+
+    def _whole(self) -> None:
+        self.read.add(EVERY)
+
+    def items(self, multi: bool = False) -> Any:  # type: ignore[override]
+        self._whole()
+        return super().items(multi)
+
+    def lists(self) -> Any:
+        self._whole()
+        return super().lists()
+
+    def keys(self) -> Any:  # type: ignore[override]
+        self._whole()
+        return super().keys()
+
+    def values(self) -> Any:  # type: ignore[override]
+        self._whole()
+        return super().values()
+
+    def __iter__(self) -> Any:
+        self._whole()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._whole()
+        return super().__len__()
+
+    def to_dict(self, flat: bool = True) -> Any:
+        self._whole()
+        return super().to_dict(flat)
+
+
+def query_names(app: Flask, endpoint: str) -> frozenset[str]:
+    """The query parameters `endpoint`'s view has been seen to read in this process."""
+    return app.extensions.get("damas_page_params", {}).get(endpoint, frozenset())
+
+
+def _learn(app: Flask, endpoint: str, read: set[str]) -> None:
+    learned = app.extensions.setdefault("damas_page_params", {})
+    names = frozenset(read - _UNKEYED)
+    if not names <= learned.get(endpoint, frozenset()):
+        learned[endpoint] = learned.get(endpoint, frozenset()) | names
+
+
+def _kept(pairs: list[tuple[str, str]], names: frozenset[str]) -> list[tuple[str, str]]:
+    if EVERY in names:
+        return pairs
+    return sorted((k, v) for k, v in pairs if k in names)
+
+
+def query_part(pairs: list[tuple[str, str]], names: frozenset[str]) -> str:
+    """The query's share of the key: the names known to be read and those parameters' values."""
+    if not names:
+        return ""
+    return repr((sorted(names), _kept(pairs, names)))
 
 
 def code_version() -> str:
@@ -70,10 +164,12 @@ def _personal() -> bool:
 
 
 def page_key(event_id: int, revision: int, status: EventStatus, version: str, locale: str, settings: int,
-             full_path: str) -> tuple[str, str]:
+             full_path: str, host: str = "") -> tuple[str, str]:
     """(cache key, ETag) of an event page for visitors: event, revision, federation settings,
-    language, URL (path and query) and code version; by the minute while registration is open."""
-    path = hashlib.sha1(full_path.encode()).hexdigest()[:16]
+    language, URL (path and query) and code version; by the minute while registration is open.
+    `host` is the request's host while no public address is configured (the QR codes then name
+    it: `damas.presentation.site_url`), else "": no header a visitor sets is in the key (issue 25)."""
+    path = hashlib.sha1(f"{host.lower()}|{full_path}".encode()).hexdigest()[:16]
     minute = f".m{int(time.time() // 60)}" if status == EventStatus.REGISTRATION else ""
     key = f"e{event_id}.r{revision}.f{settings}.{locale}.{path}.{version}{minute}"
     return "page:" + key, hashlib.sha1(key.encode()).hexdigest()[:20]
@@ -89,8 +185,34 @@ def _keyed(event_id: int, version: str, locale: Callable[[], str]) -> tuple[Any,
     row = revision_row(db.session.connection(), event_id)
     if row is None:
         return None
-    key, etag = page_key(event_id, row.revision, row.status, version, locale(), row.settings or 0, request.full_path)
-    return row, key, etag
+    return (row, *_key_of(event_id, row, version, locale))
+
+
+def _key_of(event_id: int, row: Any, version: str, locale: Callable[[], str]) -> tuple[str, str]:
+    """(cache key, ETag) of the current request's page from its event's revision row."""
+    host = request.host if host_in_key() else ""
+    names = query_names(current_app, str(request.endpoint))
+    pairs = list(ImmutableMultiDict.items(request.args, multi=True))  # not a read of the view's
+    g.damas_kept_query = urlencode(_kept(pairs, names))
+    return page_key(event_id, row.revision, row.status, version, locale(), row.settings or 0,
+                    request.path + "?" + query_part(pairs, names), host)
+
+
+def kept_query() -> str:
+    """The current request's query with only the parameters its page key holds: what a PDF job
+    renders with, so the file stored under the key cannot depend on anything else."""
+    return str(g.get("damas_kept_query", ""))
+
+
+def _render_recording(view: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """The view's answer; the query parameter names it read are learned for its endpoint."""
+    real = request._get_current_object()  # type: ignore[attr-defined]
+    recording = RecordingArgs(real.args)
+    real.args = recording
+    try:
+        return make_response(view(*args, **kwargs))
+    finally:
+        _learn(current_app._get_current_object(), str(request.endpoint), recording.read)  # type: ignore[attr-defined]
 
 
 def request_key(event_id: int) -> tuple[str, str] | None:
@@ -112,7 +234,7 @@ def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], st
         found = _keyed(event_id, version, locale)
         if found is None or found[0].status == EventStatus.DRAFT:
             return view(*args, **kwargs)  # 404 or an editor's page: the view decides
-        _row, key, etag = found
+        row, key, etag = found
         if request.if_none_match.contains_weak(etag):
             response = Response(status=304)
         else:
@@ -121,10 +243,11 @@ def _cached_view(view: Callable[..., Any], version: str, locale: Callable[[], st
                 body, headers = stored
                 response = Response(body, status=200, headers=headers)
             else:
-                response = make_response(view(*args, **kwargs))
+                response = _render_recording(view, *args, **kwargs)
                 if response.status_code != 200 or session.modified or response.headers.get("Set-Cookie"):
                     return response  # no ETag either: a 202 "being prepared" page is asked again
                 response.direct_passthrough = False
+                key, etag = _key_of(event_id, row, version, locale)  # with the names the render read
                 headers = [(h, response.headers[h]) for h in _KEPT_HEADERS if h in response.headers]
                 cache.set(key, (response.get_data(), headers))
         response.set_etag(etag, weak=True)

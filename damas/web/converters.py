@@ -11,7 +11,9 @@ from typing import Any
 
 from werkzeug.routing import IntegerConverter
 
-MAX_DB_INT = 2**31 - 1  # PostgreSQL INTEGER; SQLite's 64-bit range is wider, one limit for both
+from damas.engine.integers import MAX_INT, parse_int
+
+MAX_DB_INT = MAX_INT  # PostgreSQL INTEGER; SQLite's 64-bit range is wider, one limit for both
 
 
 def digits_up_to(limit: int) -> str:
@@ -42,8 +44,4 @@ class DatabaseIntConverter(IntegerConverter):
 
 def db_id(value: Any) -> int | None:
     """A form value as a row id, or None when it is not one (not a whole number, out of range)."""
-    text = str(value if value is not None else "").strip()
-    if not text.isdigit() or not text.isascii():
-        return None
-    number = int(text)
-    return number if 0 < number <= MAX_DB_INT else None
+    return parse_int(value, minimum=1, maximum=MAX_DB_INT)

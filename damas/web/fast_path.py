@@ -3,7 +3,9 @@ at 1,000 requests/s or more).
 
 On the last round hundreds of phones re-ask for the standings with ``If-None-Match``. The
 answer, a 304 or the stored page, depends only on what `caching.page_key` reads: the event's
-revision, the federation settings' version, the language and the URL. Through Flask it cost
+revision, the federation settings' version, the language, the path, the query parameters the
+view reads and (only while no public
+address is configured, issue 25) the host. Through Flask it cost
 1.2 ms of CPU of which 0.2 ms was that work; the rest was the session, the login manager, the
 rate limiter's bookkeeping, Babel and the input guard, none of which can change a visitor's
 cached answer. This WSGI layer answers those requests itself and hands every other one to
@@ -30,11 +32,13 @@ from sqlalchemy.engine import Connection, Engine
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_cookie, parse_etags
 from werkzeug.routing import RequestRedirect
+from werkzeug.wsgi import get_host
 
 from damas.extensions import cache, db
 from damas.models import EventStatus
+from damas.presentation.site_url import host_in_key
 from damas.security import add_security_headers
-from damas.web.caching import cached_endpoints, page_key, revision_row
+from damas.web.caching import cached_endpoints, page_key, query_names, query_part, revision_row
 
 __all__ = ["CachedPageAnswers", "install_fast_path"]
 
@@ -76,16 +80,18 @@ class CachedPageAnswers:
         event_id = args.get("event_id")
         if endpoint not in self.endpoints or not isinstance(event_id, int):
             return None
-        lang = next((v for k, v in parse_qsl(query, keep_blank_values=True) if k == "lang"), "")
+        pairs = parse_qsl(query, keep_blank_values=True, errors="werkzeug.url_quote")  # as `request.args`
+        lang = next((v for k, v in pairs if k == "lang"), "")
         locale = lang if lang in LANGUAGES else "pt_BR"
-        full_path = "/" + path.lstrip("/") + "?" + query  # werkzeug's `request.full_path`
+        full_path = "/" + path.lstrip("/") + "?" + query_part(pairs, query_names(self.app, endpoint))
         with self.app.app_context():
             with _reading(db.engine) as connection:
                 row = revision_row(connection, event_id)
             if row is None or row.status == EventStatus.DRAFT:
                 return None
+            host = get_host(environ) if host_in_key() else ""  # werkzeug's `request.host`
             key, etag = page_key(event_id, row.revision, row.status, self.version, locale, row.settings or 0,
-                                 full_path)
+                                 full_path, host)
             if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains_weak(etag):
                 response = Response(status=304)
             else:

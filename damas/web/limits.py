@@ -1,23 +1,39 @@
 """Throttles of the account routes: log in, sign up and password change (issue 14).
 
-Counted by Flask-Limiter (`damas.extensions.limiter`) per client address and per account; the
-limits are config values (`LIMIT_*` in `damas.config.Config`), the store is
-`RATELIMIT_STORAGE_URI` (memory by default; a shared store such as Redis when several processes
-serve the site). Per account only failed attempts count, so a user who types his password right
-is never held up by his own earlier logins; per address every attempt counts. A refused request
-gets the 429 page of `damas.web.errors`.
+Counted by Flask-Limiter (`damas.extensions.limiter`); the limits are config values (`LIMIT_*`
+in `damas.config.Config`), the store is `RATELIMIT_STORAGE_URI` (memory by default; a shared store
+such as Redis when several processes serve the site). A refused request gets the 429 page of
+`damas.web.errors`.
+
+Log in (issue 25 point 1: nobody can lock another user out):
+
+- per client address every attempt counts (`LIMIT_LOGIN_IP`): guessing across accounts;
+- per (account, address) failed attempts count (`LIMIT_LOGIN_ACCOUNT_IP`): guessing one
+  password from one place;
+- per account, from every address, failures only slow the login down
+  (`LOGIN_SLOWDOWN_AFTER`, then `LOGIN_SLOWDOWN_SECONDS` of wait before each attempt): the
+  owner's right password from his own address still logs in, however many strangers failed.
+
+Only failed attempts count per account, so a user who types his password right is never held up
+by his own earlier logins.
 """
 from __future__ import annotations
 
+import logging
+import time
+from functools import wraps
 from typing import Any, Callable, TypeVar
 
-from flask import current_app, request
+from flask import current_app, make_response, request
+from limits import parse_many
 from flask_limiter.util import get_remote_address
 from flask_login import current_user
 
 from damas.extensions import limiter
 
 F = TypeVar("F", bound=Callable[..., Any])
+log = logging.getLogger("damas.limits")
+pause: Callable[[float], None] = time.sleep  # the account slow-down's wait (tests record it)
 
 
 def _config(name: str) -> Callable[[], str]:
@@ -31,6 +47,10 @@ def _address() -> str:
 def _account_by_email() -> str:
     """The account a login names (typed e-mail, normalised); unknown e-mails count the same."""
     return "email:" + ((request.form.get("email") or "").strip().lower()[:254] or "-")
+
+
+def _account_at_address() -> str:
+    return _account_by_email() + "|" + _address()
 
 
 def _account_logged_in() -> str:
@@ -57,10 +77,40 @@ def _apply(view: F, *limits: Any) -> F:
     return view
 
 
+def _counted(call: Callable[[], Any], fallback: Any) -> Any:
+    """A call to the limits' store; a store that fails is logged and `fallback` answered, as the
+    limiter's own RATELIMIT_SWALLOW_ERRORS does (a login never fails because Redis is away)."""
+    try:
+        return call()
+    except Exception:  # noqa: BLE001  redis, memcached...: whatever the store raises
+        log.warning("login slow-down: the limits' store failed; not counted", exc_info=True)
+        return fallback
+
+
+def _slowed_down(view: F) -> F:
+    """Wait `LOGIN_SLOWDOWN_SECONDS` before a login attempt on an account that failed more than
+    `LOGIN_SLOWDOWN_AFTER` times (from any address); count this attempt's failure."""
+    @wraps(view)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        config = current_app.config
+        if request.method != "POST" or not config.get("RATELIMIT_ENABLED"):
+            return view(*args, **kwargs)
+        key, items = _account_by_email(), parse_many(config["LOGIN_SLOWDOWN_AFTER"])
+        if not _counted(lambda: all(limiter.limiter.test(item, "login_slowdown", key) for item in items), True):
+            pause(float(config["LOGIN_SLOWDOWN_SECONDS"]))
+        response = make_response(view(*args, **kwargs))
+        if _refused(response):
+            _counted(lambda: [limiter.limiter.hit(item, "login_slowdown", key) for item in items], None)
+        return response
+
+    return wrapper  # type: ignore[return-value]
+
+
 def throttle_login(view: F) -> F:
-    return _apply(view,
+    """Per address, per (account, address); the account as a whole is only slowed down."""
+    return _apply(_slowed_down(view),
                   limiter.limit(_config("LIMIT_LOGIN_IP"), key_func=_address, methods=["POST"]),
-                  limiter.limit(_config("LIMIT_LOGIN_ACCOUNT"), key_func=_account_by_email, methods=["POST"],
+                  limiter.limit(_config("LIMIT_LOGIN_ACCOUNT_IP"), key_func=_account_at_address, methods=["POST"],
                                 deduct_when=_refused))
 
 

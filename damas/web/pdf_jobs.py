@@ -30,7 +30,7 @@ from flask_login import current_user
 
 from damas.extensions import cache, db
 from damas.models import User
-from damas.web.caching import request_key
+from damas.web.caching import kept_query, request_key
 from damas.web.pdf_lanes import REPORTS, SHEETS, lanes_of
 
 __all__ = ["PdfJob", "deliver_pdf", "render_job", "SHEETS", "REPORTS"]
@@ -74,7 +74,7 @@ def deliver_pdf(event_id: int, filename: str, render: Callable[[], bytes], lane:
         if cache.get(_FAILED + key):  # the job failed: render here, errors as any view's
             return _pdf_response(render(), filename)
         job = PdfJob(key, str(request.endpoint), dict(request.view_args or {}), request.path,
-                     request.query_string.decode("ascii", "replace"), str(get_locale()),
+                     kept_query(), str(get_locale()),
                      current_user.id if current_user.is_authenticated else None, lane, request.host_url)
         lanes_of(current_app).start(job.key, asdict(job), lane, render_job)
         stored = _wait(key, float(current_app.config.get("REPORT_WAIT_SECONDS", 2.0)))

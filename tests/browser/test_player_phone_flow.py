@@ -57,7 +57,11 @@ def test_player_signs_up_registers_and_follows_on_a_phone(live_server, browser):
     page.select_option("select[name=sex]", "F")
     page.fill("input[name=birth_date]", "2014-06-01")
     page.click("button.primary")
-    page.wait_for_selector("text=Você já pode se inscrever")
+    page.wait_for_selector("text=Pedido de conta recebido.")  # the neutral answer (issue 25 point 6)
+    page.fill("input[name=email]", "clara@browser.br")
+    page.fill("input[name=password]", "celular123")
+    page.click("button.primary")
+    page.wait_for_selector("text=Bem-vindo")
     _no_sideways_scroll(page)
 
     page.goto(f"{base}/eventos/{event_id}/inscricao")

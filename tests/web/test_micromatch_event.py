@@ -45,8 +45,8 @@ def test_individual_micromatch_event_game_points(client, db, make_user, make_pla
         "end_date": "2026-12-01", "scoring": "game", "openings": "round",
     }, expect="Evento em micro match criado.")
     event = db.session.query(Event).one()
-    assert micro_service.settings_of(event) == {"team": False, "boards": 4, "scoring": "game", "openings": "round",
-                                                "saved": True}
+    assert micro_service.settings_of(event) == {"team": False, "boards": 4, "games_per_board": 2, "scoring": "game",
+                                                "openings": "round", "saved": True}
     _post(client, f"/eventos/{event.id}/situacao", {"status": "registration"})
     for p in players:
         client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})

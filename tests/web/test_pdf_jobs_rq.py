@@ -88,7 +88,7 @@ def test_reports_are_rendered_by_the_rq_worker(redis_app, tmp_path):  # type: ig
         client.get(url)  # asked again at once: not enqueued twice
         row = db.session.get(type(event), event.id)
         key = page_key(event.id, row.revision, row.status, redis_app.extensions["damas_page_cache"][0], "pt_BR",
-                       0, url + "?")[0]
+                       0, url + "?", "localhost")[0]
         job = Job.fetch(job_id(key), connection=connection)
         assert job.args[0]["key"] == key and job.origin == QUEUES[REPORTS]
         deadline = time.monotonic() + 120

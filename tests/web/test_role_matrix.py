@@ -2,12 +2,13 @@
 this event, staff. A new route without an entry in ACCESS fails the first test."""
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import pytest
 
 from damas.engine.games.draughts_rules import BRAZILIAN
-from damas.models import AuditEntry, EventStatus, Game, Role, Round, RoundStatus
+from damas.models import AuditEntry, EventStatus, Game, RatingPeriod, Role, Round, RoundStatus, Season, SeasonEvent
 from damas.models.gamerecord import GameRecord
 from damas.services.games.records import plies_json
 
@@ -109,6 +110,20 @@ ACCESS = {
     "reports.team_standings": "public",
     "reports.team_standings_pdf": "public",
     "reports.rating_csv": "editor",
+    "reports.rating_change": "public",
+    "reports.rating_change_pdf": "public",
+    "reports.rating_change_csv": "public",
+    "federation.rating_parameters": "staff",
+    "ratings.periods": "staff",
+    "ratings.reopen": "staff",
+    "ratings.rating_list": "public",
+    "ratings.rating_list_csv_file": "public",
+    "ratings.rating_list_xlsx_file": "public",
+    "seasons.list_seasons": "public",
+    "seasons.ranking": "public",
+    "seasons.ranking_pdf": "public",
+    "seasons.new_season": "staff",
+    "seasons.edit_season": "staff",
     "reports.rating_trf": "editor",
     "reports.rating_trf26": "editor",
     "knockout.bracket": "public",
@@ -225,13 +240,19 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
     opening = BRAZILIAN.check(["c3-d4"])
     db.session.add(GameRecord(event_id=event.id, round_number=1, board=1, game_no=1, white_player_id=a.player_id,
                               black_player_id=b.player_id, moves="c3-d4", plies=plies_json(opening)))
+    period = RatingPeriod(name="2026/1", rating_list="regular", start_date=date(2026, 1, 1), end_date=date(2026, 1, 31),
+                          list_date=date(2026, 2, 1), event_ids=[], status="reopened", closed_by=None)
+    db.session.add(period)
+    season = Season(name="Ranking 2026", year=2026, kind="place", points_table=[10, 8], categories=["absoluto"])
+    season.events = [SeasonEvent(event_id=event.id)]
+    db.session.add(season)
     db.session.commit()
     users = {"player": player_user, "arbiter": arbiter, "other_arbiter": other_arbiter, "staff": staff}
     entry = event.entries[-1]
     url_args = {
         "player_id": player.id, "club_id": club.id, "event_id": event.id, "user_id": arbiter.id,
         "entry_id": entry.id, "code": "en", "number": 1, "category": "absoluto",
-        "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn",
+        "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn", "period_id": period.id, "season_id": season.id,
     }
     return users, url_args
 

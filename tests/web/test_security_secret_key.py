@@ -4,6 +4,7 @@ with a message naming the variable)."""
 from __future__ import annotations
 
 import os
+import secrets
 import subprocess
 import sys
 from pathlib import Path
@@ -112,3 +113,20 @@ def test_gunicorn_exits_with_the_message_without_a_key(tmp_path):  # type: ignor
     result = subprocess.run(command, cwd=ROOT, env=_clean_env(tmp_path), capture_output=True, text=True, timeout=120)
     assert result.returncode == 4  # "App failed to load": the server stops instead of rebooting workers
     assert "SECRET_KEY is not set" in result.stderr
+
+
+@pytest.mark.parametrize("key", ("aaaaaaaaaaaaaaaa", "changeme-changeme", "x" * 64, "abcdefghij" * 4,
+                                 "0123456789abcdef", "Tr0ub4dor&3", "ab" * 20))
+def test_a_low_entropy_key_is_refused_by_its_strength(key):  # type: ignore[no-untyped-def]
+    """Issue 25 point 7: not a list of known keys, their strength (length, distinct characters, no
+    repeated pattern)."""
+    with pytest.raises(MissingSecretKey, match="SECRET_KEY"):
+        create_app(_production_config(SECRET_KEY=key))
+
+
+@pytest.mark.parametrize("make_key", (lambda: secrets.token_hex(32), lambda: secrets.token_urlsafe(32),
+                                      lambda: "a-real-random-key-0123456789abcdef"), ids=("hex", "urlsafe", "phrase"))
+def test_a_random_key_starts_the_app(make_key):  # type: ignore[no-untyped-def]
+    """The keys are drawn in the test, not at collection: every xdist worker collects the same ids."""
+    key = make_key()
+    assert create_app(_production_config(SECRET_KEY=key)).secret_key == key

@@ -326,21 +326,18 @@ def test_trf2026_preview_lists_the_records_kept_not_used(client, staff):  # type
 
 
 @pytest.mark.parametrize("name", ["trf2026_team", "trf2026_team_scheduled_round"])
-def test_team_trf2026_is_read_with_its_teams_and_points_and_not_imported_as_an_event(client, db, staff, name):  # type: ignore[no-untyped-def]
+def test_team_trf2026_is_read_with_its_teams_and_points(client, db, staff, name):  # type: ignore[no-untyped-def]
     """The FIDE TEC team sample's shape (250 with match points, 310 / 013, 320 / 330 / 300): refused
-    before; now read with the file's own match and game points, and the preview says why it is
-    not written as an event (a refusal on confirm writes nothing)."""
+    before; now read with the file's own match and game points, ranked as the event's team table
+    ranks them; confirming imports it as a team event (tests/web/test_trf_team_import.py)."""
     data = (DIALECTS / f"{name}.trf").read_bytes()
     page = unescape(_upload(client, data).get_data(as_text=True))
     assert "Arquivo TRF recusado" not in page and "Torneio por equipes" in page
     assert re.search(r"Alfenas</td><td>[^<]*</td><td class=\"num\">6.0</td><td class=\"num\">5.0</td>", page)
-    assert "importar-trf/confirmar" not in page
     assert '<th class="num">TSB</th>' in page and '<th class="num">OPP-MP</th>' in page
     ranks = re.findall(r'<tr><td class="num">(\d+)</td><td class="num">(\d+)</td><td>(\w+)</td>', page)
     assert [(rank, name) for rank, _no, name in ranks] == [("1", "Alfenas"), ("2", "Divinopolis"), ("3", "Bage"),
                                                           ("4", "Caxias"), ("5", "Erechim")]
-    response = _confirm(client, data, planned_rounds=5)
-    assert response.status_code == 200 and db.session.scalar(select(func.count(Event.id))) == 0
 
 
 def test_trf2026_import_then_our_export_reads_back_with_nothing_lost(client, db, staff):  # type: ignore[no-untyped-def]

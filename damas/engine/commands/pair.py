@@ -35,6 +35,7 @@ from damas.engine.pairing.berger import table_text
 from damas.engine.pairing.knockout.state import settings_from_options
 from damas.engine.trf import TrfTournament, read_trf
 from damas.engine.types import Color, EngineError, Outcome
+from damas.engine.integers import parse_int
 
 __all__ = ["knockout_options", "main", "request_from_trf", "request_of"]
 
@@ -98,10 +99,10 @@ def knockout_options(args: argparse.Namespace, entrants: frozenset[int]) -> dict
     if args.lot_seed is not None:
         options["seed"] = args.lot_seed
     if args.seeds is not None:
-        try:
-            seeds = [int(s) for s in args.seeds.replace(" ", "").split(",") if s]
-        except ValueError:
-            raise EngineError(f"--seeds needs start numbers separated by commas, not {args.seeds!r}") from None
+        read = [parse_int(s, minimum=1) for s in args.seeds.replace(" ", "").split(",") if s]
+        if any(n is None for n in read):
+            raise EngineError(f"--seeds needs start numbers separated by commas, not {args.seeds!r}")
+        seeds = [n for n in read if n is not None]
         if len(set(seeds)) != len(seeds):
             raise EngineError("--seeds names a player twice")
         if set(seeds) != entrants:

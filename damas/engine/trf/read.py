@@ -8,6 +8,7 @@ from damas.engine.trf import records as rec
 from damas.engine.trf.teams import read_teams
 from damas.engine.trf.tournament import HALF_POINTS, HEADER_CODES, PairedCell, TrfError, TrfTournament
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
+from damas.engine.integers import parse_int
 
 _ROUND_START = 91  # 0-based index of the first round field (column 92)
 _ROUND_WIDTH = 10
@@ -44,10 +45,11 @@ def _int_field(line: str, start: int, end: int, lineno: int, what: str,
     s = raw.strip()
     if not s:
         return default
-    if not s.isdigit():
+    number = parse_int(s)
+    if number is None:
         col = start + (len(raw) - len(raw.lstrip()))
         raise TrfError(f"{what} must be a whole number, got {s!r}", lineno, col)
-    return int(s)
+    return number
 
 
 def _points_field(line: str, lineno: int) -> int | None:
@@ -82,11 +84,11 @@ def _parse_cells(line: str, lineno: int) -> list[_Cell]:
             k += _ROUND_WIDTH
             continue
         s = opp_raw.strip()
-        if s and not s.isdigit():
+        if s and parse_int(s) is None:
             raise TrfError(f"opponent must be a starting number or 0000, got {opp_raw!r}", lineno, col)
         if not s and c in "wbWB":
             raise TrfError("a blank opponent (a bye or an absence) has no colour", lineno, col + 5)
-        opp = int(s) if s else None  # four blanks are 0000 (TRF-2026; lichess and lidraughts write them)
+        opp = parse_int(s) if s else None  # four blanks are 0000 (TRF-2026; lichess and lidraughts write them)
         opp = opp or None
         if c not in "wbWB- ":
             raise TrfError(f"colour must be w, b or -, got {c!r}", lineno, col + 5)
@@ -151,7 +153,7 @@ def read_trf(text: str) -> TrfTournament:
                 raise TrfError(f"starting number {no} appears twice", lineno, 5)
             rating = _int_field(line, 49, 52, lineno, "rating", 0) or 0
             birth = line[69:79].strip()
-            year = int(birth[:4]) if len(birth) >= 4 and birth[:4].isdigit() else None
+            year = parse_int(birth[:4]) if len(birth) >= 4 else None
             sex = line[9:10].strip().lower()
             entrant = Entrant(
                 start_no=no, name=line[14:47].strip(), rating=rating,
@@ -164,9 +166,10 @@ def read_trf(text: str) -> TrfTournament:
                 ranks[no] = rank
         elif tag == "XXR":
             parts = line.split()
-            if len(parts) < 2 or not parts[1].isdigit() or int(parts[1]) <= 0:
+            rounds = parse_int(parts[1], minimum=1, maximum=9999) if len(parts) >= 2 else None
+            if rounds is None:
                 raise TrfError("XXR needs the total number of rounds", lineno, 5)
-            total_rounds = int(parts[1])
+            total_rounds = rounds
         elif tag == "XXC":
             words = [w.lower() for w in line.split()[1:]]
             if "white1" in words:

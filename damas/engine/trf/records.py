@@ -37,6 +37,7 @@ from typing import Mapping, Sequence
 
 from damas.engine.tiebreaks.fide_codes import parse_fide_list, to_fide
 from damas.engine.types import Color, EngineError, Outcome
+from damas.engine.integers import parse_int
 
 __all__ = [
     "TRF16", "TRF26", "TRF26_ONLY", "TRF26_TEXT_HEADERS", "Records", "RecordError",
@@ -88,7 +89,7 @@ def _national(tag: str, line: str) -> bool:
     """A national-rating-support record: a federation code (3 capitals) with a starting number in
     the 001 columns 5-8 (TRF-2026 "National Rating Support")."""
     return len(tag) == 3 and tag.isalpha() and tag.isupper() and not tag.startswith("XX") \
-        and line[3:4] == " " and line[4:8].strip().isdigit()
+        and line[3:4] == " " and parse_int(line[4:8]) is not None
 
 
 def format_points(half: int) -> str:
@@ -108,10 +109,10 @@ def _half_points(raw: str, column: int) -> int:
 
 
 def _number(raw: str, column: int, what: str) -> int:
-    s = raw.strip()
-    if not s.isdigit() or int(s) <= 0:
-        raise RecordError(f"{what} must be a positive whole number, got {s!r}", column)
-    return int(s)
+    number = parse_int(raw, minimum=1)
+    if number is None:
+        raise RecordError(f"{what} must be a positive whole number, got {raw.strip()!r}", column)
+    return number
 
 
 @dataclass

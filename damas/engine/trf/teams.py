@@ -32,6 +32,7 @@ from typing import Mapping
 
 from damas.engine.trf.tournament import TrfError, TrfTournament
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
+from damas.engine.integers import parse_int
 
 _GAME_POINTS = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.FORFEIT_WIN: 2, Outcome.ADJOURNED: 1}
 
@@ -104,10 +105,10 @@ def _half(raw: str, line: int, column: int) -> int:
 
 
 def _int(raw: str, line: int, column: int, what: str) -> int:
-    s = raw.strip()
-    if not s.isdigit():
-        raise TrfError(f"{what} must be a whole number, got {s!r}", line, column)
-    return int(s)
+    number = parse_int(raw)
+    if number is None:
+        raise TrfError(f"{what} must be a whole number, got {raw.strip()!r}", line, column)
+    return number
 
 
 def _numbers(line: str, start: int, width: int, lineno: int, what: str) -> list[int]:
@@ -130,7 +131,7 @@ def _teams(lines: list[tuple[str, str, int]], players: set[int], where: dict[int
                            tuple(_numbers(line, 74, 4, lineno, "a player (310)")),
                            _half(line[54:60], lineno, 55) if line[54:60].strip() else None,
                            _half(line[61:67], lineno, 62) if line[61:67].strip() else None,
-                           int(line[68:71]) if line[68:71].strip().isdigit() else None)
+                           parse_int(line[68:71]) if line[68:71].strip() else None)
         else:
             no = k
             team = TrfTeam(no, line[4:36].strip(), "", tuple(_numbers(line, 37, 4, lineno, "a player (013)")))

@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from damas.engine.games import CheckedGame, results_of
+from damas.engine.integers import parse_int
 from damas.engine.games.files import FileGame, GameFileError, read_games
 from damas.formats.game_slots import GameSlot, SlotPlayer, round_slots
 from damas.models import Event, User
@@ -83,8 +84,8 @@ def decode(data: bytes) -> str:
 
 def _is(tag: str, player: SlotPlayer) -> bool:
     tag = tag.strip()
-    if tag.isdigit():
-        return player.no is not None and int(tag) == player.no
+    if parse_int(tag) is not None:
+        return player.no is not None and parse_int(tag) == player.no
     return normal_name(tag) == normal_name(player.name)
 
 

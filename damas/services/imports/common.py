@@ -9,6 +9,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from damas.services.imports.tabular import ImportRefused, parse_date
+from damas.engine.integers import parse_int
 
 NEW, UPDATE, SAME, SKIP, ERROR = "new", "update", "same", "skip", "error"
 FEDERATION_ID = re.compile(r"^[A-Za-z0-9\-./]{1,20}$")
@@ -67,10 +68,11 @@ def read_rating(text: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    if not text.isdigit() or int(text) > MAX_RATING:
+    rating = parse_int(text, maximum=MAX_RATING)
+    if rating is None:
         raise ValueError(_("rating inválido \"%(text)s\" (um número inteiro de 0 a %(max)s).",
                            text=text, max=MAX_RATING))
-    return int(text)
+    return rating
 
 
 def read_birth_date(text: str) -> date | None:

@@ -4,20 +4,37 @@ Refusals carry the line (1 = the header) and the reason. Refused, not repaired *
 that is not UTF-8, a missing or repeated column, a cell that looks like a spreadsheet formula
 (``=``, ``+``, ``@``, or ``-`` not followed by a digit: CSV injection when the file goes back to
 a spreadsheet), a control character, or more than `MAX_ROWS` rows.
+
+An XLSX is a ZIP of XML files, small on the wire and possibly huge once opened (issue 25 point
+4: one 400 MB shared string in a 400 KB file; a 20 KB sheet declaring ``A1:XFD2001``, every row
+then filled out to 16,384 cells). Before openpyxl parses anything, each member's declared
+uncompressed size (`MAX_MEMBER_BYTES`; the ZIP reader never inflates past it), the archive's
+total and a large member's compression ratio (`MAX_RATIO`) are checked; then the sheet's
+declared dimension (`MAX_COLUMNS`, `MAX_ROWS`). The sheet is read in read-only (streaming) mode
+and the reading stops at the first cell over `MAX_CELL` characters.
 """
 from __future__ import annotations
 
 import csv
 import io
 import unicodedata
+import zipfile
 from dataclasses import dataclass, field
 from datetime import date, datetime
+from typing import Any
 
 from flask_babel import gettext as _
+from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
 MAX_BYTES = 1024 * 1024  # also the app's upload limit (MAX_CONTENT_LENGTH)
 MAX_ROWS = 20000
 MAX_CELL = 200
+MAX_COLUMNS = 100  # of an XLSX sheet (the imports read about ten)
+MAX_MEMBER_BYTES = 16 * 1024 * 1024  # one XML part of an XLSX, uncompressed
+MAX_ARCHIVE_BYTES = 48 * 1024 * 1024  # every part together
+MAX_RATIO = 100  # uncompressed / compressed size of a part over 1 MB (ordinary sheets: 5 to 20)
+_MB = 1024 * 1024
 
 
 class ImportRefused(ValueError):
@@ -149,28 +166,72 @@ def _cell_text(value: object) -> str:
     return str(value)
 
 
+def check_archive(data: bytes) -> None:
+    """Refuse an XLSX whose parts would be too big once uncompressed (before any parsing)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise ImportRefused(_("não é uma planilha XLSX válida.")) from None
+    total = 0
+    for member in members:
+        total += member.file_size
+        if member.file_size > MAX_MEMBER_BYTES:
+            raise ImportRefused(_("a planilha não foi aberta: a parte %(part)s tem %(mb)s MB descompactada "
+                                  "(máximo %(max)s MB).", part=member.filename[:80],
+                                  mb=member.file_size // _MB, max=MAX_MEMBER_BYTES // _MB))
+        if member.file_size > _MB and member.file_size > MAX_RATIO * max(member.compress_size, 1):
+            raise ImportRefused(_("a planilha não foi aberta: a parte %(part)s está compactada demais "
+                                  "(%(ratio)s vezes).", part=member.filename[:80],
+                                  ratio=member.file_size // max(member.compress_size, 1)))
+    if total > MAX_ARCHIVE_BYTES:
+        raise ImportRefused(_("a planilha não foi aberta: %(mb)s MB descompactada (máximo %(max)s MB).",
+                              mb=total // _MB, max=MAX_ARCHIVE_BYTES // _MB))
+
+
+def _check_dimension(sheet: object) -> int:
+    """The columns to read; refuses a sheet declaring more columns or rows than an import takes."""
+    columns = getattr(sheet, "max_column", None) or MAX_COLUMNS
+    rows = getattr(sheet, "max_row", None) or 0
+    if columns > MAX_COLUMNS or rows > MAX_ROWS + 1:
+        ref = f"A1:{get_column_letter(min(columns, 16384))}{rows}"
+        raise ImportRefused(_("a planilha declara a área %(ref)s; o máximo é %(cols)s colunas e %(rows)s linhas.",
+                              ref=ref, cols=MAX_COLUMNS, rows=MAX_ROWS + 1))
+    return columns
+
+
+def _sheet_records(sheet: Any) -> list[tuple[int, list[str]]]:
+    """The sheet's lines of text, streamed: stops at a formula, an over-long cell or too many lines."""
+    columns = _check_dimension(sheet)
+    sheet.reset_dimensions()  # the rows as they are, not padded to a declared size
+    records: list[tuple[int, list[str]]] = []
+    for line, cells in enumerate(sheet.iter_rows(max_col=columns, max_row=MAX_ROWS + 2), start=1):
+        if line > MAX_ROWS + 1:
+            raise ImportRefused(_("mais de %(n)s linhas; divida o arquivo.", n=MAX_ROWS), line)
+        values = []
+        for cell in cells:
+            if getattr(cell, "data_type", None) == "f":
+                raise ImportRefused(_("a célula %(cell)s tem uma fórmula; cole só os valores.",
+                                      cell=getattr(cell, "coordinate", "?")), line)
+            text = _cell_text(cell.value)
+            if len(text) > MAX_CELL and len(text.strip()) > MAX_CELL:
+                raise ImportRefused(_("a célula %(cell)s passa de %(n)s caracteres.",
+                                      cell=getattr(cell, "coordinate", "?"), n=MAX_CELL), line)
+            values.append(text)
+        records.append((line, values))
+    return records
+
+
 def read_xlsx(data: bytes, columns: tuple[Column, ...]) -> list[Row]:
     """The first sheet of an XLSX workbook; a cell holding a formula is refused (its value is
     whatever the spreadsheet last computed, or nothing)."""
-    from openpyxl import load_workbook
-
+    check_archive(data)
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     except Exception:  # noqa: BLE001  a broken ZIP, a missing part, bad XML: all "not a workbook"
         raise ImportRefused(_("não é uma planilha XLSX válida.")) from None
     try:
-        sheet = book.worksheets[0]
-        records: list[tuple[int, list[str]]] = []
-        for line, cells in enumerate(sheet.iter_rows(), start=1):
-            values = []
-            for cell in cells:
-                if getattr(cell, "data_type", None) == "f":
-                    raise ImportRefused(_("a célula %(cell)s tem uma fórmula; cole só os valores.",
-                                          cell=getattr(cell, "coordinate", "?")), line)
-                values.append(_cell_text(cell.value))
-            records.append((line, values))
-            if line > MAX_ROWS + 1:
-                raise ImportRefused(_("mais de %(n)s linhas; divida o arquivo.", n=MAX_ROWS), line)
+        records = _sheet_records(book.worksheets[0])
     except ImportRefused:
         raise
     except Exception:  # noqa: BLE001  a sheet that does not parse

@@ -27,7 +27,10 @@ login_manager.login_message_category = "info"
 
 
 def _safe_next(target: str | None) -> str:
-    if target and not urlsplit(target).netloc and target.startswith("/"):
+    """A local path to go on to; anything else (another site, "//host", a control character
+    such as a CR/LF that would split the Location header: issue 25) goes to the home page."""
+    if (target and target.startswith("/") and not target.startswith("//") and target.isprintable()
+            and not urlsplit(target).netloc and "\\" not in target):
         return target
     return url_for("main.index")
 

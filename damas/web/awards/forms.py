@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, IntegerField, SelectField, StringField,
+from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, SelectField, StringField,
                      SubmitField)
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from damas.web.converters import MAX_DB_INT
-from damas.web.forms_util import choices
+from damas.web.forms_util import IntegerField, choices
 
 REQUIRED = _l("Campo obrigatório.")
 

@@ -43,6 +43,7 @@ from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.summaries import event_summary
 from damas.formats.event_rules import order_is_drawn, tiebreak_order
 from damas.web.awards.prize_table import prize_table_page
+from damas.engine.integers import parse_int
 
 bp = Blueprint("awards", __name__, url_prefix="/eventos/<int:event_id>")
 
@@ -211,10 +212,12 @@ def create_playoff(event_id: int, category: str):  # type: ignore[no-untyped-def
         _form_error(form)
         return redirect(url_for("awards.playoffs", event_id=event_id, category=category))
     parts = [p.strip() for p in form.tied.data.replace(";", ",").split(",") if p.strip()]
-    if not all(p.isdigit() for p in parts):
+    numbers = [parse_int(p, minimum=1) for p in parts]
+    if not all(n is not None for n in numbers):
         flash(_("Informe os números iniciais separados por vírgula."), "error")
         return redirect(url_for("awards.playoffs", event_id=event_id, category=category))
-    run_service(lambda: playoff_service.create_playoff(current_user, event, category, [int(p) for p in parts]), _("Playoff criado."))
+    run_service(lambda: playoff_service.create_playoff(current_user, event, category, [n for n in numbers if n]),
+                _("Playoff criado."))
     return redirect(url_for("awards.playoffs", event_id=event_id, category=category))
 
 

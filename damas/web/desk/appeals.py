@@ -23,6 +23,7 @@ from damas.web.desk.rows import appeal_rows
 from damas.web.desk.forms import AppealForm, DecisionForm, MemberForm, RemoveMemberForm
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.summaries import event_summary
+from damas.engine.integers import parse_int
 
 # ---------------------------------------------------------------- appeals
 
@@ -85,10 +86,11 @@ def add_member(event_id: int):  # type: ignore[no-untyped-def]
 def remove_member(event_id: int):  # type: ignore[no-untyped-def]
     event = desk_event(event_id)
     form = RemoveMemberForm()
-    if not form.validate_on_submit() or not str(form.member_id.data).isdigit():
+    member_id = parse_int(form.member_id.data) if form.validate_on_submit() else None
+    if member_id is None:
         flash(_("Membro inexistente."), "error")
     else:
-        run_service(lambda: appeal_service.remove_member(current_user, event, int(form.member_id.data)), _("Membro removido do comitê."))
+        run_service(lambda: appeal_service.remove_member(current_user, event, member_id), _("Membro removido do comitê."))
     return back_to("desk.appeals", event_id)
 
 
@@ -121,11 +123,12 @@ def decide_appeal(event_id: int):  # type: ignore[no-untyped-def]
     form = DecisionForm(prefix="d")
     form.decision.choices = choices((k, str(v)) for k, v in DECISION_NAMES.items())
     form.involved.choices = choices((m.id, m.name) for m in appeal_service.committee_rows(event))
-    if not form.validate_on_submit() or not str(form.appeal_id.data).isdigit():
+    appeal_id = parse_int(form.appeal_id.data) if form.validate_on_submit() else None
+    if appeal_id is None:
         flash(_("Escolha a decisão e escreva o texto."), "error")
     else:
         try:
-            row = appeal_service.decide_appeal(current_user, event, int(form.appeal_id.data), form.decision.data,
+            row = appeal_service.decide_appeal(current_user, event, appeal_id, form.decision.data,
                                                form.text.data or "", list(form.involved.data or []))
         except ServiceError as error:
             flash(error.message, "error")

@@ -15,6 +15,7 @@ from damas.extensions import db
 from damas.models import AuditEntry, Event
 from damas.presentation.audit_labels import action_label, changes, object_label
 from damas.presentation.summaries import event_summary
+from damas.engine.integers import parse_int
 
 
 def _audit_round(a: AuditEntry) -> int | None:
@@ -37,8 +38,7 @@ def audit_filters() -> dict[str, Any]:
     obj = args.get("object_id", "")
     user = args.get("user", "")
     return {"action": args.get("action", ""), "object_type": args.get("object_type", ""),
-            "object_id": int(obj) if obj.isdigit() else None, "user": int(user) if user.isdigit() else None,
-            "round": int(rnd) if rnd.isdigit() else None}
+            "object_id": parse_int(obj), "user": parse_int(user), "round": parse_int(rnd)}
 
 
 def audit_rows(event: Event, filters: dict[str, Any]) -> tuple[list[dict[str, Any]], dict[str, list]]:

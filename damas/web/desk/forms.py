@@ -17,18 +17,14 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from damas.web.forms_util import choices
+from damas.engine.integers import parse_int
+from damas.web.forms_util import IntegerField, choices, coerce_int
 
 REQUIRED = _l("Campo obrigatório.")
 
 
 def _int_or_none(value: object) -> int | None:
-    if value in (None, "", "None"):
-        return None
-    try:
-        return int(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return None
+    return None if value in (None, "", "None") else parse_int(value)
 
 
 class BoardForm(FlaskForm):
@@ -162,5 +158,5 @@ class DecisionForm(FlaskForm):
     appeal_id = HiddenField(validators=[DataRequired(REQUIRED)])
     decision = SelectField(_l("Decisão"), validators=[DataRequired(REQUIRED)])
     text = TextAreaField(_l("Texto da decisão"), validators=[DataRequired(REQUIRED), Length(max=5000)])
-    involved = SelectMultipleField(_l("Membros envolvidos na disputa (serão substituídos)"), coerce=int,
+    involved = SelectMultipleField(_l("Membros envolvidos na disputa (serão substituídos)"), coerce=coerce_int,
                                    validators=[Optional()])

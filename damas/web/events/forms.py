@@ -18,7 +18,7 @@ from wtforms.fields import TelField, URLField
 from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
 from damas.web.events.rules_forms import EventRulesFields
-from damas.web.forms_util import REQUIRED, choices, coerce_optional_int
+from damas.web.forms_util import IntegerField, REQUIRED, choices, coerce_optional_int
 from damas.engine.tiebreaks.fide_codes import normalise
 from damas.engine.types import EngineError
 

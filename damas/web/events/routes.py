@@ -13,6 +13,7 @@ from damas.reports.start_list import start_list_pdf
 from damas.web.pdf_jobs import deliver_pdf
 from damas.services import entries as entry_service, events as event_service
 from damas.services.frozen_settings import frozen_reason, frozen_settings
+from damas.services.seasons import seasons_of_event
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, staff_required, visible_event
 from damas.web.events.status import needs_confirmation, status_choices
@@ -113,6 +114,7 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
         is_staff=is_staff,
         status_form=status_form,
         arbiter_form=arbiter_form,
+        seasons=[{"id": s.id, "name": s.name} for s in seasons_of_event(event.id)],
     )
 
 

@@ -3,10 +3,10 @@ kept apart from `damas.web.events.forms.EventForm`, which inherits them."""
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, IntegerField, SelectField
+from wtforms import BooleanField, SelectField
 from wtforms.validators import NumberRange, Optional
 
-from damas.web.forms_util import choices
+from damas.web.forms_util import IntegerField, choices
 
 
 class EventRulesFields:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import BooleanField, EmailField, SelectField, StringField, TextAreaField
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms import BooleanField, EmailField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from damas.web.forms_util import choices
 
@@ -25,3 +25,24 @@ class FederationForm(FlaskForm):
     logo = FileField(_l("Logotipo (PNG ou JPEG)"))
     remove_logo = BooleanField(_l("Remover o logotipo"))
 
+
+
+class RatingParametersForm(FlaskForm):
+    """The federation list's Elo parameters (issue 29; engine `cbjd`)."""
+
+    k_new = IntegerField(_l("K do jogador novo"), validators=[InputRequired(), NumberRange(0, 100)])
+    new_games = IntegerField(_l("Partidas até deixar de ser novo"), validators=[InputRequired(), NumberRange(0, 1000)])
+    k_junior = IntegerField(_l("K do jogador juvenil"), validators=[InputRequired(), NumberRange(0, 100)])
+    junior_age = IntegerField(_l("Idade máxima do juvenil"), validators=[InputRequired(), NumberRange(0, 30)])
+    junior_below = IntegerField(_l("Juvenil: K de juvenil abaixo de"), validators=[InputRequired(), NumberRange(0, 3500)])
+    k_adult = IntegerField(_l("K do adulto"), validators=[InputRequired(), NumberRange(0, 100)])
+    k_master = IntegerField(_l("K do mestre"), validators=[InputRequired(), NumberRange(0, 100)])
+    master_rating = IntegerField(_l("Rating de mestre (K de mestre a partir de)"),
+                                 validators=[InputRequired(), NumberRange(0, 3500)])
+    cap = IntegerField(_l("Diferença máxima de rating considerada"), validators=[InputRequired(), NumberRange(1, 800)])
+    floor = IntegerField(_l("Piso do rating"), validators=[InputRequired(), NumberRange(0, 3000)])
+    initial_rule = SelectField(_l("Rating inicial"), choices=choices([
+        ("performance", _l("Desempenho (média dos adversários + dp)")), ("fixed", _l("Valor fixo"))]))
+    initial_value = IntegerField(_l("Valor fixo do rating inicial"), validators=[InputRequired(), NumberRange(0, 3000)])
+    initial_min_games = IntegerField(_l("Partidas mínimas contra adversários com rating"),
+                                     validators=[InputRequired(), NumberRange(1, 100)])

@@ -9,7 +9,8 @@ from damas.services import federation as federation_service
 from damas.services.errors import ServiceError
 from damas.web.access import staff_required
 from damas.web.forms_util import show_service_error
-from damas.web.federation.forms import FederationForm
+from damas.services import rating_parameters as rating_parameters_service
+from damas.web.federation.forms import FederationForm, RatingParametersForm
 
 bp = Blueprint("federation", __name__, url_prefix="/federacao")
 
@@ -33,6 +34,23 @@ def settings():  # type: ignore[no-untyped-def]
             return redirect(url_for("federation.settings"))
     limits = {"size_kb": federation_service.LOGO_MAX_BYTES // 1024, "side": federation_service.LOGO_MAX_SIDE}
     return render_template("federation/settings.html", form=form, federation=view, limits=limits)
+
+
+@bp.route("/rating", methods=["GET", "POST"])
+@staff_required
+def rating_parameters():  # type: ignore[no-untyped-def]
+    """The federation list's Elo parameters (issue 29), audited."""
+    params = rating_parameters_service.rating_parameters()
+    form = RatingParametersForm(data=params.as_dict())
+    if form.validate_on_submit():
+        try:
+            rating_parameters_service.save_rating_parameters(current_user, form.data)
+        except ServiceError as error:
+            show_service_error(form, error)
+        else:
+            flash(_("Parâmetros de rating salvos."), "success")
+            return redirect(url_for("federation.rating_parameters"))
+    return render_template("federation/rating.html", form=form)
 
 
 @bp.get("/logo")

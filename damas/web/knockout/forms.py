@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, SelectField
+from wtforms import SelectField
 from wtforms.validators import DataRequired, InputRequired, NumberRange, Optional
 
-from damas.web.forms_util import choices
+from damas.web.forms_util import IntegerField, choices, coerce_int
 
 REQUIRED = _l("Campo obrigatório.")
 MINUTES = NumberRange(min=0, max=600, message=_l("Entre 0 e 600 minutos."))
@@ -35,7 +35,7 @@ class KnockoutSettingsForm(FlaskForm):
     ]))
     rapid_games = IntegerField(_l("Partidas rápidas no desempate"), default=2,
                                validators=[InputRequired(REQUIRED), NumberRange(min=1, max=9, message=_l("Entre 1 e 9."))])
-    places = SelectField(_l("Colocações disputadas"), coerce=int, choices=choices([
+    places = SelectField(_l("Colocações disputadas"), coerce=coerce_int, choices=choices([
         (2, _l("Só a final (3º–4º e 5º–8º divididos)")),
         (4, _l("Final e disputa do 3º lugar")),
         (8, _l("Também do 5º ao 8º lugar")),

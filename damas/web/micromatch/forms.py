@@ -4,11 +4,11 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, IntegerField, SelectField, StringField
+from wtforms import BooleanField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 from damas.web.events.forms import EventForm
-from damas.web.forms_util import choices
+from damas.web.forms_util import IntegerField, choices
 
 REQUIRED = _l("Campo obrigatório.")
 
@@ -16,6 +16,10 @@ REQUIRED = _l("Campo obrigatório.")
 def scoring_choices() -> list:
     return choices([("game", _l("Pontos de partida (soma das duas partidas, 0 a 4)")),
                     ("match", _l("Pontos de match (2/1/0), pontos de partida como desempate"))])
+
+
+def games_per_board_choices() -> list:
+    return choices([(2, _l("Duas (micro match, CBJD 120)")), (1, _l("Uma (match por equipes da FIDE)"))])
 
 
 def opening_choices() -> list:
@@ -28,6 +32,8 @@ class MicroSettingsForm(FlaskForm):
     team = BooleanField(_l("Evento por equipes (CBJD 120)"))
     boards = IntegerField(_l("Tabuleiros por equipe"), default=4,
                           validators=[Optional(), NumberRange(min=1, max=12, message=_l("Entre 1 e 12 tabuleiros."))])
+    games_per_board = SelectField(_l("Partidas por tabuleiro (equipes)"), choices=games_per_board_choices(),
+                                  default=2, coerce=int)
     scoring = SelectField(_l("Pontuação do micro match"), choices=scoring_choices())
     openings = SelectField(_l("Sorteio de aberturas (Sistema Loteria)"), choices=opening_choices())
 
@@ -38,6 +44,8 @@ class MicroEventForm(EventForm):
     team = BooleanField(_l("Evento por equipes (CBJD 120)"))
     boards = IntegerField(_l("Tabuleiros por equipe"), default=4,
                           validators=[Optional(), NumberRange(min=1, max=12, message=_l("Entre 1 e 12 tabuleiros."))])
+    games_per_board = SelectField(_l("Partidas por tabuleiro (equipes)"), choices=games_per_board_choices(),
+                                  default=2, coerce=int)
     scoring = SelectField(_l("Pontuação do micro match"), choices=scoring_choices())
     openings = SelectField(_l("Sorteio de aberturas (Sistema Loteria)"), choices=opening_choices())
 

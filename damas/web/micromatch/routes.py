@@ -26,6 +26,7 @@ from damas.web.forms_util import choices, show_service_error
 from damas.web.micromatch.forms import MicroEventForm, MicroSettingsForm, OpeningsUploadForm
 from damas.presentation.labels import GAME_LABELS
 from damas.presentation.summaries import event_summary, pick
+from damas.engine.integers import parse_int
 
 bp = Blueprint("micromatch", __name__)
 
@@ -56,7 +57,7 @@ def _draws_by_round(event: Event) -> list[dict]:
 
 @bp.get("/aberturas")
 def openings():  # type: ignore[no-untyped-def]
-    page = request.args.get("page", 1, type=int) or 1
+    page = parse_int(request.args.get("page"), minimum=1) or 1
     lst = opening_service.list_page(opening_service.current_list(), min(max(page, 1), 10**6),
                                     current_app.config["OPENINGS_PER_PAGE"])
     is_staff = current_user.is_authenticated and current_user.role == Role.STAFF
@@ -208,11 +209,11 @@ def micro_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
             version = request.form.get(f"version-{g.id}", "")
             if g1 is None or g2 is None:
                 continue
-            if not version.isdigit() or (g1 and g1 not in GAME_LABELS and g1 != DOUBLE_LOSS) \
+            if parse_int(version) is None or (g1 and g1 not in GAME_LABELS and g1 != DOUBLE_LOSS) \
                     or (g2 and g2 not in GAME_LABELS and g2 != DOUBLE_LOSS):
                 flash(_("Mesa %(board)s: informe o resultado das duas partidas.", board=g.board), "error")
                 return redirect(url_for("micromatch.micro_results", event_id=event_id, number=number))
-            changes[g.id] = (g1, g2, int(version))
+            changes[g.id] = (g1, g2, parse_int(version) or 0)
         try:
             saved, conflicts = micro_service.record_micro_results(current_user, event, rnd, changes)
         except ServiceError as error:

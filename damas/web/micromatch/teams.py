@@ -26,6 +26,7 @@ from damas.web.micromatch.routes import back_to_overview, bp
 from damas.web.micromatch.forms import TeamForm
 from damas.presentation.summaries import event_summary
 from damas.reports.teams import find_team_round
+from damas.engine.integers import parse_int
 
 
 def _team_event(event_id: int) -> tuple[Event, bool] | None:
@@ -62,10 +63,11 @@ def new_team(event_id: int):  # type: ignore[no-untyped-def]
             select(User).where(User.role == Role.PLAYER, User.active.is_(True)).order_by(User.name))])
     if form.validate_on_submit():
         raw = [x.strip() for x in (form.players.data or "").replace(";", ",").split(",") if x.strip()]
-        if not all(x.isdigit() for x in raw):
+        ids = [parse_int(x, minimum=1) for x in raw]
+        if not all(i is not None for i in ids):
             form.players.errors = [*form.players.errors, _("Use os números de cadastro dos jogadores.")]
         else:
-            data = dict(form.data, player_ids=[int(x) for x in raw])
+            data = dict(form.data, player_ids=ids)
             try:
                 team_service.add_team(current_user, event, data)
             except ServiceError as error:
@@ -167,10 +169,10 @@ def lineup(event_id: int, number: int):  # type: ignore[no-untyped-def]
         valid_ids = {m.player_id for m in team.members}
         for k in range(1, boards + 1):
             value = request.form.get(f"board-{k}", "")
-            if value and (not value.isdigit() or int(value) not in valid_ids):
+            if value and parse_int(value) not in valid_ids:
                 flash(_("Tabuleiro %(board)s: jogador inválido.", board=k), "error")
                 break
-            picks.append(int(value) if value else None)
+            picks.append(parse_int(value) if value else None)
         else:
             try:
                 team_service.submit_lineup(current_user, event, rnd, team, picks)
@@ -195,12 +197,17 @@ def team_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
         flash(_("Rodada inexistente."), "error")
         return back_to_overview(event_id)
     boards = micro_service.settings_of(event)["boards"]
+    one_game = micro_service.settings_of(event)["games_per_board"] == 1  # the service checks the game
     games: dict[int, dict[int, tuple[str, str]]] = {}
     for match in rnd.matches:
         stored = {b.board: (b.game1, b.game2) for b in match.boards}
         for k in range(1, boards + 1):
             g1 = request.form.get(f"g1-{match.id}-{k}", "")
             g2 = request.form.get(f"g2-{match.id}-{k}", "")
+            if one_game:
+                if g1 or g2:
+                    games.setdefault(match.id, {})[k] = (g1, g2)
+                continue
             if bool(g1) != bool(g2) and stored.get(k) == (g1, g2):
                 continue  # one game lost by penalty at the arbiter's desk, the other still to play
             if g1 or g2:

@@ -5,10 +5,10 @@ from datetime import date
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import DateField, EmailField, IntegerField, SelectField, StringField
+from wtforms import DateField, EmailField, SelectField, StringField
 from wtforms.validators import DataRequired, Email, Length, NumberRange, Optional, Regexp, ValidationError
 
-from damas.web.forms_util import REQUIRED, STATE_CHOICES, choices, coerce_optional_int
+from damas.web.forms_util import IntegerField, REQUIRED, STATE_CHOICES, choices, coerce_optional_int
 
 
 class PlayerForm(FlaskForm):

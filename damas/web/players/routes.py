@@ -16,7 +16,9 @@ from damas.web.access import staff_required
 from damas.web.players.forms import PlayerForm
 from damas.web.forms_util import choices, show_service_error
 from damas.presentation.summaries import STATUS_NAMES, pick, player_summary
-from damas.web.players.rating_records import rating_history_chart, rating_records
+from damas.web.players.rating_records import rating_records
+from damas.presentation.career import career_rows, rating_chart
+from damas.engine.integers import parse_int
 
 bp = Blueprint("players", __name__, url_prefix="/jogadores")
 
@@ -40,7 +42,8 @@ def list_players():  # type: ignore[no-untyped-def]
                 func.lower(Player.state) == query.lower(),
             )
         )
-    page = db.paginate(stmt, per_page=current_app.config["PER_PAGE"], error_out=False)
+    page = db.paginate(stmt, page=parse_int(request.args.get("page"), minimum=1, maximum=100_000) or 1,
+                       per_page=current_app.config["PER_PAGE"], error_out=False)
     return render_template(
         "players/list.html",
         players=[player_summary(p) for p in page.items],
@@ -58,11 +61,12 @@ def view_player(player_id: int):  # type: ignore[no-untyped-def]
         select(Event).join(Entry, Entry.event_id == Event.id).where(Entry.player_id == player.id)
         .options(selectinload(Event.arbiters)).order_by(Event.start_date.desc())).unique().all()
     # A draft exists only for its editors (same rule as the event pages).
+    shown = [e for e in rows if e.status != EventStatus.DRAFT or can_edit_event(current_user, e)]
     events = [{"id": e.id, "name": e.name, "status": e.status.value, "status_name": pick(STATUS_NAMES[e.status.value])}
-              for e in rows if e.status != EventStatus.DRAFT or can_edit_event(current_user, e)]
-    return render_template("players/view.html", player=player_summary(player), events=events,
-                           rating_records=rating_records(player),
-                           rating_chart=rating_history_chart(player))
+              for e in shown]
+    career = career_rows(player, [e for e in shown if e.status in (EventStatus.RUNNING, EventStatus.FINISHED)])
+    return render_template("players/view.html", player=player_summary(player), events=events, career=career,
+                           chart=rating_chart(player), rating_records=rating_records(player))
 
 
 @bp.route("/novo", methods=["GET", "POST"])

@@ -22,14 +22,18 @@ prints them, e.g. "1½" or "7"):
 - `GET /api/v1/events/<id>/standings?category=<code>` -> `after_round, category, columns`
   (`code, name` of each tiebreak), `rows` (`rank, start_no, player_id, name, club, state, rating,
   points, tiebreaks` (strings, in column order), `excluded`)`. No `category`: the absolute table.
+  A team event adds `teams`, its team table: `after_round, scoring` (game / match), `columns`
+  and `rows` (`rank, start_no` (the team's number), `name, club, points, mp, gp, tiebreaks`,
+  strings; match points 2/1/0).
 - `GET /api/v1/events/<id>/rounds/<n>` -> `number, boards` (`board, white, black, result,
   adjourned`; a player is `no, player_id, name, rating`; `black` is null for a bye; `result` as
   printed, "" while the game is on; micro-match boards with a game entered add `games` [game 1,
   game 2] from White-in-game-1's side and `game_score`, e.g. "3-1", "" until both are in).
   Only published rounds. A knockout: round n of the bracket, each game with `tie` and
   `game_of_tie`. A team micro-match event: `number, matches` (`table, team_a, team_b` (`id, name,
-  number`; no `team_b` for the bye), `bye, lineups, total`, `boards` (`board, a, b, a_white,
-  game1, game2, total`) once both line-ups are in).
+  number`; no `team_b` for the bye), `bye, games_per_board` (2 micro-matches, 1 a FIDE team
+  match: `game2` stays ""), `lineups, total`, `boards` (`board, a, b, a_white, game1, game2,
+  total`) once both line-ups are in).
 - `GET /api/v1/events/<id>/players/<player_id>` -> the player card: `player, games`
   (`round, board, colour` w/b/"", `opponent, result, points, running`), `categories`
   (`code, name, rank, of`).
@@ -51,11 +55,14 @@ from damas.formats import get_format
 from damas.formats.event_rules import event_ruleset, shown_tiebreak_order as tiebreak_order
 from damas.reports.standings import standings_context
 from damas.services.events import can_edit_event
+from damas.services import teams as team_service
 from damas.formats.mapping import entry_results, event_rounds, round_is_complete
 from damas.presentation.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
+from damas.presentation.rating_change import player_rating_change
 from damas.presentation.results import result_label
 from damas.presentation.round_rows import api_board, side
+from damas.presentation.site_url import external_url
 from damas.reports.awards import category_standings_context, category_tables
 from damas.reports.bracket import player_bracket_rows
 from damas.services import registration as reg
@@ -188,6 +195,7 @@ def player_card(event: Event, player_id: int, editable: bool) -> dict[str, Any] 
                    "status": entry.status.value,
                    "absent_from": entry.absent_from_round if entry.status == EntryStatus.REGISTERED else None},
         "games": rows, "total": rs.format_points(running), "announced": announced, "categories": places,
+        "rating": player_rating_change(event, p.id),
     }
 
 
@@ -223,7 +231,7 @@ def _event_json(e: Event) -> dict[str, Any]:
         "start_date": e.start_date.isoformat(), "end_date": e.end_date.isoformat(), "venue": e.venue,
         "organiser": e.organiser, "chief_arbiter": e.chief_arbiter, "rate_of_play": s["rate"]["label"],
         "rating_list": s["rate"]["rating_list"], "seed_rating_list": s["rate"]["seed_list"], "entries": s["entries"],
-        "url": url_for("events.view_event", event_id=e.id, _external=True),
+        "url": external_url("events.view_event", event_id=e.id),
     }
 
 
@@ -238,7 +246,7 @@ def _api_event(event_id: int, *, entries: bool = True) -> Event:
 @api.get("/")
 def index():  # type: ignore[no-untyped-def]
     return jsonify({"version": 1, "documentation": (__doc__ or "").split("JSON API v1", 1)[-1].strip(),
-                    "events": url_for("api.events", _external=True)})
+                    "events": external_url("api.events")})
 
 
 @api.get("/events")
@@ -299,10 +307,25 @@ def _standings_payload(e: Event, code: str) -> dict[str, Any] | None:
         category = None
     keys = ("rank", "start_no", "player_id", "name", "club", "state", "rating", "points", "tiebreaks", "excluded",
             "pending")
-    return {
+    payload = {
         "after_round": ctx["after_round"], "category": category,
         "columns": [{"code": c["code"], "name": c["name"]} for c in ctx["columns"]],
         "rows": [{k: r.get(k) for k in keys} for r in ctx["rows"]],
+    }
+    if not code and get_format(e).team_based:
+        payload["teams"] = _team_standings_payload(e)
+    return payload
+
+
+def _team_standings_payload(e: Event) -> dict[str, Any]:
+    """A team event's table (CBJD 120; a FIDE team event, issue 28): one row per team."""
+    ctx = team_service.standings_context(e, str(get_locale()) == "en")
+    return {
+        "after_round": ctx["after_round"], "scoring": ctx["scoring"],
+        "columns": [{"code": c["code"], "name": c["name"]} for c in ctx["columns"]],
+        "rows": [{"rank": r["rank"], "start_no": r["number"], "name": r["name"], "club": r["club"],
+                  "points": str(r["points"]), "mp": str(r["mp"]), "gp": str(r["gp"]),
+                  "tiebreaks": [str(v) for v in r["tiebreaks"]]} for r in ctx["rows"]],
     }
 
 

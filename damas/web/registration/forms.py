@@ -19,7 +19,7 @@ from wtforms import (
 )
 from wtforms.validators import DataRequired, Email, EqualTo, InputRequired, Length, NumberRange, Optional
 
-from damas.web.forms_util import REQUIRED, STATE_CHOICES, coerce_optional_int
+from damas.web.forms_util import IntegerField, REQUIRED, STATE_CHOICES, coerce_optional_int
 from damas.web.forms_util import choices
 
 LOCAL_FORMAT = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
-from flask_login import current_user, login_required, login_user
+from flask_login import current_user, login_required
 from sqlalchemy import select
 
 from damas.presentation.labels import english as in_english
@@ -90,18 +90,14 @@ def sign_up():  # type: ignore[no-untyped-def]
     if form.validate_on_submit():
         try:
             if form.kind.data == "member":
-                user = accounts.sign_up_member(form.data)
+                accounts.sign_up_member(form.data)
             else:
-                user = accounts.sign_up_guest(form.data)
+                accounts.sign_up_guest(form.data)
         except ServiceError as error:
             show_service_error(form, error)
-        else:
-            login_user(user)
-            if user.player_id:
-                flash(_("Conta criada. Você já pode se inscrever nos eventos."), "success")
-            else:
-                flash(_("Conta criada. A federação vai conferir o seu cadastro antes das inscrições."), "success")
-            return redirect(url_for("registration.my_page"))
+        else:  # a new account or one already there: the same answer (issue 25 point 6)
+            flash(accounts.neutral_answer(), "success")
+            return redirect(url_for("auth.login"))
     return render_template("registration/sign_up.html", form=form)
 
 

@@ -29,6 +29,7 @@ from damas.web.downloads import attachment
 from damas.web.pdf_jobs import REPORTS, SHEETS, deliver_pdf
 from damas.web.access import event_editor_required, visible_event
 from damas.presentation.summaries import start_list
+from damas.presentation.rating_change import rating_change_context
 from damas.exports import rating as rating_export
 from damas.exports.rating import rating_list
 from damas.engine.trf.records import TRF26
@@ -67,6 +68,7 @@ REPORTS: list[tuple[str, Any, str]] = [  # (endpoint, title, access) for the ind
     ("crosstable", _l("Tabela cruzada"), "crosstable"),
     ("prizes", _l("Premiação"), "public"),
     ("brochure", _l("Folheto do evento (convite)"), "public"),
+    ("rating_change", _l("Variação de rating"), "public"),
     ("arbiter", _l("Relatório do árbitro"), "editor"),
 ]
 
@@ -90,7 +92,8 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
             continue
         items.append({"title": str(title), "url": url_for(f"reports.{endpoint}", event_id=event_id),
                       "pdf": url_for(f"reports.{endpoint}_pdf", event_id=event_id),
-                      "csv": url_for("reports.standings_csv", event_id=event_id) if endpoint == "standings" else None})
+                      "csv": url_for(f"reports.{endpoint}_csv", event_id=event_id)
+                      if endpoint in ("standings", "rating_change") else None})
     if fmt.has_bracket:
         items.insert(1, {"title": str(_l("Chave")), "url": url_for("knockout.bracket", event_id=event_id),
                          "pdf": url_for("knockout.bracket_report", event_id=event_id)})
@@ -261,6 +264,8 @@ _simple("categories", "categorias", "reports/_categories.html", _l("Classificaç
 _simple("crosstable", "tabela", "reports/_crosstable.html", _l("Tabela cruzada"), _crosstable,
         check=_has_crosstable)
 _simple("prizes", "premiacao", "reports/_prizes.html", _l("Premiação"), allocation_context)
+_simple("rating_change", "variacao-rating", "reports/_rating_change.html", _l("Variação de rating"),
+        lambda e: {**rating_change_context(e), "link_players": True})
 _simple("brochure", "folheto", "reports/_brochure.html", _l("Folheto do evento"), brochure_context)
 def _arbiter(event: Event) -> dict[str, Any]:
     """The arbiter's report with the desk's tables as the desk pages show them."""
@@ -279,6 +284,13 @@ def standings_csv(event_id: int):  # type: ignore[no-untyped-def]
     except EngineError:  # no such category
         abort(404)
     return attachment("\ufeff" + text, "text/csv", f"classificacao-{event.id}.csv")
+
+
+@bp.get("/variacao-rating.csv")
+def rating_change_csv(event_id: int):  # type: ignore[no-untyped-def]
+    """The page's rating change as CSV (issue 29 point 1)."""
+    event, _editable = visible_event(event_id)
+    return attachment("\ufeff" + rating_export.rating_change_csv(event), "text/csv", f"variacao-rating-{event.id}.csv")
 
 
 @bp.get("/rating.csv")

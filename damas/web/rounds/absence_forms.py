@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, SelectField, StringField
+from wtforms import SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from damas.web.forms_util import REQUIRED, coerce_optional_int
+from damas.web.forms_util import IntegerField, REQUIRED, coerce_optional_int
 
 
 class MarkAbsentForm(FlaskForm):

@@ -11,7 +11,7 @@ from flask import abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, SelectField
+from wtforms import HiddenField, SelectField
 from wtforms.validators import DataRequired
 
 from damas.extensions import db
@@ -21,9 +21,10 @@ from damas.services import rounds as round_service
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
 from damas.web.access import event_editor_required
-from damas.web.forms_util import REQUIRED, choices
+from damas.web.forms_util import IntegerField, REQUIRED, choices
 from damas.web.limits import throttle_result_report
 from damas.web.rounds.blueprint import bp
+from damas.engine.integers import parse_int
 
 REPORT_VALUES = [r.value for r in reports.REPORTABLE]
 
@@ -74,8 +75,9 @@ def confirm_report(event_id: int, number: int):  # type: ignore[no-untyped-def]
     target = url_for("rounds.view_round", event_id=event_id, number=number)
     form = ConfirmForm()
     parts = (form.confirm.data or "").split(":") if form.validate() else []
-    game = db.session.get(Game, int(parts[0])) if len(parts) == 3 and parts[0].isdigit() else None
-    if game is None or parts[1] not in REPORT_VALUES or not parts[2].isdigit() \
+    game_id = parse_int(parts[0]) if len(parts) == 3 else None
+    game = db.session.get(Game, game_id) if game_id is not None else None
+    if game is None or parts[1] not in REPORT_VALUES or parse_int(parts[2]) is None \
             or game.round.event_id != event.id or game.round.number != number:
         flash(_("Confirmação inválida."), "error")
         return redirect(target)

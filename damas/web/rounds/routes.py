@@ -46,10 +46,12 @@ from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.rounds.blueprint import bp
 from damas.web.rounds.rules import event_rules_context
 from damas.presentation.summaries import event_summary
+from damas.presentation.rating_change import rating_rules_context
 from damas.presentation.results import report_choices, result_choices
 from damas.presentation.round_rows import result_text, side
 from damas.engine.regulations import regulations
 from damas.engine.rulesets import get_ruleset
+from damas.engine.integers import parse_int
 
 
 
@@ -197,11 +199,12 @@ def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
         version = request.form.get(f"version-{game.id}", "")
         if value is None:
             continue
-        if value not in valid or not version.isdigit():
+        seen = parse_int(version)
+        if value not in valid or seen is None:
             flash(_("Resultado inválido na mesa %(board)s.", board=game.board), "error")
             return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
-        if GameResult(value) != game.result or int(version) != game.version:
-            changes[game.id] = (GameResult(value), int(version))
+        if GameResult(value) != game.result or seen != game.version:
+            changes[game.id] = (GameResult(value), seen)
     if not changes:
         flash(_("Nenhum resultado alterado."), "info")
         return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
@@ -363,5 +366,6 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
                       unplayed=unplayed_rule(event))
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
                            by_lot=event.tiebreak_by_lot, drawn=order_is_drawn(event), lot_seed=event.tiebreak_lot_seed,
-                           tb_options=options, **event_rules_context(event, lang))
+                           tb_options=options, rating_rules=rating_rules_context(event),
+                           **event_rules_context(event, lang))
 

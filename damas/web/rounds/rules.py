@@ -12,7 +12,7 @@ from damas.formats import get_format
 from damas.models import EntryStatus, Event
 from damas.services import roundrobin as rr_service
 from damas.services.errors import ServiceError
-from damas.formats.mapping import event_rounds
+from damas.formats.mapping import event_rounds, micro_settings
 from damas.web.access import event_editor_required
 from damas.web.rounds.forms import ManualNumbersForm
 from damas.presentation.summaries import event_summary
@@ -20,6 +20,7 @@ from damas.web.rounds.blueprint import bp
 from damas.engine.event_rules import CORRECTION_CASE_TEXT, round_minutes
 from damas.services.events import play_hours_warnings
 from damas.services.registration_limits import settings_of
+from damas.engine.integers import parse_int
 
 
 @bp.route("/rodadas/numeros", methods=["GET", "POST"])
@@ -38,8 +39,8 @@ def manual_numbers(event_id: int):  # type: ignore[no-untyped-def]
         numbers: dict[int, int | None] = {}
         for e in entries:
             text = values[e.id]
-            numbers[e.id] = int(text) if text.isdigit() else None
-            if text and not text.isdigit():
+            numbers[e.id] = parse_int(text)
+            if text and numbers[e.id] is None:
                 error = _("Número inválido para %(name)s: use só algarismos.", name=e.player.full_name)
         if not error:
             try:
@@ -60,6 +61,12 @@ def manual_numbers(event_id: int):  # type: ignore[no-untyped-def]
                            generated=bool(event_rounds(event)))
 
 
+def _one_game_per_board(event: Event) -> bool:
+    """A team event of one game per board (a FIDE team tournament imported from TRF-2026, issue 28)."""
+    settings = micro_settings(event) if event.pairing_system == "micromatch" else None
+    return bool(settings is not None and settings.team and settings.games_per_board == 1)
+
+
 def event_rules_context(event: Event, lang: str) -> dict:
     """Issue 18's part of the regulations page: the C.04.2 #8 cases, the numbering, CBJD 117."""
     i = 1 if lang == "en" else 0
@@ -69,6 +76,7 @@ def event_rules_context(event: Event, lang: str) -> dict:
         "correction_cases": [CORRECTION_CASE_TEXT[c][i] + (" [ours]" if c.value == "late" else "")
                              for c in CORRECTION_CASE_TEXT],
         "numbering_method": event.numbering_method,
+        "one_game_per_board": _one_game_per_board(event),
         "play_hours": {"length": round_minutes(event.time_minutes, event.time_increment or 0),
                        "warnings": warnings} if event.round_times else None,
     }

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from damas.web.forms_util import REQUIRED
+from damas.web.forms_util import IntegerField, REQUIRED
 from flask_wtf.file import FileField, FileRequired
-from wtforms import DateField, HiddenField, IntegerField, SelectField, StringField
+from wtforms import DateField, HiddenField, SelectField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange, Optional
 
 from damas.web.events.forms import EventForm

@@ -18,6 +18,7 @@ from damas.web.forms_util import choices, show_service_error
 from damas.presentation.summaries import user_summary
 from damas.web.auth.routes import has_remember_cookie
 from damas.web.desk.report import audit_csv_response
+from damas.engine.integers import parse_int
 
 bp = Blueprint("users", __name__, url_prefix="/usuarios")
 
@@ -78,7 +79,7 @@ def audit_log():  # type: ignore[no-untyped-def]
     """Every change in the federation, newest first: filters (who, what, object, event, dates), pages."""
     filters = audit_log_data.global_filters()
     page = request.args.get("page", "1")
-    rows, page_number, pages = audit_log_data.page_of(filters, int(page) if page.isdigit() and len(page) < 9 else 1)
+    rows, page_number, pages = audit_log_data.page_of(filters, parse_int(page, minimum=1) or 1)
     return render_template("users/audit.html", entries=[audit_row(r) for r in rows], filters=filters,
                            options=audit_log_data.filter_options(), page=page_number, pages=pages,
                            args=audit_log_data.query_args(filters))

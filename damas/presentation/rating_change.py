@@ -1,0 +1,88 @@
+"""The "Variação de rating" of an event as plain rows (issue 29 point 1): what the page, the
+PDF sheet, the CSV and the player card show of `services.rating_change` (exact figures as text,
+no float: W in points, We and K·(W − We) with the table's two decimals)."""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from flask_babel import gettext as _
+
+from damas.engine.points import format_decimal
+from damas.models import Event
+from damas.presentation.labels import RATING_LIST_NAMES, pick
+from damas.engine.rating import EloParameters
+from damas.services.rating_change import EventRatings, PlayerRating, event_rating_list, event_ratings, system_code
+from damas.services.rating_parameters import PARAMETER_NAMES, rating_parameters
+
+__all__ = ["rating_change_context", "rating_rules_context", "player_rating_change", "rating_row", "hundredths", "signed", "SYSTEM_NAMES"]
+
+SYSTEM_NAMES = {"fide": ("FIDE B.02 (Regulamento de Rating, 2024)", "FIDE B.02 (Rating Regulations, 2024)"),
+                "cbjd": ("Elo da federação (parâmetros da página da federação)",
+                         "Federation Elo (parameters of the federation page)")}
+
+
+def hundredths(value: Fraction) -> str:
+    """An exact value in hundredths with two decimals: ``4.80``, ``-13.52`` (rounded half up
+    beyond, which K·(W − We) of whole K never needs)."""
+    cents = int((Fraction(value) * 100 + Fraction(1, 2)) // 1)
+    sign = "-" if cents < 0 else ""
+    cents = abs(cents)
+    return f"{sign}{cents // 100}.{cents % 100:02d}"
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def rating_row(row: PlayerRating) -> dict[str, Any]:
+    c = row.change
+    if c.initial:
+        new = str(c.new_rating)
+        state = _("primeiro rating")
+    elif c.new_rating is None:
+        new, state = "—", (_("sem rating ainda") if not c.rating else _("abaixo do piso: sem rating"))
+    else:
+        new, state = str(c.new_rating), ""
+    return {
+        "player_id": row.player_id, "name": row.name, "federation_id": row.federation_id, "club": row.club,
+        "state": row.state, "ro": c.rating, "counted": c.counted, "w": format_decimal(Fraction(c.score, 2)),
+        "we": hundredths(c.expected) if c.rating else "—", "k": c.k or "—",
+        "exact": hundredths(c.exact_delta) if c.rating else "—",
+        "delta": signed(c.delta) if c.rating else "—", "new": new, "note": state,
+        "performance": c.performance or "—", "initial": c.initial,
+        "opponents": [{"round": g.round, "name": g.name, "rating": g.rating or "—",
+                       "score": format_decimal(Fraction(g.score, 2))} for g in row.games],
+    }
+
+
+def _context(ratings: EventRatings) -> dict[str, Any]:
+    return {"rating_rows": [rating_row(r) for r in ratings.rows],
+            "rating_system": pick(SYSTEM_NAMES[ratings.system]), "rating_system_code": ratings.system,
+            "rating_list_name": pick(RATING_LIST_NAMES[ratings.rating_list])}
+
+
+def player_rating_change(event: Event, player_id: int) -> dict[str, Any] | None:
+    """The player card's line (None when he has neither a rating nor a rated game)."""
+    ratings = event_ratings(event)
+    row = next((r for r in ratings.rows if r.player_id == player_id), None)
+    return None if row is None else {**rating_row(row), "system": pick(SYSTEM_NAMES[ratings.system]),
+                                     "list_name": pick(RATING_LIST_NAMES[ratings.rating_list])}
+
+
+def rating_rules_context(event: Event) -> dict[str, Any]:
+    """The regulations page's "Rating" section: the event's system, and for the federation list
+    its parameters in force beside our defaults."""
+    code = system_code(event)
+    out: dict[str, Any] = {"code": code, "system": pick(SYSTEM_NAMES[code]),
+                           "list_name": pick(RATING_LIST_NAMES[event_rating_list(event)])}
+    if code == "cbjd":
+        current, defaults = rating_parameters().as_dict(), EloParameters().as_dict()
+        out["parameters"] = [{"name": name, "value": current[name], "default": defaults[name],
+                              "changed": current[name] != defaults[name]} for name in PARAMETER_NAMES]
+    return out
+
+
+def rating_change_context(event: Event) -> dict[str, Any]:
+    """Every player's line, the system and the list."""
+    return _context(event_ratings(event))

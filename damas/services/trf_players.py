@@ -1,0 +1,34 @@
+"""The registry player of one TRF file line on import (issue 17 point 3; teams: issue 28 point 3):
+the matched one, else a new player with the file's rating and FIDE federation. Shared by the
+individual import (`trf_import`) and the team import (`trf_team_import`)."""
+from __future__ import annotations
+
+from damas.models import User
+from damas.services.players import create_player
+from damas.services.trf_preview import ImportedPlayer
+
+__all__ = ["given_surname", "player_id_of"]
+
+
+def given_surname(name: str) -> str:
+    """A TRF name "Surname, Given" as "Given Surname" (a name without a comma unchanged)."""
+    if "," not in name:
+        return name
+    last, _sep, first = name.partition(",")
+    return " ".join(f"{first.strip()} {last.strip()}".split())
+
+
+def player_id_of(actor: User, p: ImportedPlayer, rating_list: str, *, name: str | None = None) -> int:
+    """The entry's player: the registered one matched, else a new one with the file's rating and
+    FIDE federation [ours: a registered player's own ratings and federation are not changed];
+    `name` the name a new player gets (default the file's)."""
+    if p.player_id is not None:
+        return p.player_id
+    rating = p.rating or None
+    player = create_player(actor, {
+        "full_name": name or p.name, "sex": p.sex or "M", "birth_date": p.birth_date, "club_id": None, "state": "",
+        "federation_id": None, "fide_id": p.fide_id or None, "email": None,
+        "rating_regular": rating if rating_list == "regular" else None,
+        "rating_rapid": rating if rating_list == "rapid" else None,
+    }, fide_federation=p.federation)
+    return player.id
