@@ -47,7 +47,7 @@ from damas.models import (
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.trf_preview import IMPORT_SYSTEMS, TrfPreview
-from damas.services.trf_players import player_id_of
+from damas.services.trf_players import given_surname, player_id_of
 from damas.services.trf_team_import import import_team_trf
 from damas.services.entries import rating_list_of
 from damas.services.events import create_event
@@ -115,7 +115,9 @@ def import_trf(actor: User, preview: TrfPreview, form: dict[str, Any], filename:
         entry_of: dict[int, Entry] = {}
         rating_list = rating_list_of(event)
         for p in preview.players:
-            entry = Entry(event_id=event.id, player_id=player_id_of(actor, p, rating_list), pairing_number=p.start_no,
+            # a new player named as the registry writes names, "Given Surname" (issue 27 point 8)
+            player_id = player_id_of(actor, p, rating_list, name=given_surname(p.name)[:120])
+            entry = Entry(event_id=event.id, player_id=player_id, pairing_number=p.start_no,
                           rating_at_entry=p.rating, status=EntryStatus.REGISTERED)
             db.session.add(entry)
             db.session.flush()
