@@ -1,18 +1,26 @@
 # damas: two commands do all set-up on a fresh Debian machine.
-#   make run   - set up, upgrade the SQLite database, load the demo, serve on http://127.0.0.1:5000
-#   make test  - set up, start PostgreSQL, run the whole suite on SQLite and on PostgreSQL
+#   make run   - the local development server: set up what serving needs, upgrade the SQLite
+#                database, load the demo, serve on http://127.0.0.1:5000
+#   make test  - also install what the tests need (Chromium, PostgreSQL, ...), run the whole suite
+#                on SQLite and on PostgreSQL
 VENV   := .venv
 BIN    := $(VENV)/bin
 PYTHON ?= python3
 export FLASK_APP := app.py
 export CHROMIUM_PATH ?= /usr/bin/chromium
 
-.PHONY: run serve test setup system-deps venv translations test-sqlite test-postgres bench extract-messages
+.PHONY: run serve test setup test-setup system-deps test-deps venv translations test-sqlite test-postgres bench extract-messages
 
 setup: system-deps venv translations
 
+# what only the tests need (Chromium and its driver, PostgreSQL, Redis, poppler)
+test-setup: test-deps venv translations
+
 system-deps:
 	@bash scripts/system-deps.sh
+
+test-deps:
+	@bash scripts/system-deps.sh --test
 
 venv: $(BIN)/.installed
 
@@ -35,9 +43,13 @@ $(LOCAL_KEY):
 	@umask 077 && $(PYTHON) -c 'import secrets; print(secrets.token_hex(32))' > $@
 	@echo "Created a random local SECRET_KEY in $@"
 
+# the local development server (Flask's), on SQLite; the browser for the tests is not installed
 run: setup $(LOCAL_KEY)
-	$(WITH_KEY) $(BIN)/flask db upgrade
-	$(WITH_KEY) $(BIN)/flask damas demo
+	@echo "Bringing the local database (SQLite) up to date"
+	@# Alembic's log (each migration's docstring) is shown only if the upgrade fails
+	@out=$$($(WITH_KEY) $(BIN)/flask db upgrade 2>&1) || { echo "$$out" >&2; exit 1; }
+	@echo "Loading the demonstration events, players and users"
+	@$(WITH_KEY) $(BIN)/flask damas demo
 	@echo "Serving on http://127.0.0.1:5000 (Ctrl+C to stop)"
 	$(WITH_KEY) $(BIN)/flask run --host 127.0.0.1 --port 5000
 
@@ -53,7 +65,7 @@ serve: setup
 	  trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; $(BIN)/gunicorn -c gunicorn.conf.py ;; \
 	*) exec $(BIN)/gunicorn -c gunicorn.conf.py ;; esac
 
-test: setup
+test: test-setup
 	@MAKE="$(MAKE)" bash scripts/test-all.sh
 
 # The suite runs in parallel (pytest-xdist): TEST_WORKERS processes (default: one per CPU), each

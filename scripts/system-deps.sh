@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Install the Debian packages the app and its tests need (STACK.md), only those missing.
+# Install the Debian packages the app needs to serve (STACK.md), only those missing; with --test
+# also what only the tests need (the browser and its driver, PostgreSQL, Redis, poppler).
 # As root with apt-get this installs them; otherwise it lists what is missing and goes on.
 set -euo pipefail
-PACKAGES=(python3-venv libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
-          libatomic1 chromium chromium-driver postgresql poppler-utils redis-server)
+PACKAGES=(python3-venv libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core libatomic1)
+if [ "${1:-}" = "--test" ]; then
+  PACKAGES+=(chromium chromium-driver postgresql poppler-utils redis-server)
+fi
 command -v dpkg >/dev/null 2>&1 || { echo "system-deps: not a Debian system; install the equivalents of: ${PACKAGES[*]}"; exit 0; }
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -35,6 +35,8 @@ ACTION_NAMES = {
     "absent_without_notice": _l("Ausente sem aviso"), "absence_explained": _l("Ausência justificada"),
     "absence_withdrawal": _l("Retirado: ausência sem justificativa a tempo"),
     "rating_correction": _l("Correção só para o relatório de rating"),
+    # ratings (issue 29)
+    "close": _l("Período de rating fechado"), "reopen": _l("Período de rating reaberto"),
     # pairing systems
     "generate": _l("Rodadas geradas"), "settings": _l("Configurações da eliminatória"),
     "start": _l("Início da eliminatória"), "correct": _l("Correção de resultado"),
@@ -69,6 +71,8 @@ OBJECT_NAMES = {
     "sanction": _l("Sanção"), "sign_up": _l("Pedido de conta"), "team": _l("Equipe"),
     "team_match": _l("Confronto de equipes"), "team_round": _l("Rodada de equipes"), "user": _l("Usuário"),
     "game_record": _l("Registro de partida"), "desk_move_ref": _l("Lance apontado"),
+    "rating_parameters": _l("Parâmetros do rating da federação"), "rating_period": _l("Período de rating"),
+    "season": _l("Temporada"),
 }
 
 # Field names of the recorded snapshots; a field not listed shows its own name.

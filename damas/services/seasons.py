@@ -30,9 +30,10 @@ _CODE = re.compile(r"^[a-z0-9-]{1,20}$")
 
 def parse_points_table(text: str) -> list[int]:
     parts = [p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip()]
-    if not parts or len(parts) > 200 or not all(p.isdigit() and len(p) <= 4 for p in parts):
+    points = [parse_int(p, maximum=9999) for p in parts]
+    if not parts or len(parts) > 200 or any(p is None for p in points):
         raise ServiceError(_("Tabela de pontos: números inteiros a partir de 0 separados por vírgula."), "points_table")
-    return [int(p) for p in parts]
+    return [p for p in points if p is not None]
 
 
 def parse_categories(text: str) -> list[str]:

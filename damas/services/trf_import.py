@@ -115,7 +115,9 @@ def import_trf(actor: User, preview: TrfPreview, form: dict[str, Any], filename:
         entry_of: dict[int, Entry] = {}
         rating_list = rating_list_of(event)
         for p in preview.players:
-            entry = Entry(event_id=event.id, player_id=player_id_of(actor, p, rating_list, name=given_surname(p.name)[:120]), pairing_number=p.start_no,
+            # a new player named as the registry writes names, "Given Surname" (issue 27 point 8)
+            player_id = player_id_of(actor, p, rating_list, name=given_surname(p.name)[:120])
+            entry = Entry(event_id=event.id, player_id=player_id, pairing_number=p.start_no,
                           rating_at_entry=p.rating, status=EntryStatus.REGISTERED)
             db.session.add(entry)
             db.session.flush()

@@ -196,7 +196,7 @@ def test_phone_keeps_players_names_readable(demo_server, browser):  # type: igno
 
     app, base = demo_server["app"], demo_server["url"]
     with app.app_context():
-        team = db.session.query(MicroMatchSettings).filter_by(team=True).one().event_id
+        team = db.session.query(MicroMatchSettings).filter_by(team=True, games_per_board=2).one().event_id
         knockout = db.session.query(Event).filter_by(pairing_system="knockout", status=EventStatus.RUNNING).one().id
         round_robin = db.session.query(Event).filter_by(pairing_system="berger").first().id
         open_event = db.session.query(Event).filter_by(pairing_system="dutch-2025").one().id
@@ -236,7 +236,7 @@ def test_find_my_name_jumps_to_a_knockout_tie_and_a_team_board(demo_server, brow
 
     app, base = demo_server["app"], demo_server["url"]
     with app.app_context():
-        team = db.session.query(MicroMatchSettings).filter_by(team=True).one().event_id
+        team = db.session.query(MicroMatchSettings).filter_by(team=True, games_per_board=2).one().event_id
         knockout = db.session.query(Event).filter_by(pairing_system="knockout", status=EventStatus.RUNNING).one().id
     context = browser.new_context(viewport=SCREENS["phone"], is_mobile=True, has_touch=True)
     page = context.new_page()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from damas.demo.federation import DATA, ONLINE_FILE, TRF_FILE, load_federation_demo
+from damas.demo.federation import DATA, ONLINE_FILE, TEAM_FILE, TRF_FILE, load_federation_demo
 from damas.engine.trf import read_trf
 from damas.models import Event, EventStatus, FederationSettings, GameResult, Player, Role, Round
 from damas.services.standings import standings_of
@@ -21,8 +21,11 @@ def test_demo_sets_the_logo_and_imports_an_event_that_continues_here(db, make_us
     event = db.session.scalars(select(Event).where(Event.name == name)).one()
     assert event.status == EventStatus.RUNNING and event.discipline == "damas-64" and event.ruleset == "cbjd"
     arena = read_trf((DATA / ONLINE_FILE).read_text(encoding="utf-8"))
-    # Sobral's players matched, none created; the online arena's user ids are new players
-    assert db.session.scalar(select(func.count(Player.id))) == len(registered) + len(arena.state.entrants)
+    teams = read_trf((DATA / TEAM_FILE).read_text(encoding="utf-8"))
+    # Sobral's players matched, none created; the online arena's user ids and the team cup's
+    # players are new players
+    assert db.session.scalar(select(func.count(Player.id))) == (len(registered) + len(arena.state.entrants)
+                                                                + len(teams.state.entrants))
     trf = read_trf((DATA / TRF_FILE).read_text(encoding="utf-8"))
     assert {r.start_no: r.points for r in standings_of(event).standings.rows} == dict(trf.points_column)
     rnd = pair_next_round(staff, event)

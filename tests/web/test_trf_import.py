@@ -17,7 +17,7 @@ from damas.engine.trf import read_trf
 from damas.services.standings import standings_of
 from damas.models import AuditEntry, Entry, Event, EventStatus, Game, Player, RequestKind, Role, Round, RoundRequest
 from damas.services.swiss import set_round_request
-from damas.services.trf_players import given_surname
+from damas.services.trf_preview import normal_name
 
 GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "golden"
 if not GOLDEN.is_dir():
@@ -366,9 +366,8 @@ def test_trf2026_import_then_our_export_reads_back_with_nothing_lost(client, db,
     event = db.session.scalars(select(Event)).one()
     exported = read_trf(client.get(f"/eventos/{event.id}/relatorios/fide-2026.trf").get_data(as_text=True))
     assert exported.version == "TRF-26" and exported.system == "dutch-2025" and exported.acceleration == "baku"
-    # the names as the registry stores them (issue 27 point 8): "Alves, Ana" comes back "Ana Alves"
-    pick = lambda t: {e.start_no: (given_surname(e.name), e.rating, e.federation, e.fide_id)  # noqa: E731
-                      for e in t.state.entrants}
+    # names: the registry stores "Given Surname" (issue 27 point 8); the same name either way
+    pick = lambda t: {e.start_no: (normal_name(e.name), e.rating, e.federation, e.fide_id) for e in t.state.entrants}  # noqa: E731
     assert pick(exported) == pick(original)
     assert {no: [(r.outcome, r.opponent, r.color) for r in rs] for no, rs in exported.state.results.items()} == {
         no: [(r.outcome, r.opponent, r.color) for r in rs] for no, rs in original.state.results.items()}
@@ -380,3 +379,17 @@ def test_a_250_table_other_than_our_baku_is_named_on_the_preview(client, staff):
     data = (DIALECTS / "trf2026_individual.trf").read_bytes().replace(b"250      00.5 002 002", b"250      01.0 002 002")
     page = unescape(_upload(client, data).get_data(as_text=True))
     assert "difere da aceleração Baku" in page
+
+
+def test_issue_27_8_a_new_player_from_trf_is_stored_given_name_first_and_matched_either_way(client, db, staff, make_player):  # type: ignore[no-untyped-def]
+    """TRF writes "Surname, Given"; the registry writes "Given Surname": a new player is stored as
+    the registry writes names, and a later import of the same file matches him by name."""
+    text = ("012 Aberto\nXXR 3\n" + line(1, "Souza Lima, Ana Maria", ("   2 w 1",), points="1.0")
+            + line(2, "Pedro Alves", ("   1 b 0",)))
+    assert _confirm(client, text.encode(), planned_rounds=3).status_code == 302
+    names = set(db.session.scalars(select(Player.full_name)))
+    assert names == {"Ana Maria Souza Lima", "Pedro Alves"}
+    page = _upload(client, text.encode()).get_data(as_text=True)
+    assert page.count("Ana Maria Souza Lima") >= 1 and "Pedro Alves" in page
+    assert _confirm(client, text.encode(), planned_rounds=3, name="Segundo").status_code == 302
+    assert db.session.scalar(select(func.count(Player.id))) == 2

@@ -4,10 +4,10 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import BooleanField, EmailField, IntegerField, SelectField, StringField, TextAreaField
+from wtforms import BooleanField, EmailField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from damas.web.forms_util import choices
+from damas.web.forms_util import IntegerField, choices
 
 
 class FederationForm(FlaskForm):

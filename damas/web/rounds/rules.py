@@ -63,7 +63,7 @@ def manual_numbers(event_id: int):  # type: ignore[no-untyped-def]
 
 def _one_game_per_board(event: Event) -> bool:
     """A team event of one game per board (a FIDE team tournament imported from TRF-2026, issue 28)."""
-    settings = micro_settings(event) if event.pairing_system == "micromatch" else None
+    settings = micro_settings(event) if get_format(event).team_based else None
     return bool(settings is not None and settings.team and settings.games_per_board == 1)
 
 

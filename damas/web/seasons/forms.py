@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, SelectField, SelectMultipleField, StringField
+from wtforms import SelectField, SelectMultipleField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange
 
-from damas.web.forms_util import choices
+from damas.web.forms_util import IntegerField, choices
 
 REQUIRED = _l("Campo obrigatório.")
 
