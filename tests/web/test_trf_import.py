@@ -126,6 +126,23 @@ def test_import_is_audited_and_matches_players_by_fide_id_then_name(client, db, 
     assert db.session.scalars(select(AuditEntry).where(AuditEntry.object_type == "player")).one().action == "create"
 
 
+def test_trf_new_player_is_stored_given_name_first_and_matches_again_either_way(client, db, staff):  # type: ignore[no-untyped-def]
+    """Issue 27 point 8: TRF writes "Surname, Given"; the registry writes "Given Surname". A player
+    created by one import is stored as the registry writes him, and a second file matches him by
+    name whichever order it uses."""
+    first = ("012 Primeiro\n042 2026/11/20\n052 2026/11/21\nXXR 3\n"
+             + line(1, "Souza Lima, Maria Clara", ("0000 - U",), sex="w", birth="1999/03/04", points="1.0"))
+    r = _confirm(client, first.encode(), name="Primeiro", planned_rounds=3)
+    assert r.status_code == 302, re.findall(r"(?:error|flash)[^>]*>([^<]+)", r.get_data(as_text=True))
+    maria = db.session.scalars(select(Player)).one()
+    assert maria.full_name == "Maria Clara Souza Lima"
+    for n, name in enumerate(("Souza Lima, Maria Clara", "Maria Clara Souza Lima")):
+        again = ("012 Outro\n042 2026/11/20\n052 2026/11/21\nXXR 3\n"
+                 + line(1, name, ("0000 - U",), sex="w", birth="1999/03/04", points="1.0"))
+        assert _confirm(client, again.encode(), name=f"Outro {n}", planned_rounds=3).status_code == 302
+    assert db.session.scalar(select(func.count(Player.id))) == 1
+
+
 BAD_FILES = [
     (line(1, "Alpha", ("   9 w 1",), points="1.0").encode(), "linha 1, coluna 92", "o adversário 9 não tem linha 001"),
     (("012 Torneio\n" + line(1, "Alpha", ("   2 w 1",), points="1.0")
