@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from sqlalchemy import event as sa_event  # noqa: E402
-
+from benchmarks.page_timing import time_pages  # noqa: E402
 from damas import create_app  # noqa: E402
 from damas.config import TestConfig  # noqa: E402
 from damas.extensions import db  # noqa: E402
@@ -48,22 +45,7 @@ def main() -> None:
         event_id, player_id = build_event(db, args.players, args.rounds)
         client = app.test_client()
         print(f"{args.players} players, {args.rounds} rounds; median of {args.repeat} requests")
-        for name, template in PAGES:
-            url = template.format(e=event_id, p=player_id)
-            times, status, count = [], 0, [0]
-
-            def tick(*_a, **_k):  # type: ignore[no-untyped-def]
-                count[0] += 1
-
-            for _ in range(args.repeat):
-                db.session.expunge_all()
-                count[0] = 0
-                sa_event.listen(db.engine, "before_cursor_execute", tick)
-                start = time.perf_counter()
-                status = client.get(url).status_code
-                times.append(time.perf_counter() - start)
-                sa_event.remove(db.engine, "before_cursor_execute", tick)
-            print(f"{name:28} {status}  {statistics.median(times) * 1000:8.1f} ms  {count[0]:4d} queries")
+        time_pages(db, client, PAGES, args.repeat, e=event_id, p=player_id)
         db.session.remove()
         db.drop_all()
 
