@@ -7,6 +7,7 @@ violation is one), and the page's main table or cards visible. One browser, one 
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -77,10 +78,15 @@ def test_every_public_page_of_the_demo_events_fits_phone_and_desktop(demo_server
     page = context.new_page()
     problems = watch_console(page)
     try:
-        for path in ("/", "/eventos/"):
+        for path in ("/", "/eventos/", "/rating/lista"):  # the federation's pages too (issue 29)
             assert _check(page, base, path, problems) is not None, path
         reached: set[str] = set()
         count = 0
+        season_links = _check(page, base, "/temporadas/", problems)
+        assert season_links is not None
+        for path in sorted({h for h in season_links if re.fullmatch(r"/temporadas/\d+", h)}):
+            assert _check(page, base, path, problems) is not None, path
+            reached.add(kind(path) or path)
         for event_id in event_ids:
             pages = crawl(lambda path: _check(page, base, path, problems), f"/eventos/{event_id}", kind)
             count += len(pages)
@@ -89,7 +95,8 @@ def test_every_public_page_of_the_demo_events_fits_phone_and_desktop(demo_server
         assert {"events.view_event", "rounds.standings", "rounds.view_round", "rounds.crosstable",
                 "awards.categories", "awards.category_standings", "public.player_card_page",
                 "knockout.bracket", "micromatch.overview", "micromatch.teams", "micromatch.team_round",
-                "reports.index", "reports.standings", "reports.start_list", "public.share"} <= reached, sorted(reached)
+                "reports.index", "reports.standings", "reports.start_list", "public.share", "seasons.ranking",
+                "reports.rating_change"} <= reached, sorted(reached)
         assert count > 7 * 10
     finally:
         context.close()
