@@ -1,6 +1,7 @@
 """Issue 15 point 7: the architecture contracts of pyproject.toml ([tool.importlinter]) hold — the
-engine imports nothing of the application, the layers web -> exports -> reports -> presentation ->
-services -> formats -> models -> engine, no cycles between packages. `make test` runs
+engine imports nothing of the application, the layers web -> exports -> reports -> views ->
+presentation -> services -> formats -> models -> engine, no cycles between packages, presentation
+reads nothing (issue 31 point 3). `make test` runs
 lint-imports too; this test keeps the contracts in every pytest run (CI)."""
 from __future__ import annotations
 

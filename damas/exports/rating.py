@@ -29,7 +29,7 @@ from damas.models import EventStatus
 from damas.services.swiss import round_requests
 from damas.formats.event_rules import tiebreak_order
 from damas.services.standings import standings_of
-from damas.presentation.rating_change import rating_change_context
+from damas.views.rating_change import rating_change_context
 from damas.services.rating_change import event_rating_list as rating_list_of
 
 CSV_RESULTS = {  # the CBJD list's codes, written as they are (`csv_safe.Literal`)

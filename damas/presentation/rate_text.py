@@ -1,8 +1,13 @@
 """The time control in one short phrase, "60x60, normal" (issue 17, point 9): the label once
-and the class in lower case, instead of "60x60 (Normal (clássica))" that printed it twice."""
+and the class in lower case, instead of "60x60 (Normal (clássica))" that printed it twice; and
+the rate of play as pages and PDFs show it (`rate_facts`)."""
 from __future__ import annotations
 
-from damas.engine.rate_of_play import RateClass, RateOfPlay
+from typing import Any
+
+from damas.engine.rate_of_play import NAMES, RateClass, RateOfPlay, classify
+from damas.presentation.labels import RATING_LIST_NAMES, pick
+from damas.presentation.labels import english as in_english
 
 SHORT_NAMES = {
     RateClass.BLITZ: ("relâmpago", "blitz"),
@@ -14,3 +19,19 @@ SHORT_NAMES = {
 
 def rate_text(rop: RateOfPlay, english: bool) -> str:
     return f"{rop.label}, {SHORT_NAMES[rop.rate_class][english]}"
+
+
+def rate_facts(time_minutes: int, time_increment: int, seed_list: str) -> dict[str, Any]:
+    """The rate of play of an event (minutes, increment) with its class, the rating list it
+    feeds and `seed_list`, the list of its starting order (issue 17 point 6: the event's choice)."""
+    rop = classify(time_minutes, time_increment)
+    return {
+        "label": rop.label,
+        "text": rate_text(rop, in_english()),  # "60x60, normal": what pages and PDFs print
+        "class_name": pick(NAMES[rop.rate_class]),
+        "rating_list": rop.rating_list,
+        "rating_list_name": pick(RATING_LIST_NAMES[rop.rating_list]),
+        "seed_list": seed_list,
+        "seed_list_name": pick(RATING_LIST_NAMES[seed_list]),
+        "notation_required": rop.notation_required,
+    }

@@ -9,7 +9,7 @@ from typing import Any
 
 from damas.engine.penalties import Action
 from damas.models import Event
-from damas.presentation.summaries import pick
+from damas.presentation.labels import pick
 from damas.services.absence import absence_rows
 from damas.services.desk.forfeits import forfeit_review
 

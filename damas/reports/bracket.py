@@ -16,10 +16,10 @@ from damas.engine.pairing.knockout import NOBODY, PLAYOFF_CLOCKS, Stage, Tie, al
 from damas.models import Event, KnockoutGame
 from damas.reports.pdf import render_pdf
 from damas.services import knockout as ko
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.numbers import points_text
-from damas.presentation.results import knockout_result_label
+from damas.views.round_rows import knockout_result_label
 from damas.formats.event_rules import event_ruleset
 
 # SVG geometry (px): a tie is a box of two rows plus a line with its games under it.

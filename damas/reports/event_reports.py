@@ -16,9 +16,10 @@ from damas.formats import get_format
 from damas.models import EntryStatus, Event, GameResult, RoundRequest
 from damas.formats.event_rules import event_ruleset
 from damas.formats.mapping import event_rounds, preload_entries, round_is_complete
-from damas.presentation.summaries import ENTRY_STATUS_NAMES, event_summary, pick, planned_round_times
+from damas.presentation.labels import ENTRY_STATUS_NAMES, pick
+from damas.views.summaries import event_summary, planned_round_times
 from damas.presentation.results import result_label
-from damas.presentation.round_rows import result_text, side
+from damas.views.round_rows import result_text, side
 from damas.presentation.site_url import absolute_url
 from damas.models.micromatch import OpeningDrawRow
 from damas.reports.arbiter_desk import absences_and_expulsions

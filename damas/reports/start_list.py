@@ -8,7 +8,7 @@ from damas.services.federation import federation_name
 from damas.models import Event
 from flask_babel import gettext as _
 
-from damas.presentation.summaries import event_summary, start_list
+from damas.views.summaries import event_summary, start_list
 from damas.reports.sheets import sheet_pdf
 
 

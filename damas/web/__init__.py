@@ -3,8 +3,8 @@ routes (form -> one service call -> page).
 
 The modules at this level are the helpers every blueprint shares: `access` (who may see or edit),
 `caching` (page cache, ETags, static fingerprints), `converters` (URL ids), `errors`, `input_guard`,
-`limits` (throttles), `audit_log`, `display` (Jinja filters), `forms_util`. Labels and number
-formatting shared with the PDFs live in `damas.presentation`.
+`limits` (throttles), `audit_log`, `display` (Jinja filters), `forms_util`. The page data shared
+with the PDFs comes from `damas.views`, its labels and number formatting from `damas.presentation`.
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from damas.engine.types import EngineError
 from damas.models import GameResult
 from damas.models.registration import GuestPolicy, RegistrationSettings
 from damas.presentation.results import result_choices, result_label
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.services import desk as desk_service
 from damas.services import knockout as ko
 from damas.services.events import default_dutch_edition

@@ -19,7 +19,7 @@ from damas.services import prizes as prize_service
 from damas.services.errors import ServiceError
 from damas.services.prize_table import PrizeTableError, save_table
 from damas.web.awards.forms import CashTiesForm, PrizeTableForm
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 
 BLANK_LINES = 3
 

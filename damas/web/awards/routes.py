@@ -40,7 +40,7 @@ from damas.web.awards.forms import (
     PrizeDeleteForm,
 )
 from damas.web.forms_util import choices, run_service, show_service_error
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.formats.event_rules import order_is_drawn, tiebreak_order
 from damas.web.awards.prize_table import prize_table_page
 from damas.engine.integers import parse_int

@@ -13,7 +13,7 @@ from damas.services.players import create_club, update_club
 from damas.web.access import staff_required
 from damas.web.clubs.forms import ClubForm
 from damas.web.forms_util import show_service_error
-from damas.presentation.summaries import club_summary
+from damas.views.summaries import club_summary
 
 bp = Blueprint("clubs", __name__, url_prefix="/clubes")
 

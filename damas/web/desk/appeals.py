@@ -22,7 +22,7 @@ from damas.web.desk.routes import bp
 from damas.web.desk.rows import appeal_rows
 from damas.web.desk.forms import AppealForm, DecisionForm, MemberForm, RemoveMemberForm
 from damas.web.forms_util import choices, run_service, show_service_error
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.engine.integers import parse_int
 
 # ---------------------------------------------------------------- appeals

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.models import AuditEntry, Event
 from damas.presentation.audit_labels import action_label, changes, object_label
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.engine.integers import parse_int
 
 

@@ -22,7 +22,8 @@ from damas.services.desk.boards import KNOCKOUT, MICRO, MICRO_TEAMS, ROUND, boar
 from damas.formats.mapping import event_rounds
 from damas.web.desk.common import fmt_dt
 from damas.web.forms_util import choices
-from damas.presentation.results import KNOCKOUT_RESULT, result_label
+from damas.formats.round_view import KNOCKOUT_RESULTS as KNOCKOUT_RESULT
+from damas.presentation.results import result_label
 
 
 class DeskPage(Protocol):

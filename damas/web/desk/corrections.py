@@ -18,7 +18,7 @@ from damas.web.desk.common import back_to, desk_event, fmt_dt, CORRECTION_MODE_N
 from damas.web.desk.routes import bp
 from damas.web.desk.forms import CorrectionForm, RoundActionForm
 from damas.web.forms_util import choices
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.presentation.results import result_choices
 
 # ---------------------------------------------------------------- corrections and rematches

@@ -16,7 +16,8 @@ from damas.web.desk.common import article_text, back_to, entry_or_none, desk_eve
 from damas.web.desk.routes import bp
 from damas.web.desk.forms import ConfirmNoShowForm, ExcuseForm, ExpulsionForm
 from damas.web.forms_util import run_service
-from damas.presentation.summaries import event_summary, pick
+from damas.views.summaries import event_summary
+from damas.presentation.labels import pick
 
 # ---------------------------------------------------------------- forfeits and expulsion
 

@@ -22,7 +22,7 @@ from damas.web.desk.common import desk_event, fmt_dt
 from damas.web.desk.routes import bp
 from damas.web.desk.rows import appeal_rows, incident_rows, penalty_rows, sanction_rows
 from damas.web.desk.audit import audit_filters, audit_rows
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 
 # ---------------------------------------------------------------- arbiter's report
 

@@ -40,7 +40,8 @@ from damas.web.desk.forms import ClaimForm, IncidentForm, MoveCountForm, Reversa
 from damas.web.desk.moves import flagged_records, move_from, move_ref_rows
 from damas.web.desk.rows import consequence_text, incident_rows, names, penalty_result, penalty_rows, sanction_rows
 from damas.web.forms_util import choices, run_service
-from damas.presentation.summaries import event_summary, pick
+from damas.views.summaries import event_summary
+from damas.presentation.labels import pick
 
 bp = Blueprint("desk", __name__, url_prefix="/eventos/<int:event_id>/mesa")
 

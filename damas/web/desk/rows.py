@@ -17,7 +17,7 @@ from damas.services.desk import appeals as appeal_service
 from damas.web.desk.boards import desk_page
 from damas.web.desk.common import CBJD_60_KINDS, DECISION_NAMES, KIND_NAMES, SANCTION_NAMES, article_text, fmt_dt, with_names
 from damas.presentation.numbers import money
-from damas.presentation.summaries import pick
+from damas.presentation.labels import pick
 from damas.presentation.results import result_label
 
 

@@ -18,7 +18,7 @@ from damas.web.desk.common import back_to, desk_event, CORRECTION_MODE_NAMES, SC
 from damas.web.desk.routes import bp
 from damas.web.desk.forms import ChiefForm, SettingsForm
 from damas.web.forms_util import choices, run_service, show_service_error
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 
 # ---------------------------------------------------------------- settings and chief arbiter
 

@@ -19,12 +19,11 @@ from damas.web.access import event_editor_required, staff_required, visible_even
 from damas.web.events.status import needs_confirmation, status_choices
 from damas.web.events.forms import ArbiterForm, EntryForm, EventForm, StatusForm
 from damas.web.forms_util import choices, run_service, show_service_error
-from damas.presentation.summaries import (
-    STATUS_NAMES,
+from damas.presentation.labels import STATUS_NAMES, pick
+from damas.views.summaries import (
     event_list_item,
     event_summary,
     event_teams,
-    pick,
     player_summary,
     start_list,
     team_counts,

@@ -11,7 +11,7 @@ from typing import Iterable
 
 from damas.models import EventStatus
 from damas.web.forms_util import choices
-from damas.presentation.summaries import STATUS_NAMES, pick
+from damas.presentation.labels import STATUS_NAMES, pick
 
 CONFIRM = {(EventStatus.REGISTRATION, EventStatus.DRAFT)}
 

@@ -16,7 +16,7 @@ from damas.exports.game_files import file_name, games_file
 from damas.formats.game_slots import GameSlot, round_slots
 from damas.models import Event
 from damas.models.gamerecord import GameRecord
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.services.errors import ServiceError
 from damas.services.games import imports as game_imports
 from damas.services.games.records import (

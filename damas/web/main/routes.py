@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import Event, EventStatus
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 
 bp = Blueprint("main", __name__)
 

@@ -25,7 +25,8 @@ from damas.web.access import event_editor_required, staff_required, visible_even
 from damas.web.forms_util import choices, show_service_error
 from damas.web.micromatch.forms import MicroEventForm, MicroSettingsForm, OpeningsUploadForm
 from damas.presentation.labels import GAME_LABELS
-from damas.presentation.summaries import event_summary, pick
+from damas.views.summaries import event_summary
+from damas.presentation.labels import pick
 from damas.engine.integers import parse_int
 
 bp = Blueprint("micromatch", __name__)

@@ -24,7 +24,7 @@ from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.labels import GAME_LABELS
 from damas.web.micromatch.routes import back_to_overview, bp
 from damas.web.micromatch.forms import TeamForm
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.reports.teams import find_team_round
 from damas.engine.integers import parse_int
 

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import Player, RatingRecord, Role, User
-from damas.presentation.summaries import RATING_LIST_NAMES, pick
+from damas.presentation.labels import RATING_LIST_NAMES, pick
 
 SHOWN = 30  # the latest records; the audit log keeps every change
 

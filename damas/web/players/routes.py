@@ -15,9 +15,10 @@ from damas.services.players import create_player, update_player
 from damas.web.access import staff_required
 from damas.web.players.forms import PlayerForm
 from damas.web.forms_util import choices, show_service_error
-from damas.presentation.summaries import STATUS_NAMES, pick, player_summary
+from damas.presentation.labels import STATUS_NAMES, pick
+from damas.views.summaries import player_summary
 from damas.web.players.rating_records import rating_records
-from damas.presentation.career import career_rows, rating_chart
+from damas.views.career import career_rows, rating_chart
 from damas.engine.integers import parse_int
 
 bp = Blueprint("players", __name__, url_prefix="/jogadores")

@@ -16,7 +16,7 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import EventStatus, Round, RoundStatus
 from damas.presentation.qr import qr_svg
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.reports.event_reports import live_url
 from damas.web.public.routes import _visible, bp
 

@@ -57,11 +57,11 @@ from damas.reports.standings import standings_context
 from damas.services.events import can_edit_event
 from damas.services import teams as team_service
 from damas.formats.mapping import entry_results, event_rounds, round_is_complete
-from damas.presentation.summaries import event_summary, start_list
+from damas.views.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
-from damas.presentation.rating_change import player_rating_change
+from damas.views.rating_change import player_rating_change
 from damas.presentation.results import result_label
-from damas.presentation.round_rows import api_board, side
+from damas.views.round_rows import api_board, side
 from damas.presentation.site_url import external_url
 from damas.reports.awards import category_standings_context, category_tables
 from damas.reports.bracket import player_bracket_rows

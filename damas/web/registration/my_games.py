@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import AuditEntry, Entry, EventStatus, Player, User
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.web.public.routes import player_card
 
 

@@ -22,7 +22,7 @@ from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.limits import throttle_sign_up
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.web.registration.forms import AbsenceForm, DecisionForm, SettingsForm, SignUpForm, SubstituteForm
 from damas.web.public.routes import load_event
 from damas.web.registration.my_games import is_self_registered_guest, my_games

@@ -28,8 +28,8 @@ from damas.formats.mapping import event_rounds
 from damas.web.downloads import attachment
 from damas.web.pdf_jobs import REPORTS, SHEETS, deliver_pdf
 from damas.web.access import event_editor_required, visible_event
-from damas.presentation.summaries import start_list
-from damas.presentation.rating_change import rating_change_context
+from damas.views.summaries import start_list
+from damas.views.rating_change import rating_change_context
 from damas.exports import rating as rating_export
 from damas.exports.rating import rating_list
 from damas.engine.trf.records import TRF26

@@ -45,10 +45,10 @@ from damas.web.rounds.absence_forms import ExplainAbsenceForm, MarkAbsentForm
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.rounds.blueprint import bp
 from damas.web.rounds.rules import event_rules_context
-from damas.presentation.summaries import event_summary
-from damas.presentation.rating_change import rating_rules_context
+from damas.views.summaries import event_summary
+from damas.views.rating_change import rating_rules_context
 from damas.presentation.results import report_choices, result_choices
-from damas.presentation.round_rows import result_text, side
+from damas.views.round_rows import result_text, side
 from damas.engine.regulations import regulations
 from damas.engine.rulesets import get_ruleset
 from damas.engine.integers import parse_int

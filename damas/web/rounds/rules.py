@@ -15,7 +15,7 @@ from damas.services.errors import ServiceError
 from damas.formats.mapping import event_rounds, micro_settings
 from damas.web.access import event_editor_required
 from damas.web.rounds.forms import ManualNumbersForm
-from damas.presentation.summaries import event_summary
+from damas.views.summaries import event_summary
 from damas.web.rounds.blueprint import bp
 from damas.engine.event_rules import CORRECTION_CASE_TEXT, round_minutes
 from damas.services.events import play_hours_warnings

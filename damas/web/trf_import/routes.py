@@ -18,7 +18,7 @@ from damas.services.trf_import import import_trf
 from damas.services.trf_preview import IMPORT_SYSTEMS, MAX_TRF_BYTES, TrfPreview, decode_trf, preview_trf
 from damas.web.access import staff_required
 from damas.web.forms_util import choices, show_service_error
-from damas.presentation.summaries import pick
+from damas.presentation.labels import pick
 from damas.web.trf_import.forms import TrfUploadForm, TrfImportForm
 
 bp = Blueprint("trf_import", __name__, url_prefix="/eventos/importar-trf")

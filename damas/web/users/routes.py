@@ -15,7 +15,7 @@ from damas.web.desk.audit import audit_row
 from damas.web.access import staff_required
 from damas.web.users.forms import UserForm
 from damas.web.forms_util import choices, show_service_error
-from damas.presentation.summaries import user_summary
+from damas.views.summaries import user_summary
 from damas.web.auth.routes import has_remember_cookie
 from damas.web.desk.report import audit_csv_response
 from damas.engine.integers import parse_int

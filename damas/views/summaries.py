@@ -1,46 +1,33 @@
-"""Turn rows into plain data for templates and PDFs (never hand ORM objects to a template).
-
-The names of codes come from `labels` (re-exported here for the pages that read them with a
-summary)."""
+"""Rows as plain data for templates and PDFs (never hand ORM objects to a template): players,
+clubs, users, events, the events list's cards and the starting list. What they read comes from
+the rows and services here; the words and numbers from `damas.presentation` (labels, the rate
+of play, dates)."""
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from flask_babel import get_locale
-from sqlalchemy import inspect
+from sqlalchemy import func, inspect, select
 
 from damas.engine.event_rules import no_show_text
 from damas.engine.pairing import family_of, get_system
-from damas.engine.rate_of_play import NAMES, classify
 from damas.engine.rulesets import get_ruleset
+from damas.extensions import db
 from damas.formats import get_format
-from damas.presentation.rate_text import rate_text
-from damas.models import Club, Entry, Event, Player, User
 from damas.formats.event_rules import order_is_drawn, published_order, shown_tiebreak_order
 from damas.formats.mapping import preload_entries, starting_order
-from damas.presentation.labels import (
-    DISCIPLINE_NAMES,
-    ENTRY_STATUS_NAMES,
-    RATING_LIST_NAMES,
-    RULESET_NAMES,
-    STATUS_NAMES,
-    pick,
-)
-from damas.services.entries import rating_list_of
-from damas.services.registration_limits import active_count
-from damas.services.micromatch import get_settings
-from damas.services.team_entries import team_summary, teams_of
-from damas.extensions import db
+from damas.models import Club, Entry, Event, Player, User
 from damas.models.micromatch import MicroMatchSettings, Team
+from damas.presentation.dates import age_in, round_times_rows
+from damas.presentation.labels import DISCIPLINE_NAMES, ENTRY_STATUS_NAMES, RULESET_NAMES, STATUS_NAMES, pick
+from damas.presentation.rate_text import rate_facts
+from damas.services.entries import rating_list_of
+from damas.services.micromatch import get_settings
+from damas.services.registration_limits import active_count
+from damas.services.team_entries import team_summary, teams_of
 
-__all__ = ["DISCIPLINE_NAMES", "ENTRY_STATUS_NAMES", "RATING_LIST_NAMES", "RULESET_NAMES", "STATUS_NAMES", "pick"]
-
-
-
-def age_in(birth: date | None, year: int) -> int | None:
-    """Age by year of birth (FIDE-TB 'Date limit for age'; RULES.md §1)."""
-    return None if birth is None else year - birth.year
+__all__ = ["player_summary", "club_summary", "rate_of_play", "team_count", "event_teams", "event_summary",
+           "planned_round_times", "team_counts", "event_list_item", "entry_row", "start_list", "user_summary"]
 
 
 def player_summary(p: Player) -> dict[str, Any]:
@@ -68,25 +55,14 @@ def club_summary(c: Club) -> dict[str, Any]:
 
 
 def rate_of_play(event: Event) -> dict[str, Any]:
-    rop = classify(event.time_minutes, event.time_increment)
-    return {
-        "label": rop.label,
-        "text": rate_text(rop, str(get_locale()) == "en"),  # "60x60, normal": what pages and PDFs print
-        "class_name": pick(NAMES[rop.rate_class]),
-        "rating_list": rop.rating_list,
-        "rating_list_name": pick(RATING_LIST_NAMES[rop.rating_list]),
-        # The list of the starting order (issue 17 point 6): the event's choice.
-        "seed_list": rating_list_of(event),
-        "seed_list_name": pick(RATING_LIST_NAMES[rating_list_of(event)]),
-        "notation_required": rop.notation_required,
-    }
+    """The event's rate of play, and the list of its starting order (issue 17 point 6)."""
+    return rate_facts(event.time_minutes, event.time_increment, rating_list_of(event))
 
 
 def team_count(e: Event) -> int | None:
     """How many teams a team micro-match event has (None for every other event: no query)."""
     if not get_format(e).team_based:
         return None
-
     return len(teams_of(e))
 
 
@@ -94,7 +70,6 @@ def event_teams(e: Event) -> list[dict[str, Any]] | None:
     """A team event's teams for its page (start rank, name, club, players), else None."""
     if team_count(e) is None:
         return None
-
     boards = get_settings(e).boards  # type: ignore[union-attr]
     return [team_summary(t, boards) for t in teams_of(e)]
 
@@ -155,17 +130,12 @@ def event_summary(e: Event) -> dict[str, Any]:
 
 
 def planned_round_times(e: Event) -> list[dict[str, Any]]:
-    """The invitation's planned start of each round: `round, date` (dd/mm/aaaa), `time` (hh:mm),
-    `iso` (local time at the venue, as stored)."""
-    return [{"round": n, "date": f"{t[8:10]}/{t[5:7]}/{t[0:4]}", "time": t[11:16], "iso": t}
-            for n, t in enumerate(e.round_times or [], start=1)]
+    """The invitation's planned start of each round (`presentation.dates.round_times_rows`)."""
+    return round_times_rows(e.round_times)
 
 
 def team_counts() -> dict[int, int]:
     """Event id -> number of teams, for every team micro-match event, in one query (events list)."""
-    from sqlalchemy import func, select
-
-
     rows = db.session.execute(
         select(MicroMatchSettings.event_id, func.count(Team.id))
         .outerjoin(Team, Team.event_id == MicroMatchSettings.event_id)

@@ -1,6 +1,6 @@
 """The "Variação de rating" of an event as plain rows (issue 29 point 1): what the page, the
-PDF sheet, the CSV and the player card show of `services.rating_change` (exact figures as text,
-no float: W in points, We and K·(W − We) with the table's two decimals)."""
+PDF sheet, the CSV and the player card show of `services.rating_change`, its figures written by
+`damas.presentation.rating_figures` (exact figures as text, no float)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -9,33 +9,18 @@ from typing import Any
 from flask_babel import gettext as _
 
 from damas.engine.points import format_decimal
+from damas.engine.rating import EloParameters
 from damas.models import Event
 from damas.presentation.labels import RATING_LIST_NAMES, pick
-from damas.engine.rating import EloParameters
+from damas.presentation.rating_figures import SYSTEM_NAMES, hundredths, signed
 from damas.services.rating_change import EventRatings, PlayerRating, event_rating_list, event_ratings, system_code
 from damas.services.rating_parameters import PARAMETER_NAMES, rating_parameters
 
-__all__ = ["rating_change_context", "rating_rules_context", "player_rating_change", "rating_row", "hundredths", "signed", "SYSTEM_NAMES"]
-
-SYSTEM_NAMES = {"fide": ("FIDE B.02 (Regulamento de Rating, 2024)", "FIDE B.02 (Rating Regulations, 2024)"),
-                "cbjd": ("Elo da federação (parâmetros da página da federação)",
-                         "Federation Elo (parameters of the federation page)")}
-
-
-def hundredths(value: Fraction) -> str:
-    """An exact value in hundredths with two decimals: ``4.80``, ``-13.52`` (rounded half up
-    beyond, which K·(W − We) of whole K never needs)."""
-    cents = int((Fraction(value) * 100 + Fraction(1, 2)) // 1)
-    sign = "-" if cents < 0 else ""
-    cents = abs(cents)
-    return f"{sign}{cents // 100}.{cents % 100:02d}"
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
+__all__ = ["rating_change_context", "rating_rules_context", "player_rating_change", "rating_row"]
 
 
 def rating_row(row: PlayerRating) -> dict[str, Any]:
+    """One player's line: Ro, W, We, K, K·(W − We), ΔR, the new rating and his rated games."""
     c = row.change
     if c.initial:
         new = str(c.new_rating)

@@ -1,6 +1,6 @@
 """The player's career (issue 29 point 3): his events with place, points, performance and
-rating change, and his rating per list over time as an SVG chart drawn on the server (no
-script), with the same figures in a table beside it."""
+rating change, and the series of his rating per list over time, drawn as a chart by
+`damas.presentation.rating_chart`."""
 from __future__ import annotations
 
 from datetime import date
@@ -14,14 +14,12 @@ from damas.formats import get_format
 from damas.models import Event, Player, RatingPeriod, RatingRecord
 from damas.presentation.labels import RATING_LIST_NAMES, pick
 from damas.presentation.numbers import points_text
-from damas.presentation.rating_change import signed
+from damas.presentation.rating_chart import chart_of
+from damas.presentation.rating_figures import signed
 from damas.services.rating_change import event_ratings
 from damas.services.standings import standings_of
 
 __all__ = ["career_rows", "rating_chart"]
-
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 640, 260, 48, 12, 12, 28
-LIST_ORDER = ("regular", "rapid", "blitz")
 
 
 def _place(event: Event, player_id: int) -> tuple[str, str]:
@@ -58,16 +56,10 @@ def career_rows(player: Player, events: list[Event]) -> list[dict[str, Any]]:
     return out
 
 
-def _ticks(low: int, high: int) -> list[int]:
-    step = 50 if high - low <= 300 else 100 if high - low <= 800 else 200
-    first = (low // step) * step
-    return list(range(first, high + step, step))
-
-
 def rating_chart(player: Player) -> dict[str, Any] | None:
-    """The chart's geometry and its table: one line per list, a dot per dated record (the value
-    after each list date; two records on one date keep the last), and for a rating period the
-    rating it started from at the period's first day when nothing earlier is dated."""
+    """The chart of his rating records: the value after each list date (two records on one date
+    keep the last), and for a rating period the rating it started from at the period's first
+    day when nothing earlier is dated."""
     rows = db.session.execute(
         select(RatingRecord.rating_list, RatingRecord.list_date, RatingRecord.value)
         .where(RatingRecord.player_id == player.id, RatingRecord.value > 0).order_by(RatingRecord.list_date, RatingRecord.id)).all()
@@ -81,32 +73,4 @@ def rating_chart(player: Player) -> dict[str, Any] | None:
             .where(RatingRecord.player_id == player.id, RatingRecord.previous > 0)):
         if not any(when <= start for when in series.get(listing, {})):
             series.setdefault(listing, {})[start] = previous
-    if not series:
-        return None
-    values = [v for s in series.values() for v in s.values()]
-    dates = sorted({d for s in series.values() for d in s})
-    ticks = _ticks(min(values), max(values))
-    low, high = ticks[0], ticks[-1] if ticks[-1] > ticks[0] else ticks[0] + 50
-    first, last = dates[0].toordinal(), dates[-1].toordinal()
-    span = max(1, last - first)
-    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(d: date) -> int:
-        return LEFT + (inner_w * (d.toordinal() - first) // span if len(dates) > 1 else inner_w // 2)
-
-    def y(v: int) -> int:
-        return TOP + inner_h - inner_h * (v - low) // (high - low)
-
-    lines, table = [], []
-    for listing in [code for code in LIST_ORDER if code in series]:
-        points = sorted(series[listing].items())
-        name = pick(RATING_LIST_NAMES[listing])
-        lines.append({"code": listing, "name": name, "points": " ".join(f"{x(d)},{y(v)}" for d, v in points),
-                      "dots": [{"x": x(d), "y": y(v), "label": f"{d.strftime('%d/%m/%Y')}: {v}"} for d, v in points]})
-        table.append({"name": name, "rows": [{"date": d.strftime("%d/%m/%Y"), "value": v} for d, v in points]})
-    return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "bottom": HEIGHT - BOTTOM,
-            "y_ticks": [{"y": y(t), "label": t} for t in ticks if low <= t <= high],
-            "x_ticks": [{"x": x(d), "label": d.strftime("%m/%Y"), "anchor": anchor}
-                        for d, anchor in ((dates[0], "start"), (dates[-1], "end"))] if len(dates) > 1
-            else [{"x": x(dates[0]), "label": dates[0].strftime("%m/%Y"), "anchor": "middle"}],
-            "lines": lines, "table": table}
+    return chart_of(series)

@@ -1,10 +1,11 @@
 """A round's boards as plain rows for the round page, the round sheets and the API: the sides and
-the result text of the format's round view (`EventFormat.round_view`), written once."""
+the result text of the format's round view (`EventFormat.round_view`) and of a knockout game,
+written once (the labels are `damas.presentation.results`'s)."""
 from __future__ import annotations
 
 from typing import Any
 
-from damas.formats.round_view import BoardView
+from damas.formats.round_view import KNOCKOUT_RESULTS, BoardView
 from damas.models import Entry, GameResult
 from damas.presentation.results import result_label
 
@@ -42,3 +43,8 @@ def api_board(ruleset: str, view: BoardView) -> dict[str, Any]:
     if view.tie is not None:
         row.update(tie=view.tie, game_of_tie=view.game_of_tie)
     return row
+
+
+def knockout_result_label(ruleset: str, outcome: str) -> str:
+    """A knockout game's label from its stored outcome (``win``, ``draw``, ``forfeit_loss``, ...)."""
+    return result_label(ruleset, KNOCKOUT_RESULTS[outcome])
