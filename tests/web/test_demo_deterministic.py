@@ -29,7 +29,6 @@ from damas.models import Event
 HREF = re.compile(r'href="([^"#]+)"')
 SKIP = (".csv", ".trf", ".png", ".svg", ".xlsx", ".pgn", ".pdn", ".json", ".ics")
 PER_ENDPOINT = 4  # pages of one kind visited (round 1 and round 2, one player card and another)
-PDFS_PER_REPORT = 3  # of each printed report (of ~12 events): the first, a middle and the last found
 STAMP = re.compile(r"\d\d/\d\d/\d{4} \d\d:\d\d")
 TODAY = date.today()  # one day for both loads: a run across midnight compares the same day
 
@@ -131,14 +130,9 @@ def walk(app: Any) -> dict[str, tuple[int, bytes | str]]:
 
 
 def _some(pdfs: dict[str, dict[str, None]]) -> list[str]:
-    """PDFS_PER_REPORT of each report, spread over the events (rendering every one of ~120
-    twice would take a minute): the first found, the last and one between."""
-    out = []
-    for found in pdfs.values():
-        paths = list(found)
-        picks = sorted({0, len(paths) // 2, len(paths) - 1})[:PDFS_PER_REPORT]
-        out += [paths[i] for i in picks]
-    return out
+    """Two of each printed report, the first and the last found (of the first and the last
+    event that prints it): rendering all ~120 PDFs twice would take a minute."""
+    return [path for found in pdfs.values() for path in dict.fromkeys((list(found)[0], list(found)[-1]))]
 
 
 def _wall_clock(text: str, started: datetime) -> str:
