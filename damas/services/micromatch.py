@@ -209,8 +209,10 @@ def first_pending_game(rnd: Round) -> Game | None:
     return next((g for g in rnd.games if g.result == GameResult.PENDING), None)
 
 
-def pair_individual_round(actor: User, event: Event) -> Round:
+def pair_individual_round(actor: User, event: Event, first_color_seed: int | None = None,
+                          opening_seed: int | None = None) -> Round:
     """Pair the next round (`swiss.pair_next_round`, Brazilian system) and draw its opening(s).
+    The seeds (the demo's, so it loads the same every time) replace the random ones.
 
     A round paired again after being undone keeps the opening already drawn for its number
     (the recorded draw is never repeated to pick another). Pairing and draw are one transaction."""
@@ -224,6 +226,6 @@ def pair_individual_round(actor: User, event: Event) -> Round:
     def draw(rnd: Round) -> None:  # inside the pairing's transaction: a failed draw keeps no round
         if mode != "none" and not opening_service.round_draws(event, rnd.number):
             boards = sum(1 for g in rnd.games if g.black_entry_id is not None)
-            opening_service.draw_for_round(actor, event, rnd.number, boards, commit=False)
+            opening_service.draw_for_round(actor, event, rnd.number, boards, seed=opening_seed, commit=False)
 
-    return swiss_service.pair_next_round(actor, event, then=draw)
+    return swiss_service.pair_next_round(actor, event, then=draw, first_color_seed=first_color_seed)

@@ -24,8 +24,10 @@ from damas.services.playoff_state import plan_of, playoffs_of, results_of, statu
 SCORES = ("1-0", "1/2-1/2", "0-1")
 
 
-def create_playoff(actor: User | None, event: Event, category_code: str, tied: list[int]) -> Playoff:
-    """A playoff for `tied` (starting numbers in tiebreak order); colours drawn by a recorded seed."""
+def create_playoff(actor: User | None, event: Event, category_code: str, tied: list[int],
+                   seed: int | None = None) -> Playoff:
+    """A playoff for `tied` (starting numbers in tiebreak order); colours drawn by a recorded seed
+    (random unless `seed` gives it)."""
     if not get_format(event).playoffs:
         raise ServiceError(_("Uma eliminatória classifica pela chave: as colocações são decididas nela, não por playoff."))
     if len(tied) < 2:
@@ -34,7 +36,7 @@ def create_playoff(actor: User | None, event: Event, category_code: str, tied: l
         if set(other.tied) & set(tied):
             raise ServiceError(_("Já existe um playoff com estes jogadores nesta categoria."))
     check_tied(event, category_code, tied)
-    seed = secrets.randbelow(10**9)
+    seed = secrets.randbelow(10**9) if seed is None else seed
     try:
         playoff_plan(tied, lot_seed=seed)
     except EngineError as error:

@@ -46,10 +46,11 @@ from damas.services.round_state import ROUND_BY_ROUND, current_round, round_by_r
 BYE_REQUESTS = {RequestKind.HALF_BYE: Outcome.HALF_BYE, RequestKind.ZERO_BYE: Outcome.ZERO_BYE}
 
 
-def _first_color(event: Event) -> Color:
-    """Colour of the top seed in round 1, drawn by lot once and recorded (C.04.3 A.? / E)."""
+def _first_color(event: Event, seed: int | None = None) -> Color:
+    """Colour of the top seed in round 1, drawn by lot once and recorded (C.04.3 A.? / E); `seed`
+    (the demo's, so it loads the same every time) replaces the random one."""
     if not event.first_color:
-        event.first_color_seed = secrets.randbelow(2**31)
+        event.first_color_seed = secrets.randbelow(2**31) if seed is None else seed
         event.first_color = random.Random(event.first_color_seed).choice("wb")
     return Color(event.first_color)
 
@@ -100,8 +101,10 @@ def _pair_restricted(event: Event, request: PairingRequest) -> tuple[list, bool]
         raise ServiceError(_("Emparceiramento impossível: %(why)s", why=str(error))) from None
 
 
-def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | None = None) -> Round:
+def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | None = None,
+                    first_color_seed: int | None = None) -> Round:
     """Pair the next round in one transaction; refused while results are missing.
+    `first_color_seed` fixes round 1's colour lot (default: drawn at random).
 
     `then(round)` runs inside that transaction after the round is written (the micro-match
     opening draw): if it fails, nothing of the pairing is kept.
@@ -136,7 +139,8 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
         snap = snapshot(event)
         requested, absent = round_requests(event, snap, number)
         request = PairingRequest(
-            state=snap.state, round_no=number, ruleset=_pairing_ruleset(event), first_color=_first_color(event),
+            state=snap.state, round_no=number, ruleset=_pairing_ruleset(event),
+            first_color=_first_color(event, first_color_seed),
             absent=frozenset(absent | set(requested)), requested_byes=requested,
             options=_pairing_options(event),
         )
