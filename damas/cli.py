@@ -1,6 +1,8 @@
 """`flask damas ...`: demo data and account set-up from the command line."""
 from __future__ import annotations
 
+from datetime import datetime
+
 import click
 from flask import current_app
 from flask.cli import with_appcontext
@@ -8,7 +10,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import User
-from damas.demo import load_demo
+from damas.demo import DEFAULT_SEED, load_demo
 from damas.services.errors import ServiceError
 from damas.services.users import create_user
 from damas.web.pdf_lanes import is_redis, work
@@ -24,13 +26,18 @@ DEMO_LOGINS = (
 
 
 @damas_cli.command("demo")
+@click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True,
+              help="seed of every draw (names, ratings, results, lots): the same seed loads the same federation")
+@click.option("--today", type=click.DateTime(formats=["%Y-%m-%d"]), default=None, metavar="YYYY-MM-DD",
+              help="the day the demo's dates are relative to (default: today; events run on it)")
 @with_appcontext
-def demo_command() -> None:
-    """Load the demo federation (clubs, ~60 players, users, events). Safe to run twice."""
+def demo_command(seed: int, today: datetime | None) -> None:
+    """Load the demo federation (clubs, ~60 players, users, events). Safe to run twice. The same
+    `--seed` and day give the same pages, PDFs and API answers (issue 31)."""
     if db.session.scalar(select(User).where(User.email == DEMO_LOGINS[0][0])) is not None:
         click.echo("Demo data already loaded.")
     else:
-        summary = load_demo()
+        summary = load_demo(seed, today.date() if today is not None else None)
         click.echo(f"Demo loaded: {summary}.")
     click.echo("Demo logins (password for all: %s):" % DEMO_PASSWORD)
     for email, role in DEMO_LOGINS:

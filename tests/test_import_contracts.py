@@ -4,6 +4,7 @@ services -> formats -> models -> engine, no cycles between packages. `make test`
 lint-imports too; this test keeps the contracts in every pytest run (CI)."""
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -16,3 +17,38 @@ def test_import_contracts_are_kept():
     run = subprocess.run([str(LINT_IMPORTS), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     assert "0 broken" in run.stdout
+
+
+def _late_damas_imports(path: Path, root: Path = ROOT) -> list[str]:
+    """`module:line` of each import of damas (absolute or relative) inside a function of `path`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for func in ast.walk(tree):
+        if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(func):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").split(".")[0] == "damas"):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+            elif isinstance(node, ast.Import) and any(a.name.split(".")[0] == "damas" for a in node.names):
+                found.append(f"{path.relative_to(root)}:{node.lineno}")
+    return found
+
+
+# The one allowed: the application factory imports Flask lazily so that `damas.engine` stays pure.
+LAZY_FACTORY = {"damas/__init__.py"}
+
+
+def test_no_damas_import_inside_a_function():
+    """Issue 31: a cycle may not hide behind an import inside a function (the acyclic-everywhere
+    contract sees only what such imports would hide if they were at the top)."""
+    late = [hit for path in sorted((ROOT / "damas").rglob("*.py"))
+            if str(path.relative_to(ROOT)) not in LAZY_FACTORY for hit in _late_damas_imports(path)]
+    assert late == [], "imports of damas inside functions: " + ", ".join(late)
+
+
+def test_the_late_import_check_finds_one(tmp_path: Path):
+    """The check above can fail: a function importing damas is found (absolute and relative)."""
+    sample = tmp_path / "sample.py"
+    sample.write_text("from damas.engine import types\n\n\ndef f():\n    from damas.engine import rulesets\n"
+                      "    from . import rulesets\n", encoding="utf-8")
+    assert _late_damas_imports(sample, tmp_path) == ["sample.py:5", "sample.py:6"]

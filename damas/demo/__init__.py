@@ -1,7 +1,16 @@
-"""The demo federation: what a newcomer sees after `make run` (deterministic, seed 2026).
+"""The demo federation: what a newcomer sees after `make run`.
 
 One module per kind of event (round_robin, swiss, knockout, micromatch), plus registration,
-awards, the desk, the imported registry and the federation's settings; `load_demo` runs them in order."""
+awards, the desk, the imported registry and the federation's settings; `load_demo` runs them in order.
+
+Deterministic (issue 31): every draw comes from the seed (default 2026: the names, ratings and
+results, and the lots the services would otherwise draw at random: pairing numbers, colours,
+openings, tie-break lots), and every date from one anchor day (default today: a newcomer sees
+events running), so two loads with the same seed on the same day (or with the same `today`)
+give the same pages, PDFs and API answers. Not pinned: the wall-clock moments the services
+stamp while loading (audit log, result entry times, the rounds' publication, which the reports
+and the invitation print; a round's correction window runs from it), like a report's "printed
+at": tests/web/test_demo_deterministic.py blanks the minutes of its run."""
 from __future__ import annotations
 
 import random
@@ -27,16 +36,24 @@ from damas.demo.people import CLUBS, FIRST_F, FIRST_M, LAST
 from damas.demo.registration import demo_registration
 from damas.demo.round_robin import demo_round_robin
 from damas.demo.swiss import demo_swiss, swiss_code
+from damas.demo.common import stream
 
-def load_demo() -> str:
-    rng = random.Random(2026)
+DEFAULT_SEED = 2026
+
+
+def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
+    """Load the demo federation drawn from `seed`, its dates relative to `today` (default: the
+    day it is loaded); returns what it loaded."""
+    today = today or date.today()
+    rng = random.Random(seed)
+    lots = random.Random(f"{seed}-lots")  # the services' lots: their own stream, the results stay as drawn
     staff = create_user(None, {"email": "staff@demo.damas.br", "name": "Equipe da Federação",
                                "role": Role.STAFF.value, "password": "demo12345"})
     arbiter = create_user(staff, {"email": "arbitro@demo.damas.br", "name": "Árbitro Regional",
                                   "role": Role.ARBITER.value, "password": "demo12345"})
     clubs = [create_club(staff, {"name": n, "short_name": s, "city": c, "state": uf}) for n, s, c, uf in CLUBS]
     players = []
-    this_year = date.today().year
+    this_year = today.year
     used = set()
     for i in range(60):
         female = i % 3 == 0
@@ -63,7 +80,7 @@ def load_demo() -> str:
         }))
     create_user(staff, {"email": "jogador@demo.damas.br", "name": players[0].full_name,
                         "role": Role.PLAYER.value, "player_id": players[0].id, "password": "demo12345"})
-    start = date.today() + timedelta(days=21)
+    start = today + timedelta(days=21)
     championship = event_service.create_event(staff, {
         "name": f"Campeonato Cearense Absoluto de Damas 64 {start.year}",
         "discipline": "damas-64", "ruleset": "cbjd", "pairing_system": swiss_code(),
@@ -84,18 +101,18 @@ def load_demo() -> str:
     event_service.change_status(staff, championship, EventStatus.REGISTRATION)
     for player in players[:24]:
         entry_service.add_entry(staff, championship, player)
-    finished = demo_round_robin(staff, arbiter, players[24:32], rng)
-    running = demo_swiss(staff, arbiter, players[30:60], rng, late_entrant=players[29])
-    knockout = demo_knockout(staff, arbiter, players[13:24], rng)
-    demo_running_knockout(staff, arbiter, players[1:9])
-    demo_registration(staff, championship, players[59])
+    finished = demo_round_robin(staff, arbiter, players[24:32], rng, lots, today)
+    running = demo_swiss(staff, arbiter, players[30:60], rng, lots, today, late_entrant=players[29])
+    knockout = demo_knockout(staff, arbiter, players[13:24], rng, lots, today)
+    demo_running_knockout(staff, arbiter, players[1:9], lots, today)
+    demo_registration(staff, championship, players[59], today)
     demo_awards(staff)
-    demo_micromatch(staff, arbiter, players[34:60])
-    demo_desk(staff, arbiter)
-    demo_games(staff, arbiter)  # issue 32: games on record
-    load_demo_registry(staff)  # issue 17: registry and rating list imported from files
-    load_federation_demo(staff)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
-    demo_ratings(staff)  # issue 29: a closed rating period and a season of two events
+    demo_micromatch(staff, arbiter, players[34:60], stream(seed, 119, "micromatch"), lots, today)
+    demo_desk(staff, arbiter, today)
+    demo_games(staff, arbiter, stream(seed, 32, "games"))  # issue 32: games on record
+    load_demo_registry(staff, today)  # issue 17: registry and rating list imported from files
+    load_federation_demo(staff, today)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
+    demo_ratings(staff, today)  # issue 29: a closed rating period and a season of two events
     return demo_summary(finished, running, knockout)
 
 

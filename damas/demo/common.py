@@ -7,6 +7,17 @@ from damas.models import GameResult
 from damas.services.rounds import publish_round, record_results
 
 
+def stream(seed: int, default: int, name: str) -> random.Random:
+    """A demo module's own random stream: `default` under the default seed (what it always
+    drew), else one derived from `seed` and `name`."""
+    return random.Random(default if seed == 2026 else f"{seed}-{name}")
+
+
+def lot(lots: random.Random) -> int:
+    """A seed for a service's lot (pairing numbers, colours, openings), from the demo's stream."""
+    return lots.randrange(2**31)
+
+
 def play_round(staff, event, rnd, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
     """Publish a round and enter plausible results (the higher rating wins more often)."""
     publish_round(staff, event, rnd)

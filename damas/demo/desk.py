@@ -1,7 +1,9 @@
 """Demo: the arbiter's desk (incidents, sanctions, appeals)."""
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
+
+from sqlalchemy import select
 
 from damas.services import desk as desk_service
 from damas.extensions import db
@@ -10,12 +12,10 @@ from damas.services.desk import appeals as appeal_service
 from damas.formats.mapping import event_rounds
 
 
-def demo_desk(staff, arbiter) -> None:  # type: ignore[no-untyped-def]
+def demo_desk(staff, arbiter, today: date) -> None:  # type: ignore[no-untyped-def]
     """The arbiter's desk of the running Swiss: chief arbiter, incidents, a warning, the appeals
-    committee (set before round 1) and one decided appeal."""
-    from datetime import datetime
-
-    from sqlalchemy import select
+    committee (set before round 1) and one decided appeal (the arbiter's decision at 10:40 on
+    `today`, the demo's day)."""
 
     event = db.session.scalar(select(Event).where(Event.name.like("Aberto de Xadrez de Fortaleza%")))
     if event is None:
@@ -36,7 +36,7 @@ def demo_desk(staff, arbiter) -> None:  # type: ignore[no-untyped-def]
         member = appeal_service.add_member(staff, event, name, born, voting)
         member.appointed_at = first_start
     db.session.commit()
-    decided_at = datetime.now() - timedelta(minutes=20)
+    decided_at = datetime.combine(today, time(10, 40))
     appeal = appeal_service.file_appeal(arbiter, event, {
         "appellant_name": games[0].black.player.full_name if games else "Jogador",
         "subject": "Contesto o acréscimo de 2 minutos dado ao adversário na rodada atual.",

@@ -28,7 +28,7 @@ ONLINE_FILE = "arena_lidraughts.trf"
 TEAM_FILE = "copa_equipes.trf"
 
 
-def load_federation_demo(staff: User) -> str:
+def load_federation_demo(staff: User, today: date | None = None) -> str:
     """Set the federation's settings and import the demo TRF; returns the imported event's name."""
     save_settings(staff, {
         "name": current_app.config["FEDERATION_NAME"], "short_name": "FDE",
@@ -38,7 +38,7 @@ def load_federation_demo(staff: User) -> str:
     }, (DATA / "federation_logo.png").read_bytes())
     text, encoding = decode_trf((DATA / TRF_FILE).read_bytes())
     preview = preview_trf(text, encoding)
-    start = date.today() - timedelta(days=2)
+    start = (today or date.today()) - timedelta(days=2)
     event = import_trf(staff, preview, {
         **preview.defaults, "name": preview.name, "venue": preview.venue, "chief_arbiter": preview.chief_arbiter,
         "start_date": start, "end_date": start + timedelta(days=3)}, TRF_FILE)

@@ -27,9 +27,9 @@ def _event(name: str) -> Event | None:
     return db.session.scalar(select(Event).where(Event.name.like(name)))
 
 
-def demo_games(staff, arbiter) -> int:  # type: ignore[no-untyped-def]
-    """Record the demo's games; the number recorded."""
-    rng = random.Random(32)
+def demo_games(staff, arbiter, rng: random.Random | None = None) -> int:  # type: ignore[no-untyped-def]
+    """Record the demo's games (the sample moves drawn from `rng`); the number recorded."""
+    rng = rng or random.Random(32)
     saved = 0
     draughts = _event("Torneio Relâmpago da Federação%")
     if draughts is not None:

@@ -11,11 +11,14 @@ from damas.engine.pairing.knockout import all_ties
 from damas.services import knockout as ko
 from damas.services import desk as desk_service
 
+from damas.demo.common import lot
 
-def demo_knockout(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
+
+def demo_knockout(staff, arbiter, players, rng: random.Random, lots: random.Random,  # type: ignore[no-untyped-def]
+                  today: date) -> int:
     """A finished 11-player club knockout: byes for the top 5, drawn ties replayed with colours
     reversed (club), one both-absent game, third place played off. Returns the games played."""
-    start = date.today() - timedelta(days=7)
+    start = today - timedelta(days=7)
     event = event_service.create_event(staff, {
         "name": f"Copa Eliminatória do Clube {start.year}", "discipline": "damas-64", "ruleset": "club",
         "pairing_system": "knockout", "planned_rounds": 4, "time_minutes": 10, "time_increment": 5,
@@ -49,7 +52,7 @@ def demo_knockout(staff, arbiter, players, rng: random.Random) -> int:  # type: 
                 result = "1-0" if roll > 0.6 else "0-1" if roll < 0.3 else "=-="
                 ko.record_tie_game(staff, event, tie.id, len(tie.games), result)
             played += 1
-    event_service.change_status(staff, event, EventStatus.FINISHED)
+    event_service.change_status(staff, event, EventStatus.FINISHED, lot_seed=lot(lots))
     return played
 
 
@@ -63,11 +66,12 @@ RUNNING_KNOCKOUT_GAMES = (
 )
 
 
-def demo_running_knockout(staff, arbiter, players) -> None:  # type: ignore[no-untyped-def]
+def demo_running_knockout(staff, arbiter, players, lots: random.Random,  # type: ignore[no-untyped-def]
+                          today: date) -> None:
     """A running 8-player knockout (two-game mini-matches, drawn ties played off in two rapid
     games then Armageddon): three quarter-finals decided, the fourth waiting for its Armageddon
     game, so the arbiter sees the tie-entry forms."""
-    start = date.today()
+    start = today
     event = event_service.create_event(staff, {
         "name": f"Copa Estadual Eliminatória de Damas {start.year}", "discipline": "damas-64", "ruleset": "cbjd",
         "pairing_system": "knockout", "planned_rounds": 3, "time_minutes": 30, "time_increment": 0,
@@ -79,7 +83,7 @@ def demo_running_knockout(staff, arbiter, players) -> None:  # type: ignore[no-u
     for player in players:
         entry_service.add_entry(staff, event, player)
     ko.save_settings(staff, event, games=2, drawn="playoff", rapid_games=2, places=2)
-    ko.start_knockout(staff, event, lot_seed=2026)
+    ko.start_knockout(staff, event, lot_seed=lot(lots))
     loaded = ko.load_bracket(event)
     assert loaded is not None
     first = sorted(tie_id for tie_id in all_ties(loaded.bracket) if tie_id[0] == 1)

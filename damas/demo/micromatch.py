@@ -14,19 +14,21 @@ from damas.services import micromatch as micro_service
 from damas.services import openings as opening_service
 from damas.services import teams as team_service
 
+from damas.demo.common import lot
 
-def demo_micromatch(staff, arbiter, players) -> str:  # type: ignore[no-untyped-def]
+
+def demo_micromatch(staff, arbiter, players, rng: random.Random, lots: random.Random,  # type: ignore[no-untyped-def]
+                    today: date) -> str:
     """The federation's openings and a running micro-match event (CBJD 119-122): three rounds
     played (both games of each micro-match), round 4 published with its opening drawn; plus a
     team event (4 teams x 2 boards) with round 1 played."""
-    rng = random.Random(119)  # its own stream: the other demo events stay as they were
     opening_service.upload_openings(staff, (
         "código;lances;nome\n"
         "01;11-15 22-18 15x22;Cruz\n02;11-15 22-19 8-11;Ortodoxa\n03;11-15 23-19 9-13;Central\n"
         "04;11-16 22-18 16-20;Lateral Esquerda\n05;12-16 22-18 16-20;Dama Velha\n"
         "06;9-13 22-18 13-17;Ataque de Ponta\n07;10-14 22-18 14-17;Diagonal\n08;10-15 21-17 15-19;Avanço\n"
     ).encode(), "tablita-federacao.csv")
-    start = date.today() - timedelta(days=1)
+    start = today - timedelta(days=1)
     base = {"discipline": "damas-64", "ruleset": "cbjd", "pairing_system": "micromatch", "time_increment": 0,
             "start_date": start, "end_date": start + timedelta(days=1), "venue": "Sede da Federação, Fortaleza - CE",
             "organiser": "Federação Cearense de Damas", "chief_arbiter": "Árbitro Regional", "notes": ""}
@@ -38,12 +40,12 @@ def demo_micromatch(staff, arbiter, players) -> str:  # type: ignore[no-untyped-
     for player in players[:10]:
         entry_service.add_entry(staff, event, player)
     for _number in range(3):
-        rnd = micro_service.pair_individual_round(staff, event)
+        rnd = micro_service.pair_individual_round(staff, event, first_color_seed=lot(lots), opening_seed=lot(lots))
         publish_round(staff, event, rnd)
         changes = {g.id: (rng.choice(("2-0", "1-1", "1-1", "0-2")), rng.choice(("2-0", "1-1", "0-2")), g.version)
                    for g in rnd.games if g.black_entry_id is not None and g.result == GameResult.PENDING}
         micro_service.record_micro_results(staff, event, rnd, changes)
-    publish_round(staff, event, micro_service.pair_individual_round(staff, event))
+    publish_round(staff, event, micro_service.pair_individual_round(staff, event, opening_seed=lot(lots)))
 
     teams = micro_service.create_micromatch_event(staff, dict(
         base, name=f"Interclubes por Equipes {start.year}", planned_rounds=3, time_minutes=20,
@@ -56,7 +58,8 @@ def demo_micromatch(staff, arbiter, players) -> str:  # type: ignore[no-untyped-
         team_service.add_team(staff, teams, {"name": f"Equipe {club.short_name if club else k + 1}",
                                              "club": club.name if club else "", "city": club.city if club else "",
                                              "player_ids": [p.id for p in squad], "captain_name": squad[0].full_name})
-    rnd = team_service.pair_team_round(staff, teams)  # the event is running from here on
+    rnd = team_service.pair_team_round(staff, teams, first_color_seed=lot(lots),  # running from here on
+                                       opening_seed=lot(lots))
     team_service.publish_team_round(staff, teams, rnd)
     games = {}
     for match in rnd.matches:

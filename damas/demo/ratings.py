@@ -15,8 +15,8 @@ from damas.services.rating_periods import close_period
 from damas.services.seasons import DEFAULT_TABLE, save_season
 
 
-def demo_ratings(staff: User) -> None:
-    today = date.today()
+def demo_ratings(staff: User, today: date | None = None) -> None:
+    today = today or date.today()
     finished = [e for e in db.session.scalars(select(Event).where(Event.status == EventStatus.FINISHED)
                                               .order_by(Event.end_date, Event.id))
                 if event_rating_list(e) == "rapid"]

@@ -1,7 +1,9 @@
 """Demo: online registration open on the state championship."""
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, datetime, time, timedelta, timezone
+
+from sqlalchemy import select
 
 from damas.services import entries as entry_service
 from damas.extensions import db
@@ -9,14 +11,11 @@ from damas.models import User
 from damas.services import registration as reg
 
 
-def demo_registration(staff, championship, spare) -> None:  # type: ignore[no-untyped-def]
+def demo_registration(staff, championship, spare, today: date) -> None:  # type: ignore[no-untyped-def]
     """Self-registration for the championship (issue 7): rules and invitation texts, and the demo
-    player login (jogador@demo.damas.br) left unregistered so he can register himself."""
-    from datetime import datetime, time, timezone
-
-    from sqlalchemy import select
-
-    now = datetime.now(timezone.utc)
+    player login (jogador@demo.damas.br) left unregistered so he can register himself. Opened a
+    week before `today` (the demo's day)."""
+    now = datetime.combine(today, time(0, 0), tzinfo=timezone.utc)
     closes = datetime.combine(championship.start_date - timedelta(days=1), time(21, 0), tzinfo=timezone.utc)
     reg.save_settings(staff, championship, {
         "self_registration": True, "opens_at": now - timedelta(days=7), "closes_at": closes, "capacity": 32,

@@ -20,10 +20,10 @@ REGISTRY_FILE = "cadastro-federacao.csv"
 RATING_FILE = "rating-cbjd.csv"
 
 
-def load_demo_registry(staff: User) -> str:
+def load_demo_registry(staff: User, today: date | None = None) -> str:
     registry = apply_registry(staff, read_registry((DATA / REGISTRY_FILE).read_bytes(), REGISTRY_FILE),
                               REGISTRY_FILE, source="Cadastro da federação (demo)")
     ratings = apply_rating_list(staff, read_rating_list((DATA / RATING_FILE).read_bytes(), RATING_FILE),
-                                RATING_FILE, "Rating CBJD (demo)", date.today() - timedelta(days=30))
+                                RATING_FILE, "Rating CBJD (demo)", (today or date.today()) - timedelta(days=30))
     return (f"registry import: {registry.count('new')} new players; rating list: "
             f"{ratings.count('update')} players updated, {ratings.count('skip')} skipped")

@@ -9,11 +9,12 @@ from damas.services import entries as entry_service
 from damas.services import events as event_service
 from damas.services.roundrobin import generate_round_robin
 
-from damas.demo.common import play_round
+from damas.demo.common import lot, play_round
 
-def demo_round_robin(staff, arbiter, players, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
+def demo_round_robin(staff, arbiter, players, rng: random.Random, lots: random.Random,  # type: ignore[no-untyped-def]
+                     today: date) -> int:
     """A finished 8-player blitz round robin (pairing numbers drawn by lot)."""
-    start = date.today() - timedelta(days=14)
+    start = today - timedelta(days=14)
     event = event_service.create_event(staff, {
         "name": f"Torneio Relâmpago da Federação {start.year}", "discipline": "damas-64", "ruleset": "cbjd",
         "pairing_system": "berger", "planned_rounds": 7, "time_minutes": 5, "time_increment": 0,
@@ -24,8 +25,8 @@ def demo_round_robin(staff, arbiter, players, rng: random.Random) -> int:  # typ
     event_service.change_status(staff, event, EventStatus.REGISTRATION)
     for player in players:
         entry_service.add_entry(staff, event, player)
-    rounds = generate_round_robin(staff, event, "lot")
+    rounds = generate_round_robin(staff, event, "lot", seed=lot(lots))
     for rnd in rounds:
         play_round(staff, event, rnd, rng)
-    event_service.change_status(staff, event, EventStatus.FINISHED)
+    event_service.change_status(staff, event, EventStatus.FINISHED, lot_seed=lot(lots))
     return len(rounds)

@@ -16,10 +16,11 @@ from damas.services.rounds import withdraw_entry
 from damas.engine.pairing import system_codes
 from damas.services.events import default_dutch_edition
 
-from damas.demo.common import play_round
+from damas.demo.common import lot, play_round
 from damas.demo.reports import demo_reports
 
-def demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) -> int:  # type: ignore[no-untyped-def]
+def demo_swiss(staff, arbiter, players, rng: random.Random, lots: random.Random,  # type: ignore[no-untyped-def]
+               today: date, late_entrant=None) -> int:
     """A running 30-player FIDE Dutch Swiss, paired by the 2025 edition of the Dutch rules (the
     default of FIDE chess events), with Baku acceleration (C.04.5.1): three rounds played, round
     4 published (its last board adjourned); one player was absent without notice in round 2
@@ -27,7 +28,7 @@ def demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) -
     `late_entrant` entered late, from round 3. Players report their own results (round 4:
     `damas.demo.reports`)."""
     code = fide_swiss_code()
-    start = date.today() - timedelta(days=1)
+    start = today - timedelta(days=1)
     event = event_service.create_event(staff, {
         "name": f"Aberto de Xadrez de Fortaleza {start.year}", "discipline": "xadrez", "ruleset": "fide",
         "pairing_system": code, "planned_rounds": 7, "time_minutes": 90, "time_increment": 30,
@@ -53,7 +54,7 @@ def demo_swiss(staff, arbiter, players, rng: random.Random, late_entrant=None) -
             withdraw_entry(arbiter, event, by_player[players[5].id], 2, "problema de saúde")
             if late_entrant is not None:
                 entry_service.add_entry(staff, event, late_entrant)
-        play_round(staff, event, pair_next_round(staff, event), rng)
+        play_round(staff, event, pair_next_round(staff, event, first_color_seed=lot(lots)), rng)
     mark_absent(arbiter, event, gone, 4, "saiu do salão sem avisar na rodada 3")  # still absent: not paired
     fourth = pair_next_round(staff, event)
     publish_round(staff, event, fourth)

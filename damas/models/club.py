@@ -1,16 +1,10 @@
 """Clubs affiliated to the federation."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from sqlalchemy import String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from damas.extensions import db
-
-if TYPE_CHECKING:
-    from damas.models.player import Player
-
 
 class Club(db.Model):
     __tablename__ = "club"
@@ -21,4 +15,6 @@ class Club(db.Model):
     city: Mapped[str] = mapped_column(String(80), default="")
     state: Mapped[str] = mapped_column(String(2), default="")
 
-    players: Mapped[list["Player"]] = relationship(back_populates="club")
+    # Named by its class name, not imported: `player` imports this module (issue 31, no cycle);
+    # the registry resolves it when the mappers are configured.
+    players = relationship("Player", back_populates="club")

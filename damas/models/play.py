@@ -3,16 +3,12 @@ from __future__ import annotations
 
 import enum
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
 
 from sqlalchemy import DateTime, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from damas.extensions import db
 from damas.models.event import Entry, Event, enum_column
-
-if TYPE_CHECKING:
-    from damas.models.result_report import ResultReport
 
 
 def _now() -> datetime:
@@ -88,8 +84,9 @@ class Game(db.Model):
     white: Mapped[Entry] = relationship(foreign_keys=[white_entry_id])
     black: Mapped[Entry | None] = relationship(foreign_keys=[black_entry_id])
     # The players' own reports of this board's result (issue 30), while it has none.
-    reports: Mapped[list["ResultReport"]] = relationship(
-        back_populates="game", cascade="all, delete-orphan", passive_deletes=True)
+    # Named by its class name, not imported: `result_report` imports this module (issue 31).
+    reports = relationship("ResultReport", back_populates="game", cascade="all, delete-orphan",
+                           passive_deletes=True)
 
     __mapper_args__ = {"version_id_col": version}
 

@@ -2,15 +2,12 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING
 
 from sqlalchemy import CheckConstraint, Date, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from damas.extensions import db
-
-if TYPE_CHECKING:
-    from damas.models.club import Club
+from damas.models.club import Club
 
 
 class Player(db.Model):

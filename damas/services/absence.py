@@ -21,7 +21,7 @@ from damas.models import AuditEntry, Entry, EntryStatus, Event, EventStatus, Gam
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.formats.mapping import event_rounds
-from damas.services.swiss import round_by_round
+from damas.services.round_state import round_by_round
 
 MARK_ACTION = "absent_without_notice"
 EXPLAIN_ACTION = "absence_explained"

@@ -326,8 +326,9 @@ def update_event(actor: User, event: Event, data: dict[str, Any]) -> Event:
     return event
 
 
-def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
-    """Move an event along draft -> registration -> running -> finished (or cancel it)."""
+def change_status(actor: User, event: Event, new_status: EventStatus, lot_seed: int | None = None) -> Event:
+    """Move an event along draft -> registration -> running -> finished (or cancel it).
+    `lot_seed` fixes the tie-break lot drawn on finishing (default: at random; the demo's seed)."""
     if new_status not in TRANSITIONS[event.status]:
         raise ServiceError(_("Mudança de situação não permitida."))
     if new_status == EventStatus.RUNNING:
@@ -351,7 +352,7 @@ def change_status(actor: User, event: Event, new_status: EventStatus) -> Event:
                 event.tiebreak_by_lot or "LOT" in tiebreak_order(event)):
             # CBJD 123, 127: the order announced as drawn by lot is drawn after the last round;
             # so is the LOT tiebreak (FIDE-GR), which ranks nobody before then.
-            event.tiebreak_lot_seed = secrets.randbelow(2**31)
+            event.tiebreak_lot_seed = secrets.randbelow(2**31) if lot_seed is None else lot_seed
             after["tiebreak_lot_seed"] = event.tiebreak_lot_seed
         record(actor, "status", "event", event.id, before, after, event.id)
     return event

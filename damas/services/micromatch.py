@@ -12,10 +12,8 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from damas.engine.micromatch_scoring import micro_match
 from damas.engine.pairing.micromatch import MicromatchSystemError, check_micromatch_system
 from damas.engine.tiebreaks import get_tiebreak, value_texts
-from damas.engine.types import EngineError, Outcome
 from damas.extensions import db
 from damas.models import Event, EventStatus, Game, GameResult, Round, RoundStatus, User
 from damas.models.micromatch import MicroGame, MicroMatchSettings
@@ -23,40 +21,25 @@ from damas.services import events as event_service
 from damas.services.audit import record, transaction
 from damas.formats import get_format
 from damas.formats.event_rules import event_ruleset
-from damas.formats.mapping import event_rounds, micro_settings
+from damas.formats.mapping import event_rounds
 from damas.services.errors import ServiceError
 from damas.services.standings import standings_of
 from damas.services import openings as opening_service
 from damas.services import swiss as swiss_service
+from damas.services.micro_state import (  # noqa: F401  (re-exported)
+    GAME_CHOICES,
+    SUMMARY,
+    active_game_penalties,
+    get_settings,
+    is_team_event,
+    micro_summary,
+    settings_of,
+)
+from damas.services.team_entries import team_rounds
 
 SCORINGS = ("game", "match")
 OPENING_MODES = ("none", "round", "board")
-# One game of a micro-match from the side of the player with White in game 1.
-GAME_CHOICES = ("2-0", "1-1", "0-2", "+-", "-+", "--")
-SUMMARY = {
-    Outcome.WIN: GameResult.WHITE_WIN, Outcome.DRAW: GameResult.DRAW, Outcome.LOSS: GameResult.BLACK_WIN,
-    Outcome.FORFEIT_WIN: GameResult.WHITE_FORFEIT_WIN, Outcome.FORFEIT_LOSS: GameResult.BLACK_FORFEIT_WIN,
-    Outcome.DOUBLE_FORFEIT: GameResult.DOUBLE_FORFEIT,
-}
 SETTINGS_FIELDS = ("team", "boards", "games_per_board", "scoring", "openings")
-
-
-def get_settings(event: Event) -> MicroMatchSettings | None:
-    return micro_settings(event)
-
-
-def settings_of(event: Event) -> dict[str, Any]:
-    """The event's settings as plain data (defaults when none were saved)."""
-    s = get_settings(event)
-    if s is None:
-        return {"team": False, "boards": 4, "games_per_board": 2, "scoring": "game", "openings": "round",
-                "saved": False}
-    return {"team": s.team, "boards": s.boards, "games_per_board": s.games_per_board, "scoring": s.scoring,
-            "openings": s.openings, "saved": True}
-
-
-def is_team_event(event: Event) -> bool:
-    return get_format(event).team_based
 
 
 def _check_settings(event: Event, data: dict[str, Any]) -> dict[str, Any]:
@@ -86,8 +69,6 @@ def save_settings(actor: User, event: Event, data: dict[str, Any]) -> MicroMatch
     """Create or change the micro-match settings; team/scoring are fixed once a round is paired."""
     values = _check_settings(event, data)
     current = get_settings(event)
-    from damas.services.teams import team_rounds  # a module cycle: the team services import this module
-
     started = bool(event_rounds(event)) or bool(team_rounds(event))
     if current is not None and started:
         for name in ("team", "boards", "games_per_board", "scoring"):
@@ -121,15 +102,6 @@ def create_micromatch_event(actor: User, data: dict[str, Any]) -> Event:
 
 # -- individual micro-matches: both games on one form ------------------------------------------
 
-def micro_summary(g1: str, g2: str, ruleset: str) -> tuple[GameResult, str]:
-    try:
-        m = micro_match(g1, g2, ruleset)
-    except EngineError:
-        raise ServiceError(_("Cada jogador perdeu uma partida por W.O.: registre o micro match como W.O. por "
-                             "decisão do árbitro.")) from None
-    return SUMMARY[m.outcome], m.text
-
-
 def record_micro_results(actor: User, event: Event, rnd: Round,
                          changes: dict[int, tuple[str, str, int]]) -> tuple[int, list[int]]:
     """Enter or correct micro-matches, `changes[game_id] = (game 1, game 2, version seen)`;
@@ -139,8 +111,6 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
         raise ServiceError(_("O evento não está em andamento."))
     if rnd.event_id != event.id or rnd.status != RoundStatus.PUBLISHED:
         raise ServiceError(_("Publique a rodada antes de lançar resultados."))
-    from damas.services.desk.micro import active_game_penalties  # a module cycle: the desk imports this module
-
     games = {g.id: g for g in rnd.games}
     existing = {m.game_id: m for m in db.session.scalars(select(MicroGame).where(MicroGame.game_id.in_(list(games))))}
     locked = active_game_penalties(list(games))
@@ -191,8 +161,6 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
 def micro_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
     """The round's boards for the micro-match form: the format's round view (both games, the
     total) with the games a desk penalty decided locked."""
-    from damas.services.desk.micro import active_game_penalties  # a module cycle: the desk imports this module
-
     views = get_format(event).round_view(event, rnd)
     locked = active_game_penalties([v.id for v in views])
 
@@ -241,8 +209,10 @@ def first_pending_game(rnd: Round) -> Game | None:
     return next((g for g in rnd.games if g.result == GameResult.PENDING), None)
 
 
-def pair_individual_round(actor: User, event: Event) -> Round:
+def pair_individual_round(actor: User, event: Event, first_color_seed: int | None = None,
+                          opening_seed: int | None = None) -> Round:
     """Pair the next round (`swiss.pair_next_round`, Brazilian system) and draw its opening(s).
+    The seeds (the demo's, so it loads the same every time) replace the random ones.
 
     A round paired again after being undone keeps the opening already drawn for its number
     (the recorded draw is never repeated to pick another). Pairing and draw are one transaction."""
@@ -256,6 +226,6 @@ def pair_individual_round(actor: User, event: Event) -> Round:
     def draw(rnd: Round) -> None:  # inside the pairing's transaction: a failed draw keeps no round
         if mode != "none" and not opening_service.round_draws(event, rnd.number):
             boards = sum(1 for g in rnd.games if g.black_entry_id is not None)
-            opening_service.draw_for_round(actor, event, rnd.number, boards, commit=False)
+            opening_service.draw_for_round(actor, event, rnd.number, boards, seed=opening_seed, commit=False)
 
-    return swiss_service.pair_next_round(actor, event, then=draw)
+    return swiss_service.pair_next_round(actor, event, then=draw, first_color_seed=first_color_seed)

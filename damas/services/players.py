@@ -13,11 +13,8 @@ from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.services.names import check_name, clean_name
+from damas.services.player_fields import PLAYER_FIELDS
 
-PLAYER_FIELDS = (
-    "full_name", "sex", "birth_date", "club_id", "state", "federation_id",
-    "fide_id", "rating_regular", "rating_rapid", "rating_blitz", "email",
-)
 CLUB_FIELDS = ("name", "short_name", "city", "state")
 RATING_LISTS = {"rating_regular": "regular", "rating_rapid": "rapid", "rating_blitz": "blitz"}
 

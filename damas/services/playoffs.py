@@ -9,43 +9,25 @@ import secrets
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import select
 
-from damas.engine.playoffs import GameResult, PlayoffPlan, PlayoffStatus, playoff_plan, playoff_status
+from damas.engine.playoffs import GameResult, PlayoffStatus, playoff_plan, playoff_status
 from damas.engine.types import EngineError
 from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event, Playoff, User
-from damas.services import standings as standings_service  # a module cycle: standings apply these playoffs
+from damas.services import standings as standings_service
 from damas.services.audit import record, transaction
 from damas.services.categories import event_categories
 from damas.services.errors import ServiceError
+from damas.services.playoff_state import plan_of, playoffs_of, results_of, status_of  # noqa: F401  (re-exported)
 
 SCORES = ("1-0", "1/2-1/2", "0-1")
 
 
-def playoffs_of(event: Event, category_code: str | None = None) -> list[Playoff]:
-    query = select(Playoff).where(Playoff.event_id == event.id)
-    if category_code is not None:
-        query = query.where(Playoff.category_code == category_code)
-    return list(db.session.scalars(query.order_by(Playoff.id)))
-
-
-def plan_of(playoff: Playoff) -> PlayoffPlan:
-    return playoff_plan([int(n) for n in playoff.tied], lot_seed=playoff.lot_seed)
-
-
-def results_of(playoff: Playoff) -> dict[str, GameResult]:
-    return {gid: GameResult(int(r["white"]), int(r["black"]), r["score"], r.get("moves"))
-            for gid, r in (playoff.results or {}).items()}
-
-
-def status_of(playoff: Playoff) -> PlayoffStatus:
-    return playoff_status(plan_of(playoff), results_of(playoff))
-
-
-def create_playoff(actor: User | None, event: Event, category_code: str, tied: list[int]) -> Playoff:
-    """A playoff for `tied` (starting numbers in tiebreak order); colours drawn by a recorded seed."""
+def create_playoff(actor: User | None, event: Event, category_code: str, tied: list[int],
+                   seed: int | None = None) -> Playoff:
+    """A playoff for `tied` (starting numbers in tiebreak order); colours drawn by a recorded seed
+    (random unless `seed` gives it)."""
     if not get_format(event).playoffs:
         raise ServiceError(_("Uma eliminatória classifica pela chave: as colocações são decididas nela, não por playoff."))
     if len(tied) < 2:
@@ -54,7 +36,7 @@ def create_playoff(actor: User | None, event: Event, category_code: str, tied: l
         if set(other.tied) & set(tied):
             raise ServiceError(_("Já existe um playoff com estes jogadores nesta categoria."))
     check_tied(event, category_code, tied)
-    seed = secrets.randbelow(10**9)
+    seed = secrets.randbelow(10**9) if seed is None else seed
     try:
         playoff_plan(tied, lot_seed=seed)
     except EngineError as error:

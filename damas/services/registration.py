@@ -37,7 +37,10 @@ from damas.models import (
 from damas.models.registration import GuestPolicy, RegistrationSettings
 from damas.services.audit import record, snapshot, transaction
 from damas.services.entries import rating_list_of, renumber
+from damas.services.bye_requests import set_round_request
 from damas.services.errors import ServiceError
+from damas.services.micro_state import is_team_event
+from damas.services.team_entries import teams_of
 from damas.services.locking import lock_event
 from damas.services.registration_limits import (  # noqa: F401  (re-exported)
     check_player_limits,
@@ -187,11 +190,7 @@ def cancel(user: User, event: Event) -> None:
 def entrants(event: Event) -> tuple[int, list[int], bool]:
     """(how many entered, the players to tell, whether they are teams): the registered entries,
     or the teams of a team micro-match event (every team member is told)."""
-    from damas.services.micromatch import is_team_event  # an import cycle: micromatch -> teams imports this module
-
     if is_team_event(event):
-        from damas.services.team_entries import teams_of  # an import cycle through the team services back to this module
-
         teams = teams_of(event)
         return len(teams), [m.player_id for t in teams for m in t.members], True
     active = [e for e in event.entries if e.status == EntryStatus.REGISTERED]
@@ -265,8 +264,6 @@ def half_bye_allowed(event: Event) -> bool:
 def announce_absence(user: User, event: Event, round_number: int, kind: str) -> None:
     """A player announces a known absence for a round not yet paired (C.04.2 #4): a zero-point
     bye, or a half-point bye where allowed; '' withdraws his announcement."""
-    from damas.services.swiss import set_round_request  # a module cycle: swiss imports this module
-
     player = player_of(user)
     entry = own_entry(event, player)
     if entry is None or entry.status != EntryStatus.REGISTERED:

@@ -84,11 +84,12 @@ def check_manual_numbers(entries: list[Entry], numbers: dict[int, int | None] | 
 
 
 def generate_round_robin(actor: User, event: Event, method: str, double: bool = False,
-                         numbers: dict[int, int | None] | None = None) -> list[Round]:
+                         numbers: dict[int, int | None] | None = None, seed: int | None = None) -> list[Round]:
     """Number the final start list and create every round of the Berger table (unpublished).
 
-    A seed for the lot or the Varma draw is drawn here and recorded on the event and in the
-    audit log, so the draw can be replayed. `method="manual"`: the numbers drawn at the
+    A seed for the lot or the Varma draw is drawn here (unless `seed` gives it: the demo's, so
+    it loads the same every time) and recorded on the event and in the audit log, so the draw
+    can be replayed. `method="manual"`: the numbers drawn at the
     technical meeting (`numbers[entry_id]`, a permutation of 1..N), recorded in the audit log.
     """
     lock_event(event)  # a double click generates once
@@ -108,7 +109,10 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
     manual = check_manual_numbers(entries, numbers) if method == "manual" else None
 
     refuse_if_too_few(actor, event)  # too few entries: cancelled, entrants told (CLUB), nothing generated
-    seed = secrets.randbelow(2**31) if method in ("lot", "varma") else None
+    if method not in ("lot", "varma"):
+        seed = None
+    elif seed is None:
+        seed = secrets.randbelow(2**31)
     with transaction():  # the start lands with the first round(s), or neither does
         start_or_refuse(actor, event)
         protocol = _assign_numbers(event, entries, method, seed, manual)

@@ -24,7 +24,7 @@ from damas.formats.event_rules import event_ruleset, system_kind, tiebreak_order
 from damas.formats.mapping import EventSnapshot
 from damas.models import Event
 from damas.services.categories import event_categories, find
-from damas.services import playoffs as playoff_service  # a module cycle: playoffs check ties on these tables
+from damas.services.playoff_state import playoffs_of, status_of
 
 
 @dataclass(frozen=True)
@@ -103,9 +103,9 @@ def _with_playoffs(event: Event, category: Category, standings: Standings) -> tu
     """The table with the category's finished playoffs (FIDE-GR "Playoff" (e), (f)); a playoff
     the table can no longer take (results corrected since) is left out, not an error."""
     applied = []
-    for playoff in playoff_service.playoffs_of(event, category.code):
+    for playoff in playoffs_of(event, category.code):
         try:
-            status = playoff_service.status_of(playoff)
+            status = status_of(playoff)
             if status.finished:
                 standings = apply_playoff(standings, status)
                 applied.append(playoff.id)

@@ -13,11 +13,10 @@ from typing import Callable
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from damas.engine.pairing import PairingRequest, family_of, get_system
+from damas.engine.pairing import PairingRequest, get_system
 from damas.engine.types import Color, EngineError, Outcome
 from damas.extensions import db
 from damas.models import (
-    Entry,
     EntryStatus,
     Event,
     EventStatus,
@@ -36,26 +35,22 @@ from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.formats.mapping import EventSnapshot, event_rounds, round_is_complete, snapshot
-from damas.services.rounds import current_round
 from damas.engine.event_rules import restricted_pairs
 from damas.services.registration import refuse_if_too_few, start_or_refuse
+from damas.services.bye_requests import set_round_request  # noqa: F401  (re-exported for the round pages)
+from damas.services.rematches import rematch_boards
+from damas.services.round_state import ROUND_BY_ROUND, current_round, round_by_round  # noqa: F401  (re-exported)
 
-ROUND_BY_ROUND = ("dutch", "sb-swiss", "micromatch")  # system families (every Dutch edition)
-
-
-def round_by_round(event: Event) -> bool:
-    """Whether the event is paired one round at a time (Dutch of any edition, SB Swiss,
-    micro-match): the one test, by the system's family (`family_of`), not its code."""
-    return family_of(event.pairing_system) in ROUND_BY_ROUND
 
 
 BYE_REQUESTS = {RequestKind.HALF_BYE: Outcome.HALF_BYE, RequestKind.ZERO_BYE: Outcome.ZERO_BYE}
 
 
-def _first_color(event: Event) -> Color:
-    """Colour of the top seed in round 1, drawn by lot once and recorded (C.04.3 A.? / E)."""
+def _first_color(event: Event, seed: int | None = None) -> Color:
+    """Colour of the top seed in round 1, drawn by lot once and recorded (C.04.3 A.? / E); `seed`
+    (the demo's, so it loads the same every time) replaces the random one."""
     if not event.first_color:
-        event.first_color_seed = secrets.randbelow(2**31)
+        event.first_color_seed = secrets.randbelow(2**31) if seed is None else seed
         event.first_color = random.Random(event.first_color_seed).choice("wb")
     return Color(event.first_color)
 
@@ -106,8 +101,10 @@ def _pair_restricted(event: Event, request: PairingRequest) -> tuple[list, bool]
         raise ServiceError(_("Emparceiramento impossível: %(why)s", why=str(error))) from None
 
 
-def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | None = None) -> Round:
+def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | None = None,
+                    first_color_seed: int | None = None) -> Round:
     """Pair the next round in one transaction; refused while results are missing.
+    `first_color_seed` fixes round 1's colour lot (default: drawn at random).
 
     `then(round)` runs inside that transaction after the round is written (the micro-match
     opening draw): if it fails, nothing of the pairing is kept.
@@ -142,7 +139,8 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
         snap = snapshot(event)
         requested, absent = round_requests(event, snap, number)
         request = PairingRequest(
-            state=snap.state, round_no=number, ruleset=_pairing_ruleset(event), first_color=_first_color(event),
+            state=snap.state, round_no=number, ruleset=_pairing_ruleset(event),
+            first_color=_first_color(event, first_color_seed),
             absent=frozenset(absent | set(requested)), requested_byes=requested,
             options=_pairing_options(event),
         )
@@ -188,8 +186,6 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
     if rnd.status == RoundStatus.PUBLISHED and not reason.strip():
         raise ServiceError(_("A rodada já foi publicada: informe o motivo para desfazê-la (C.04.2 #10)."), "reason")
     if rnd.status == RoundStatus.PUBLISHED:
-        from damas.services.desk.corrections import rematch_boards  # a module cycle: the desk pairs through this module
-
         if not rematch_boards(event, rnd):
             raise ServiceError(_("Um emparceiramento publicado só muda para desfazer um reencontro (C.04.2 #10, "
                                  "C.04.1 b): esta rodada não tem reencontro."), "reason")
@@ -199,27 +195,3 @@ def delete_round(actor: User, event: Event, rnd: Round, reason: str = "") -> Non
             "boards": [[g.board, g.white_entry_id, g.black_entry_id] for g in rnd.games],
         }, {"reason": reason.strip()} if reason.strip() else None, event.id)
         db.session.delete(rnd)
-
-
-def set_round_request(actor: User, event: Event, entry: Entry, round_number: int, kind: RequestKind | None,
-                      note: str = "") -> None:
-    """Record (or clear) a requested bye or an absence for a round not yet paired (C.04.2 #2, #4)."""
-    if entry.event_id != event.id:
-        raise ServiceError(_("Inscrição de outro evento."))
-    paired = len(event_rounds(event))
-    if round_number <= paired or round_number > event.planned_rounds:
-        raise ServiceError(_("Só vale para uma rodada ainda não emparceirada."), "round_number")
-    existing = db.session.scalar(
-        select(RoundRequest).where(RoundRequest.entry_id == entry.id, RoundRequest.round_number == round_number)
-    )
-    with transaction():
-        before = {"kind": existing.kind.value, "round": round_number} if existing else None
-        if existing is not None:
-            db.session.delete(existing)
-            db.session.flush()
-        after = None
-        if kind is not None:
-            db.session.add(RoundRequest(event_id=event.id, entry_id=entry.id, round_number=round_number,
-                                        kind=kind, note=note.strip()))
-            after = {"kind": kind.value, "round": round_number, "note": note.strip()}
-        record(actor, "request", "entry", entry.id, before, after, event.id)

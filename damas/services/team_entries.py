@@ -13,7 +13,7 @@ from damas.models import Event, EventStatus, Player, Role, User
 from damas.models.micromatch import Team, TeamMemberRow, TeamRound
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.services.micromatch import get_settings
+from damas.services.micro_state import get_settings
 
 OPEN = (EventStatus.DRAFT, EventStatus.REGISTRATION)
 

@@ -18,7 +18,7 @@ from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
 from damas.formats.mapping import team_entry
-from damas.services.micromatch import GAME_CHOICES
+from damas.services.micro_state import GAME_CHOICES
 from damas.services.team_entries import team_settings
 from damas.engine.micromatch_scoring import micro_match
 

@@ -49,7 +49,8 @@ from damas.services.registration import refuse_if_too_few, start_or_refuse
 
 # -- rounds ---------------------------------------------------------------------------------------
 
-def pair_team_round(actor: User, event: Event) -> TeamRound:
+def pair_team_round(actor: User, event: Event, first_color_seed: int | None = None,
+                    opening_seed: int | None = None) -> TeamRound:
     """Pair the next round of teams (CBJD 120) and draw its opening(s)."""
     lock_event(event)  # a double click pairs once
 
@@ -77,7 +78,7 @@ def pair_team_round(actor: User, event: Event) -> TeamRound:
             _renumber(event, s.boards)
             db.session.flush()
         if not event.first_color:
-            event.first_color_seed = secrets.randbelow(2**31)
+            event.first_color_seed = secrets.randbelow(2**31) if first_color_seed is None else first_color_seed
             event.first_color = random.Random(event.first_color_seed).choice("wb")
         snap = team_snapshot(event)
         try:
@@ -97,7 +98,7 @@ def pair_team_round(actor: User, event: Event) -> TeamRound:
             "first_color_seed": event.first_color_seed,
             "matches": [[p.board, p.white, p.black] for p in pairings]}, event.id)
         if s.openings != "none" and not opening_service.round_draws(event, number):
-            opening_service.draw_for_round(actor, event, number, s.boards, commit=False)
+            opening_service.draw_for_round(actor, event, number, s.boards, seed=opening_seed, commit=False)
     return rnd
 
 

@@ -6,7 +6,7 @@ after the end of the next round (rating report only); a late report before the n
 is refused until that pairing exists [ours, the seeds' note on #7].
 
 Part of `damas.services.desk` (which re-exports these names); `check_correction_allowed` is
-also called by `damas.services.rounds.record_results`.
+also called by `damas.services.rounds.record_results` (which sits above the desk).
 """
 from __future__ import annotations
 
@@ -24,11 +24,12 @@ from damas.models import Event, Game, GameResult, Round, RoundStatus, User
 from damas.models.desk import DeskPenalty
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.formats.mapping import RESULT_OUTCOMES, event_rounds, round_is_complete
+from damas.formats.mapping import event_rounds, round_is_complete
 from damas.services.desk.games import number as _no
 from damas.services.desk.settings import settings_for
-from damas.services.rounds import ENTERABLE_RESULTS, game_snapshot, require_running
-from damas.services.swiss import pair_next_round, round_by_round
+from damas.services.rematches import rematch_boards
+from damas.services.round_state import ENTERABLE_RESULTS, game_snapshot, require_running, round_by_round
+from damas.services.swiss import pair_next_round
 
 # ---------------------------------------------------------------- corrections (C.04.2 #8) and rematches (#10)
 
@@ -88,23 +89,6 @@ def check_correction_allowed(event: Event, game: Game) -> None:
     if not open_:
         raise ServiceError(_("O prazo de correção desta rodada terminou%(when)s.",
                              when=f" ({deadline:%d/%m/%Y %H:%M} UTC)" if deadline else ""))
-
-
-def _met_before(event: Event, rnd: Round, a: int, b: int) -> bool:
-    for earlier in event_rounds(event):
-        if earlier.number >= rnd.number:
-            break
-        for g in earlier.games:
-            if {g.white_entry_id, g.black_entry_id} == {a, b} and g.result in RESULT_OUTCOMES \
-                    and RESULT_OUTCOMES[g.result][0].met:  # adjourned: they met (C.04.2 #1)
-                return True
-    return False
-
-
-def rematch_boards(event: Event, rnd: Round) -> list[int]:
-    """Boards of `rnd` whose players already played each other (a played game, C.04.2 #6)."""
-    return [g.board for g in rnd.games if g.black_entry_id is not None
-            and _met_before(event, rnd, g.white_entry_id, g.black_entry_id)]
 
 
 def correct_result(actor: User, event: Event, game: Game, result: GameResult, reason: str) -> dict[str, Any]:

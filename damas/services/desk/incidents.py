@@ -38,7 +38,7 @@ from damas.services.desk.settings import (
     settings_for,
 )
 from damas.services.errors import ServiceError
-from damas.services.rounds import require_running
+from damas.services.round_state import require_running
 
 CLAIMABLE_ARTICLES = ("52", "56", "65", "66")
 BREACH_ARTICLES = ("3", "70", *(str(a) for a in range(38, 51)))

@@ -28,7 +28,7 @@ from damas.services.audit import record
 from damas.services.desk.boards import MICRO, Applied, DeskBoard, register
 from damas.services.desk.games import GameBoards
 from damas.services.errors import ServiceError
-from damas.services.micromatch import micro_summary
+from damas.services.micro_state import active_game_penalties, micro_summary  # noqa: F401  (re-exported)
 
 MICRO_GAMES = (1, 2)
 
@@ -42,18 +42,6 @@ def game_text(result: BoardResult) -> str:
     if pair == (Outcome.LOSS, Outcome.LOSS):
         return DOUBLE_LOSS
     raise ServiceError(_("Resultado de penalidade inválido."))
-
-
-def active_game_penalties(game_ids: list[int]) -> dict[int, dict[int, str]]:
-    """Board id -> {game k: result} of the penalties in force on micro-match games."""
-    out: dict[int, dict[int, str]] = {}
-    if not game_ids:
-        return out
-    for p in db.session.scalars(select(DeskPenalty).where(DeskPenalty.game_id.in_(game_ids),
-                                                         DeskPenalty.reversed_at.is_(None)).order_by(DeskPenalty.id)):
-        if p.micro_game is not None:
-            out.setdefault(p.game_id, {})[p.micro_game] = p.result_after
-    return out
 
 
 def board_result(g1: str, g2: str, ruleset: str) -> GameResult:

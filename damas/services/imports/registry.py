@@ -25,7 +25,7 @@ from damas.services.imports.common import (
 )
 from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.services.imports.tabular import Column, Row, read_table, template_csv
-from damas.services.players import PLAYER_FIELDS
+from damas.services.player_fields import PLAYER_FIELDS
 
 COLUMNS = (
     Column("full_name", NAME_HEADERS, required=True),
