@@ -1,7 +1,11 @@
-"""What every kind of event answers (`EventFormat`) and the table it computes (`FormatTable`).
+"""What every kind of event answers (`EventFormat`), the pages it has (`EventPages`) and the table
+it computes (`FormatTable`).
 
 The application asks the event's format (`damas.formats.get_format`) instead of branching on
 the pairing system: which pages and links exist, how a board is scored, how the table ranks.
+Where a flag would select behaviour the format answers with it (issue 31): `pages` names the
+endpoints and the crosstable, `withdrawals` applies the policy, `announces_order` says whether the
+order counts as set; the attributes left are facts of the kind. Adding a kind: `damas.formats`.
 """
 from __future__ import annotations
 
@@ -21,26 +25,41 @@ class FormatTable(NamedTuple):
     options: dict[str, Any]  # {"draw_order": True} when the order was drawn by lot
 
 
+class EventPages(NamedTuple):
+    """Which pages an event of a kind has, as endpoint names and keys the web layer links and routes
+    by (issue 31): the format answers, the templates and routes ask instead of combining flags."""
+
+    tabs: tuple[str, ...]  # the header's tabs of this kind: "crosstable", "micromatch", "bracket"
+    rounds: str | None  # endpoint keeping its rounds instead of the rounds list (None: the rounds pages)
+    standings: str | None  # endpoint keeping its table instead of the individual one (None: that one)
+    crosstable: str | None  # the crosstable the reports build: "grid" (round robin), "swiss", None (none)
+    results_form: str  # endpoint entering a round's results (`rounds.save_results`: one game a board)
+
+
 @runtime_checkable
 class EventFormat(Protocol):
     """A kind of event: round-based individual, micro-match individual, micro-match teams,
-    knockout. Attributes are the per-kind questions; methods compute from the rows."""
+    knockout. Attributes are facts of the kind (its code, whether teams meet...) and the pages it
+    has; methods answer with behaviour, computed from the rows."""
 
     code: str  # stable: "round", "micro", "micro-teams", "knockout"
     team_based: bool  # teams meet (CBJD 120): team matches, line-ups, a team table
     has_bracket: bool  # a knockout bracket instead of rounds of boards (RULES.md §3)
     micro_match: bool  # each board is a micro-match of two games (CBJD 119-122)
     round_robin: bool  # a Berger table: every round fixed before play
-    individual_rounds: bool  # rounds of individual boards (rounds pages, results form, crosstable)
-    own_standings: bool  # ranked by its own table (bracket places, team table), not the individual one
-    individual_results_form: bool  # results entered on the generic round form (not the micro-match form)
     renumbers_late_entries: bool  # a late entry re-sorts the list (C.04.3 A.2): Swiss-like systems
     openings_lottery: bool  # openings may be drawn by lot (CBJD 119: micro-matches only)
     playoffs: bool  # ties for a place may be played off (a knockout decides them in the bracket)
-    crosstable_kind: str | None  # "grid" (round robin), "swiss" or None (own pages)
-    withdrawal_kind: str  # the engine's withdrawal policy key: "round_robin" or "swiss"
     substitution: str  # reserve rule: "round_robin", "bracket" or "first_round" (CLUB "Reserva")
-    order_always_announced: bool  # its default order depends on its settings, so it counts as set
+    pages: EventPages  # its pages, tabs, crosstable and results form
+
+    def announces_order(self, event: Event) -> bool:
+        """Whether the event's tiebreak order counts as announced before round 1: it set one, or
+        its default depends on its settings (a micro-match event's scoring, RULES.md §2)."""
+
+    def withdrawals(self, event: Event, snap: EventSnapshot) -> Any:
+        """What the players who left do to the table under the engine's withdrawal policy of this
+        kind (RULES.md §5): the engine's outcome, None when nobody left."""
 
     def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
         """The event's engine state (complete rounds only unless told otherwise)."""

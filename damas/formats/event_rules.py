@@ -1,57 +1,41 @@
 """The rules of an event in one module: rows -> rule set, tiebreak order and settings (RULES.md §1,
 §2, §4; CBJD 123, 127; point 4a of issue 15).
 
-It lives in `damas.formats` (models and engine only) because the formats compute standings with
-it; services, reports, web and exports all read an event's rules here. What differs by kind of
-event (a micro-match event's scoring, a team event's order) is asked of the event's format.
+Services, reports, web and exports all read an event's rules here. What differs by kind of event
+(a micro-match event's scoring, a team event's order) is asked of the event's format, so this
+module sits above the registry; what the row alone says is in `rule_options` (below the formats,
+which compute their tables with it) and re-exported here.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from damas.engine.pairing import family_of
-from damas.engine.rulesets import get_ruleset
-from damas.engine.standings import draw_tiebreak_order
-from damas.engine.tiebreaks import get_tiebreak
-from damas.engine.teams import default_team_tiebreaks
-from damas.formats import registry  # a module cycle inside the package: resolved at call time
+from damas.formats.registry import get_format
+from damas.formats.rule_options import (
+    SYSTEM_KINDS,
+    bye_override,
+    drawable_order,
+    order_is_drawn,
+    own_order,
+    published_order,
+    ruleset_overrides,
+    system_kind,
+    system_kind_of,
+    team_tiebreak_order,
+    tiebreak_settings,
+    unplayed_rule,
+)
 from damas.models import Event
 
-# Pairing-system family -> the kind the rule sets key their default tiebreaks on.
-SYSTEM_KINDS = {"berger": "roundrobin", "dutch": "swiss", "sb-swiss": "swiss", "micromatch": "micromatch",
-                "knockout": "knockout"}
-
-
-def system_kind_of(pairing_system: str) -> str:
-    """The default-tiebreak kind of a pairing system (any Dutch edition: ``swiss``)."""
-    return SYSTEM_KINDS.get(family_of(pairing_system), "swiss")
-
-
-def system_kind(event: Event) -> str:
-    return system_kind_of(event.pairing_system)
-
-
-def unplayed_rule(event: Event) -> str:
-    """The event's unplayed-games rule for the tiebreaks (§4): its own choice, else the rule
-    set's default on its start date (FIDE events from 1 March 2026: ``fide-2026``)."""
-    chosen = (event.tiebreak_options or {}).get("unplayed")
-    return chosen or get_ruleset(event.ruleset).unplayed_on(event.start_date)
-
-
-def bye_override(event: Event) -> dict[str, int]:
-    """The event's pairing-bye score as a rule-set option (RULES.md §1), {} for the default."""
-    if not event.pairing_bye_score:
-        return {}
-    base = get_ruleset(event.ruleset)
-    return {"pairing_bye": {"win": base.win, "draw": base.draw, "zero": 0}[event.pairing_bye_score]}
+__all__ = ["SYSTEM_KINDS", "bye_override", "drawable_order", "event_ruleset", "order_is_drawn", "own_order",
+           "pairing_ruleset", "published_order", "ruleset_overrides", "shown_tiebreak_order", "system_kind",
+           "system_kind_of", "team_tiebreak_order", "tiebreak_order", "tiebreak_settings", "unplayed_rule"]
 
 
 def event_ruleset(event: Event) -> Any:
     """The rule set scoring this event: the event's unplayed-games rule (§4, `unplayed_rule`)
     and pairing-bye score, scored the way its format scores (micro-match game/match points, §2)."""
-    overrides: dict[str, Any] = {"unplayed": unplayed_rule(event)}
-    overrides.update(bye_override(event))
-    return registry.get_format(event).ruleset(event, overrides)
+    return get_format(event).ruleset(event, ruleset_overrides(event))
 
 
 def pairing_ruleset(event: Event) -> Any:
@@ -60,54 +44,13 @@ def pairing_ruleset(event: Event) -> Any:
     return event_ruleset(event) if event.pairing_bye_score else event.ruleset
 
 
-def tiebreak_settings(event: Event) -> dict[str, Any]:
-    """The event's tiebreak switches the engine reads (``win_forfeits``, ``tpr_350``)."""
-    stored = event.tiebreak_options or {}
-    return {key: True for key in ("win_forfeits", "tpr_350") if stored.get(key)}
-
-
-def own_order(event: Event) -> tuple[str, ...]:
-    """The order the event set itself (codes upper-cased), () when it keeps the defaults."""
-    return tuple(c.strip().upper() for c in event.tiebreak_order.split(",") if c.strip())
-
-
 def tiebreak_order(event: Event) -> tuple[str, ...]:
     """The event's own order, or its format's default (RULES.md §4); a micro-match event's
     default follows its game/match-points choice (§2)."""
-    return own_order(event) or registry.get_format(event).default_tiebreaks(event)
+    return own_order(event) or get_format(event).default_tiebreaks(event)
 
 
 def shown_tiebreak_order(event: Event) -> tuple[str, ...]:
     """The order the event's pages announce: a team event ranks its teams (the table that
     matters) by the team order; every other event by `tiebreak_order`."""
-    return registry.get_format(event).shown_tiebreaks(event)
-
-
-def team_tiebreak_order(event: Event, scoring: str) -> tuple[str, ...]:
-    """The order ranking the teams: the event's own, or the team default for its scoring
-    (GP/MP, then TSB, OPP-MP, OPP-GP...); the event and regulations pages show this one."""
-    return own_order(event) or tuple(default_team_tiebreaks(scoring))
-
-
-def drawable_order(event: Event, order: tuple[str, ...]) -> tuple[str, ...]:
-    """The order without LOT until its lot is drawn (when the event finishes): players
-    still equal share their place meanwhile."""
-    if event.tiebreak_lot_seed is None:
-        return tuple(c for c in order if c != "LOT")
-    return order
-
-
-def order_is_drawn(event: Event) -> bool:
-    """The tiebreak order announced as drawn by lot has been drawn (CBJD 123, 127: after the
-    last round, when the event finishes; the seed is recorded)."""
-    return bool(event.tiebreak_by_lot) and event.tiebreak_lot_seed is not None
-
-
-def published_order(event: Event, order: tuple[str, ...]) -> tuple[str, ...]:
-    """`order` as the tables rank with it: once drawn (`order_is_drawn`), the drawn order, the
-    one `compute_standings` uses with the recorded seed (CBJD 123, 127); before, the announced one
-    (LOT left out until its lot is drawn, `drawable_order`)."""
-    codes = tuple(get_tiebreak(code).code for code in drawable_order(event, order))
-    if order_is_drawn(event):
-        return draw_tiebreak_order(codes, event.tiebreak_lot_seed)  # type: ignore[arg-type]
-    return codes
+    return get_format(event).shown_tiebreaks(event)

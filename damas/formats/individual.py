@@ -9,9 +9,10 @@ from sqlalchemy import select
 
 from damas.engine.rulesets import get_ruleset
 from damas.extensions import db
-from damas.formats import event_rules, tables
-from damas.formats.base import FormatTable
+from damas.formats.base import EventPages, FormatTable
 from damas.formats.mapping import EventSnapshot, snapshot
+from damas.formats.rule_options import own_order, system_kind
+from damas.formats.tables import individual_table, withdrawals
 from damas.formats.round_view import BoardView, game_views
 from damas.models import Event, Game, GameResult, Round, RoundStatus
 
@@ -25,28 +26,32 @@ class RoundFormat:
     team_based: bool = False
     has_bracket: bool = False
     micro_match: bool = False
-    individual_rounds: bool = True
-    own_standings: bool = False
-    individual_results_form: bool = True
     openings_lottery: bool = False
     playoffs: bool = True
-    order_always_announced: bool = False
 
     @property
     def renumbers_late_entries(self) -> bool:
         return not self.round_robin
 
     @property
-    def crosstable_kind(self) -> str | None:
-        return "grid" if self.round_robin else "swiss"
-
-    @property
-    def withdrawal_kind(self) -> str:
-        return "round_robin" if self.round_robin else "swiss"
-
-    @property
     def substitution(self) -> str:
         return "round_robin" if self.round_robin else "first_round"
+
+    @property
+    def pages(self) -> EventPages:
+        """The rounds pages and the individual table; the N x N grid of a round robin, else the
+        Swiss crosstable; one result a board on the round's form."""
+        return EventPages(tabs=("crosstable",), rounds=None, standings=None,
+                          crosstable="grid" if self.round_robin else "swiss", results_form="rounds.save_results")
+
+    def announces_order(self, event: Event) -> bool:
+        """Announced when the event set its own order; the rule set's default otherwise."""
+        return bool(event.tiebreak_order.strip())
+
+    def withdrawals(self, event: Event, snap: EventSnapshot) -> Any:
+        """The round robin's policy (games annulled or kept by rounds played, RULES.md §5), else
+        the Swiss one."""
+        return withdrawals(event, snap, "round_robin" if self.round_robin else "swiss")
 
     def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
         return snapshot(event, only_complete=only_complete)
@@ -55,17 +60,17 @@ class RoundFormat:
         return get_ruleset(event.ruleset, **overrides)
 
     def default_tiebreaks(self, event: Event) -> tuple[str, ...]:
-        return get_ruleset(event.ruleset).default_tiebreaks(event_rules.system_kind(event))
+        return get_ruleset(event.ruleset).default_tiebreaks(system_kind(event))
 
     def shown_tiebreaks(self, event: Event) -> tuple[str, ...]:
-        return event_rules.tiebreak_order(event)
+        return own_order(event) or self.default_tiebreaks(event)
 
     def pairing_options(self, event: Event) -> dict[str, object]:
         return {"acceleration": event.acceleration} if event.acceleration else {}
 
     def table(self, event: Event, snap: EventSnapshot, only: set[int] | None,
               order: tuple[str, ...]) -> FormatTable:
-        return tables.individual_table(event, snap, only, order, self.withdrawal_kind)
+        return individual_table(self, event, snap, only, order)
 
     def boards(self, event: Event, rnd: Round) -> list[Game]:
         return sorted(rnd.games, key=lambda g: g.board)

@@ -9,12 +9,13 @@ from damas.engine.knockout_standings import complete_rounds, knockout_standings
 from damas.engine.rulesets import get_ruleset
 from damas.engine.standings import Standings
 from damas.engine.types import Outcome
-from damas.formats import event_rules
-from damas.formats.base import FormatTable
+from damas.formats.base import EventPages, FormatTable
 from damas.formats.knockout_state import game_rows, load_bracket
 from damas.formats.mapping import EventSnapshot, snapshot
 from damas.formats.rated_games import GameExport, knockout_games
 from damas.formats.round_view import BoardView, knockout_views
+from damas.formats.rule_options import own_order
+from damas.formats.tables import withdrawals
 from damas.models import Event, KnockoutGame
 
 
@@ -25,16 +26,21 @@ class KnockoutFormat:
     has_bracket: bool = True
     micro_match: bool = False
     round_robin: bool = False
-    individual_rounds: bool = False
-    own_standings: bool = True
-    individual_results_form: bool = False
     renumbers_late_entries: bool = False
     openings_lottery: bool = False
     playoffs: bool = False  # places are decided in the bracket, not by playoffs
-    crosstable_kind: str | None = None
-    withdrawal_kind: str = "swiss"
     substitution: str = "bracket"
-    order_always_announced: bool = False
+    # the bracket is its rounds and its table; no crosstable; its games recorded on the bracket
+    pages: EventPages = EventPages(tabs=("bracket",), rounds="knockout.bracket", standings="knockout.bracket",
+                                   crosstable=None, results_form="knockout.record_game")
+
+    def announces_order(self, event: Event) -> bool:
+        """Announced when the event set its own order; the rule set's default otherwise."""
+        return bool(event.tiebreak_order.strip())
+
+    def withdrawals(self, event: Event, snap: EventSnapshot) -> Any:
+        """The Swiss policy (the categories' tables read it; the bracket places ignore it)."""
+        return withdrawals(event, snap, "swiss")
 
     def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
         return snapshot(event, only_complete=only_complete)
@@ -46,7 +52,7 @@ class KnockoutFormat:
         return get_ruleset(event.ruleset).default_tiebreaks("knockout")
 
     def shown_tiebreaks(self, event: Event) -> tuple[str, ...]:
-        return event_rules.tiebreak_order(event)
+        return own_order(event) or self.default_tiebreaks(event)
 
     def pairing_options(self, event: Event) -> dict[str, object]:
         return {}

@@ -10,12 +10,13 @@ from sqlalchemy import select
 
 from damas.engine.micromatch_scoring import micro_ruleset
 from damas.extensions import db
-from damas.formats import event_rules, tables
-from damas.formats.base import FormatTable
+from damas.formats.base import EventPages, FormatTable
 from damas.formats.individual import find_individual_round
 from damas.formats.mapping import EventSnapshot, micro_scoring, micro_settings, snapshot
 from damas.formats.rated_games import GameExport, micro_match_games, team_games
 from damas.formats.round_view import micro_views
+from damas.formats.rule_options import own_order, team_tiebreak_order
+from damas.formats.tables import individual_table, withdrawals
 from damas.formats.team_round import team_round_view
 from damas.models import Event, Game, GameResult, Round
 from damas.models.micromatch import TeamRound
@@ -29,29 +30,32 @@ class MicroFormat:
     has_bracket: bool = False
     micro_match: bool = True
     round_robin: bool = False
-    individual_results_form: bool = False  # both games of a board go on the micro-match form
     renumbers_late_entries: bool = True
     openings_lottery: bool = True
     playoffs: bool = True
-    withdrawal_kind: str = "swiss"
     substitution: str = "first_round"
-    order_always_announced: bool = True  # its default already follows its scoring (§2)
 
     @property
     def code(self) -> str:
         return "micro-teams" if self.team_based else "micro"
 
     @property
-    def individual_rounds(self) -> bool:
-        return not self.team_based
+    def pages(self) -> EventPages:
+        """Both games of a board go on the micro-match form. Individual: the rounds pages, the
+        individual table, the Swiss crosstable; teams: their matches and team table, no crosstable."""
+        if self.team_based:
+            return EventPages(tabs=("crosstable", "micromatch"), rounds="micromatch.overview",
+                              standings="micromatch.standings", crosstable=None, results_form="micromatch.team_results")
+        return EventPages(tabs=("crosstable", "micromatch"), rounds=None, standings=None, crosstable="swiss",
+                          results_form="micromatch.micro_results")
 
-    @property
-    def own_standings(self) -> bool:
-        return self.team_based
+    def announces_order(self, event: Event) -> bool:
+        """Always: its default already follows its scoring (RULES.md §2), so it counts as set."""
+        return True
 
-    @property
-    def crosstable_kind(self) -> str | None:
-        return None if self.team_based else "swiss"
+    def withdrawals(self, event: Event, snap: EventSnapshot) -> Any:
+        """The Swiss policy (RULES.md §5)."""
+        return withdrawals(event, snap, "swiss")
 
     def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
         return snapshot(event, only_complete=only_complete)
@@ -70,15 +74,15 @@ class MicroFormat:
     def shown_tiebreaks(self, event: Event) -> tuple[str, ...]:
         if self.team_based:
             settings = micro_settings(event)
-            return event_rules.team_tiebreak_order(event, settings.scoring if settings else "game")
-        return event_rules.tiebreak_order(event)
+            return team_tiebreak_order(event, settings.scoring if settings else "game")
+        return own_order(event) or self.default_tiebreaks(event)
 
     def pairing_options(self, event: Event) -> dict[str, object]:
         return {"micro_scoring": micro_scoring(event)}
 
     def table(self, event: Event, snap: EventSnapshot, only: set[int] | None,
               order: tuple[str, ...]) -> FormatTable:
-        return tables.individual_table(event, snap, only, order, self.withdrawal_kind)
+        return individual_table(self, event, snap, only, order)
 
     def boards(self, event: Event, rnd: Any) -> list[Any]:
         """An individual round's `Game` boards; a team round's `TeamBoardRow`s, match by match."""

@@ -8,9 +8,9 @@ from typing import Any
 from damas.engine.standings import compute_standings
 from damas.engine.tiebreaks import build_context
 from damas.engine.withdrawals import apply_withdrawals
-from damas.formats import event_rules
-from damas.formats.base import FormatTable
+from damas.formats.base import EventFormat, FormatTable
 from damas.formats.mapping import EventSnapshot
+from damas.formats.rule_options import drawable_order, own_order, ruleset_overrides, tiebreak_settings
 from damas.models import EntryStatus, Event
 
 
@@ -34,17 +34,18 @@ def _withdrawals(event: Event, snap: EventSnapshot, kind: str) -> Any:
                              double=event.double_round_robin)
 
 
-def individual_table(event: Event, snap: EventSnapshot, only: set[int] | None, order: tuple[str, ...],
-                     kind: str) -> FormatTable:
-    """The ranked individual table after the last complete round for `order` and subset `only`."""
-    rs = event_rules.event_ruleset(event)
-    withdrawn = withdrawals(event, snap, kind)
+def individual_table(fmt: EventFormat, event: Event, snap: EventSnapshot, only: set[int] | None,
+                     order: tuple[str, ...]) -> FormatTable:
+    """The ranked individual table after the last complete round for `order` and subset `only`:
+    the event's format (`fmt`) scores it and says its default order and withdrawal policy."""
+    rs = fmt.ruleset(event, ruleset_overrides(event))
+    withdrawn = fmt.withdrawals(event, snap)
     state = withdrawn.state if withdrawn else snap.state
-    order = event_rules.drawable_order(event, order or event_rules.tiebreak_order(event))
+    order = drawable_order(event, order or own_order(event) or fmt.default_tiebreaks(event))
     options: dict[str, Any] = {}
     if event.tiebreak_by_lot and event.tiebreak_lot_seed is not None:
         options["draw_order"] = True
-    settings = {**options, **event_rules.tiebreak_settings(event)}
+    settings = {**options, **tiebreak_settings(event)}
     key = ("context", id(state), rs.code, rs.unplayed, repr(sorted(settings.items())), event.tiebreak_lot_seed)
     context = snap.memo.get(key)  # the categories rank subsets of one field: tiebreaks computed once
     if context is None:

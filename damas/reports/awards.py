@@ -18,7 +18,6 @@ from damas.engine.types import EntrantStatus
 from damas.formats import get_format
 from damas.formats.event_rules import order_is_drawn, published_order, shown_tiebreak_order
 from damas.formats.mapping import snapshot
-from damas.formats.tables import withdrawals
 from damas.models import Event
 from damas.reports.prize_text import prize_text
 from damas.reports.standings import table_rows, tiebreak_columns
@@ -74,7 +73,7 @@ def category_overview(event: Event, snap: Any = None) -> list[dict[str, Any]]:
     """Per category its summary, the number of players ranked and its tiebreak order, without
     ranking anyone (the categories page): the same figures as `category_tables` gives."""
     snap = snap or snapshot(event)
-    withdrawn = withdrawals(event, snap, get_format(event).withdrawal_kind)
+    withdrawn = get_format(event).withdrawals(event, snap)
     state = withdrawn.state if withdrawn else snap.state
     counted = {e.start_no for e in state.entrants if e.status is not EntrantStatus.EXCLUDED}
     year = event.start_date.year

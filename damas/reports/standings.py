@@ -71,7 +71,7 @@ def standings_context(event: Event, *, only: set[int] | None = None, order: tupl
 def crosstable_kind(event: Event) -> str | None:
     """'grid' (round robin: N x N), 'swiss' (Swiss and individual micro-match events: one
     column per round) or None (knockout, team events: their own pages): the format says."""
-    return get_format(event).crosstable_kind
+    return get_format(event).pages.crosstable
 
 
 def crosstable_context(event: Event) -> dict[str, Any]:

@@ -51,9 +51,7 @@ class BoardToReport:
 def reports_enabled(event: Event) -> bool:
     """Only events of individual boards take reports (a micro-match board, a knockout tie or a
     team match has several games; their forms stay the arbiter's) [ours]."""
-    fmt = get_format(event)
-    return bool(event.player_reports) and fmt.individual_results_form and not fmt.has_bracket \
-        and not fmt.team_based
+    return bool(event.player_reports) and get_format(event).pages.results_form == "rounds.save_results"
 
 
 def _side_of(user: User, game: Game) -> str | None:

@@ -42,7 +42,7 @@ class EventStandings:
 def announced_order(event: Event) -> tuple[str, ...] | None:
     """The order the event set itself before round 1, None when it keeps the rule set's defaults
     (a micro-match event's default already depends on its scoring, so it counts as set)."""
-    if event.tiebreak_order.strip() or get_format(event).order_always_announced:
+    if get_format(event).announces_order(event):
         return tiebreak_order(event)
     return None
 

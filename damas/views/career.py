@@ -25,8 +25,7 @@ __all__ = ["career_rows", "rating_chart"]
 def _place(event: Event, player_id: int) -> tuple[str, str]:
     """(place, points) in the event's table (a knockout's: its bracket places); ("—", "—") in a
     team event, which ranks teams."""
-    fmt = get_format(event)
-    if fmt.own_standings and not fmt.has_bracket:  # a team event ranks teams
+    if get_format(event).team_based:  # a team event ranks teams
         return "—", "—"
     try:
         table = standings_of(event)

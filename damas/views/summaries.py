@@ -98,6 +98,7 @@ def event_summary(e: Event) -> dict[str, Any]:
         # what the event's format says (templates ask these, never the pairing system)
         "format": fmt.code, "micro_match": fmt.micro_match, "has_bracket": fmt.has_bracket,
         "round_robin": fmt.round_robin, "renumbers_late_entries": fmt.renumbers_late_entries,
+        "tabs": fmt.pages.tabs, "substitution": fmt.substitution,
         "planned_rounds": e.planned_rounds,
         "start_date": e.start_date,
         "end_date": e.end_date,

@@ -14,14 +14,19 @@ CHECK = re.compile(r"pairing_system (==|!=|in) ")
 
 
 def test_each_pairing_system_has_its_format():  # type: ignore[no-untyped-def]
-    assert format_of("berger").round_robin and format_of("berger").crosstable_kind == "grid"
+    assert format_of("berger").round_robin and format_of("berger").pages.crosstable == "grid"
     for code in ("dutch", "dutch-2025", "sb-swiss"):
         fmt = format_of(code)
-        assert (fmt.code, fmt.round_robin, fmt.crosstable_kind, fmt.renumbers_late_entries) == ("round", False, "swiss", True)
+        assert (fmt.code, fmt.round_robin, fmt.pages.crosstable, fmt.renumbers_late_entries) == ("round", False, "swiss", True)
+        assert (fmt.pages.rounds, fmt.pages.standings, fmt.pages.results_form) == (None, None, "rounds.save_results")
     micro, teams, knockout = format_of("micromatch"), format_of("micromatch", team=True), format_of("knockout")
-    assert (micro.code, micro.micro_match, micro.openings_lottery, micro.individual_results_form) == ("micro", True, True, False)
-    assert (teams.code, teams.team_based, teams.own_standings, teams.crosstable_kind) == ("micro-teams", True, True, None)
-    assert (knockout.code, knockout.has_bracket, knockout.playoffs, knockout.individual_rounds) == ("knockout", True, False, False)
+    assert (micro.code, micro.micro_match, micro.openings_lottery, micro.pages.results_form) == (
+        "micro", True, True, "micromatch.micro_results")
+    assert (teams.code, teams.team_based, teams.pages.standings, teams.pages.crosstable) == (
+        "micro-teams", True, "micromatch.standings", None)
+    assert (knockout.code, knockout.has_bracket, knockout.playoffs, knockout.pages.rounds) == (
+        "knockout", True, False, "knockout.bracket")
+    assert [f.pages.tabs for f in (micro, teams, knockout)] == [("crosstable", "micromatch")] * 2 + [("bracket",)]
     assert set(FORMATS) == {"round", "micro", "micro-teams", "knockout"}
     assert all(isinstance(f, EventFormat) for f in FORMATS.values())
 

@@ -26,8 +26,7 @@ def live(event_id: int):  # type: ignore[no-untyped-def]
     event, _editable = _visible(event_id, entries=False)
     last = db.session.scalar(select(func.max(Round.number)).where(Round.event_id == event.id,
                                                                   Round.status == RoundStatus.PUBLISHED))
-    fmt = get_format(event)
-    if fmt.has_bracket or fmt.team_based:
+    if get_format(event).pages.rounds is not None:  # a bracket, team matches
         return redirect(url_for("rounds.list_rounds", event_id=event.id))  # it sends on to their own pages
     if last is None:
         return redirect(url_for("events.view_event", event_id=event.id))

@@ -81,11 +81,11 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
     items = []
     # A knockout ranks by its bracket and a team event by its team table: no individual table.
     fmt = get_format(event)
-    own_standings = fmt.own_standings
+    own_standings = fmt.pages.standings is not None
     for endpoint, title, access in REPORTS:
         if access == "editor" and not editable:
             continue
-        if access == "crosstable" and fmt.crosstable_kind is None:
+        if access == "crosstable" and fmt.pages.crosstable is None:
             continue
         if access == "individual" and own_standings and not (
                 endpoint == "categories" and fmt.has_bracket):  # ranked by the bracket's places

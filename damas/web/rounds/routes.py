@@ -78,12 +78,9 @@ def _own_pages(event: Event, standings: bool) -> str | None:
     Their games are not rounds of individual boards: the knockout has the bracket, a team
     micro-match event its matches and team table; the generic tabs send the reader there.
     """
-    fmt = get_format(event)
-    if fmt.has_bracket:
-        return url_for("knockout.bracket", event_id=event.id)
-    if fmt.team_based:
-        return url_for("micromatch.standings" if standings else "micromatch.overview", event_id=event.id)
-    return None
+    pages = get_format(event).pages
+    endpoint = pages.standings if standings else pages.rounds
+    return url_for(endpoint, event_id=event.id) if endpoint is not None else None
 
 
 @bp.get("/rodadas")
@@ -189,7 +186,7 @@ def delete(event_id: int, number: int):  # type: ignore[no-untyped-def]
 def save_results(event_id: int, number: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
     rnd = _round_or_404(event, number, True)
-    if not get_format(event).individual_results_form:  # both games of each micro-match go on their own form
+    if get_format(event).pages.results_form != "rounds.save_results":  # a micro-match's two games: its own form
         flash(_("Em micro matches, lance as duas partidas de cada mesa no formulário de micro matches."), "error")
         return redirect(url_for("rounds.view_round", event_id=event_id, number=number))
     valid = {c for c, _label in result_choices(event.ruleset)}
