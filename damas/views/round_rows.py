@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from damas.formats import get_format
+from damas.formats.mapping import preload_entries
 from damas.formats.round_view import KNOCKOUT_RESULTS, BoardView
-from damas.models import Entry, GameResult
+from damas.models import Entry, Event, GameResult, Round
 from damas.presentation.results import result_label
 
 
@@ -48,3 +50,13 @@ def api_board(ruleset: str, view: BoardView) -> dict[str, Any]:
 def knockout_result_label(ruleset: str, outcome: str) -> str:
     """A knockout game's label from its stored outcome (``win``, ``draw``, ``forfeit_loss``, ...)."""
     return result_label(ruleset, KNOCKOUT_RESULTS[outcome])
+
+
+def board_rows(event: Event, rnd: Round) -> list[dict[str, Any]]:
+    """The round page's rows from the format's round view (a micro-match shows its game score,
+    e.g. 3-1): the round page and the event page's current round read the same rows."""
+    # the boards' players come from the session; held here: the identity map keeps weak references
+    entries = preload_entries(event)  # noqa: F841
+    return [{"id": v.id, "board": v.board, "white": side(v.white), "black": side(v.black),
+             "result": v.result.value, "label": result_text(event.ruleset, v), "version": v.version,
+             "enterable": v.enterable} for v in get_format(event).round_view(event, rnd)]

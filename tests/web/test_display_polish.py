@@ -12,7 +12,7 @@ from damas.models import Event, EventStatus
 from damas.web.display import cell, dec, ours
 
 CELLS = re.compile(r'<td class="num cell[^"]*">([^<]*)</td>')
-NUM_CELLS = re.compile(r'<td class="num(?: wide-only)?">([^<]*)</td>')  # wide-only: hidden on phones (issue 17)
+NUM_CELLS = re.compile(r'<td class="num(?: wide-only| tb)?">([^<]*)</td>')  # wide-only: hidden on phones (issue 17); tb: a tiebreak
 
 
 @pytest.fixture

@@ -50,14 +50,19 @@ def test_category_standings_leave_out_an_empty_club_column(client, db, make_user
     assert '<th class="wide-only">Clube</th>' in page and "CDF" in page
 
 
-def test_phones_see_place_name_points_and_the_first_tiebreak(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+def test_phones_see_place_name_points_and_every_tiebreak(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
+    """Issue 27 point 2 (was: the first tiebreak only, issue 17): every tiebreak decides the order,
+    so a phone shows them all (the table scrolls under a sticky place and name)."""
     staff = make_user(Role.STAFF)
     event = _played(db, make_event, [make_player() for _ in range(4)], staff)
     page = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
     head = re.search(r"<thead>(.*?)</thead>", page, re.S).group(1)
-    cells = re.findall(r'<th( class="[^"]*")?[^>]*>([^<]+)</th>', head)
+    cells = [(cls, re.sub(r"<[^>]+>", "", text).strip())
+             for cls, text in re.findall(r'<th( class="[^"]*")?[^>]*>(.*?)</th>', head, re.S)]
+    tiebreaks = [text for cls, text in cells if " tb" in cls]
+    assert len(tiebreaks) >= 2
     on_phone = [text for cls, text in cells if "wide-only" not in cls]
-    assert on_phone == ["Col.", "Nome", "Pts", cells[4][1]]  # the first tiebreak
+    assert on_phone == ["Col.", "Nome", "Pts", *tiebreaks]
     assert [text for cls, text in cells if "wide-only" in cls][:1] == ["Rating"]
 
 

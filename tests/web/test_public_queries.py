@@ -114,13 +114,14 @@ def test_swiss_crosstable_rows_in_rank_order_with_opponent_lines(client, db):  #
     body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     rows = [re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S) for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)]
     assert [int(r[0]) for r in rows] == [1, 2, 3, 4, 5, 6]  # line numbers, in rank order
-    line_of = {int(r[2]): int(r[0]) for r in rows}  # start number -> line
-    row_1 = next(r for r in rows if r[2] == "1")
-    assert f'/eventos/{event_id}/jogadores/' in row_1[3]
+    # issue 27 point 2: line, name, the rounds next to it, ... then place, start number (once), rating
+    line_of = {int(r[-2]): int(r[0]) for r in rows}  # start number -> line
+    row_1 = next(r for r in rows if r[-2] == "1")
+    assert f'/eventos/{event_id}/jogadores/' in row_1[1]
     # No 1 had White against No 4 in round 1 (draw, 1 point) and against No 5 in round 2 (lost)
-    assert row_1[5:7] == [f"{line_of[4]}b1", f"{line_of[5]}b0"]  # pt-BR colours: b = brancas, p = pretas
-    row_5 = next(r for r in rows if r[2] == "5")
-    assert row_5[6] == f"{line_of[1]}p2"
+    assert row_1[2:4] == [f"{line_of[4]}b1", f"{line_of[5]}b0"]  # pt-BR colours: b = brancas, p = pretas
+    row_5 = next(r for r in rows if r[-2] == "5")
+    assert row_5[3] == f"{line_of[1]}p2"
     assert 'href="/eventos/%d/tabela"' % event_id in client.get(f"/eventos/{event_id}").get_data(as_text=True)
     report = client.get(f"/eventos/{event_id}/relatorios/tabela").get_data(as_text=True)
     assert "crosstable swiss" in report

@@ -28,6 +28,8 @@ from damas.views.summaries import (
     start_list,
     team_counts,
 )
+from damas.views.event_now import TOP_ROWS, current_round, shows_standings
+from damas.reports.standings import standings_context
 from damas.web.desk import audit_page # the arbiter's desk owns this page (filters, CSV)
 from damas.services.federation import default_ruleset
 
@@ -104,6 +106,8 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
             (u.id, f"{u.name} <{u.email}>")
             for u in db.session.scalars(select(User).where(User.role == Role.ARBITER).order_by(User.name))
         )
+    # issue 27 point 1: a running event leads (on a phone) with its round and the top of its table
+    table = standings_context(event) if shows_standings(event) else None
     return render_template(
         "events/view.html",
         event=event_summary(event),
@@ -114,6 +118,8 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
         status_form=status_form,
         arbiter_form=arbiter_form,
         seasons=[{"id": s.id, "name": s.name} for s in seasons_of_event(event.id)],
+        now_round=current_round(event),
+        top=None if table is None else {**table, "rows": table["rows"][:TOP_ROWS], "total": len(table["rows"])},
     )
 
 

@@ -38,7 +38,7 @@ from damas.services import (
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
 from damas.services.withdrawal_undo import undo_refusal, undo_withdrawal
-from damas.formats.mapping import event_rounds, preload_entries, round_is_complete
+from damas.formats.mapping import event_rounds, round_is_complete
 from damas.web.access import event_editor_required, visible_event
 from damas.web.rounds.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm
 from damas.web.rounds.absence_forms import ExplainAbsenceForm, MarkAbsentForm
@@ -48,7 +48,7 @@ from damas.web.rounds.rules import event_rules_context
 from damas.views.summaries import event_summary
 from damas.views.rating_change import rating_rules_context
 from damas.presentation.results import report_choices, result_choices
-from damas.views.round_rows import result_text, side
+from damas.views.round_rows import board_rows
 from damas.engine.regulations import regulations
 from damas.engine.rulesets import get_ruleset
 from damas.engine.integers import parse_int
@@ -64,12 +64,8 @@ def _round_or_404(event: Event, number: int, editable: bool) -> Round:
 
 
 def _round_rows(event: Event, rnd: Round) -> list[dict]:
-    """The round view of the event's format (a micro-match shows its game score, e.g. 3-1)."""
-    # the boards' players come from the session; held here: the identity map keeps weak references
-    entries = preload_entries(event)  # noqa: F841
-    return [{"id": v.id, "board": v.board, "white": side(v.white), "black": side(v.black),
-             "result": v.result.value, "label": result_text(event.ruleset, v), "version": v.version,
-             "enterable": v.enterable} for v in get_format(event).round_view(event, rnd)]
+    """The round view of the event's format (`views.round_rows.board_rows`)."""
+    return board_rows(event, rnd)
 
 
 def _own_pages(event: Event, standings: bool) -> str | None:
