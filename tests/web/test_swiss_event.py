@@ -119,7 +119,7 @@ def test_forty_player_cbjd_swiss(client, db, make_user, make_player, login_as): 
     html = client.get(f"/eventos/{event.id}/classificacao").get_data(as_text=True)
     assert "após a rodada 9" in html
     for code in ("PS", "PS-CORR", "BH-C1", "BH", "BH-M1"):
-        assert f">{code}</th>" in html
+        assert f">{code}</abbr></th>" in html  # issue 27 point 2: the code, its name in <abbr title>
     body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     shown = []
     for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
