@@ -8,10 +8,11 @@ import re
 
 from damas.engine.rating import RatedGame
 from damas.engine.rating.common import expected_total, performance
-from damas.models import Event, Player
+from damas.models import Entry, Event, Player
 from damas.presentation.rating_figures import hundredths
 from damas.services.score_progress import score_progress
 from damas.services.standings import standings_of
+from damas.services.withdrawals import withdraw_entry
 from tests.web.test_awards_helpers import PLAYERS, finished_round_robin
 
 RATING = {name: rating for name, rating, _year, _sex in PLAYERS}
@@ -80,3 +81,16 @@ def test_no_chart_before_a_complete_round(client, db, make_user, make_player):  
     joao = _player(db, "João Conceição")
     html = client.get(f"/eventos/{event.id}/jogadores/{joao.id}").get_data(as_text=True)
     assert "score-chart-svg" not in html and "rating-summary" not in html
+
+
+def test_a_withdrawal_counts_from_the_round_he_left(client, db, make_user, make_player):  # type: ignore[no-untyped-def]
+
+    event, staff, _arbiter = finished_round_robin(db, make_user, make_player, rounds_to_play=3)
+    jose = _player(db, "José Brandão")
+    entry = db.session.scalar(db.select(Entry).where(Entry.event_id == event.id, Entry.player_id == jose.id))
+    withdraw_entry(staff, event, entry, 3, "motivo de saúde")
+    html = client.get(f"/eventos/{event.id}/jogadores/{jose.id}").get_data(as_text=True)
+    assert html.count('<td class="num mine">') == 3  # rounds 1, 2 as then, round 3 as the table now
+    progress = score_progress(db.session.get(Event, event.id))
+    final = standings_of(db.session.get(Event, event.id)).standings
+    assert progress.rounds[-1].points == {r.start_no: r.points for r in final.rows}
