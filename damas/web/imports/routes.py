@@ -225,7 +225,7 @@ def _entries_preview(event: Event, plan: Plan, rows: list[Row], filename: str, s
     return render_template("imports/preview.html", title=title, rows=_rows_view(plan), counts=counts, ok=plan.ok,
                            filename=filename, form=form, confirm_url=url_for("imports.entries_confirm", event_id=event.id),
                            back_url=url_for("imports.entries_upload", event_id=event.id), source=source,
-                           good_count=len(good), mend_form=mend_form, event=event,
+                           good_count=len(good), mend_form=mend_form, event=event, verdicts=True,
                            status_names={k: str(v) for k, v in VERDICT_NAMES.items()})
 
 
