@@ -48,7 +48,8 @@ def _no_overflow(page: Any, width: int) -> None:
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
-def test_issue_27_4_new_event_to_round_1_with_16_pasted_players(demo_server, browser, width, height):  # type: ignore[no-untyped-def]
+def test_issue_27_4_new_event_to_round_1_with_16_pasted_players(  # type: ignore[no-untyped-def]
+        demo_server, browser, width, height):
     app, base = demo_server["app"], demo_server["url"]
     with app.app_context():
         players = db.session.query(Player).filter(Player.federation_id.is_not(None)).order_by(Player.id).all()

@@ -41,7 +41,7 @@ class PlanRow:
     changes: list[tuple[str, Any, Any]] = field(default_factory=list)  # (field, before, after)
     player_id: int | None = None
     values: dict[str, Any] = field(default_factory=dict)
-    verdict: str = ""  # many entries (issue 27 point 4): found, unknown, ambiguous, ... (see entries.VERDICTS)
+    verdict: str = ""  # many entries (issue 27 point 4): found, unknown, ... (entries.VERDICTS)
 
 
 @dataclass

@@ -86,7 +86,8 @@ class _Registry:
     def by_unique_name(self, name: str, born: object) -> Player | None:
         same = [p for p in self.by_name.get(name_key(name), []) if born is None or p.birth_date == born]
         if len(same) > 1:
-            raise _Verdict(AMBIGUOUS, _("há %(n)s jogadores com este nome; use o nº de federação.", n=len(same)))
+            raise _Verdict(AMBIGUOUS, _("há %(n)s jogadores com este nome; use o nº de federação.",
+                                        n=len(same)))
         return same[0] if same else None
 
     def find(self, row: Row) -> Player | None:
@@ -121,9 +122,9 @@ def plan_entries(event: Event, rows: list[Row]) -> Plan:
                 raise _Verdict(BAD_FORMAT, join_reasons(row.problems))
             try:
                 player = registry.find(row)
-            except _Verdict:
-                raise
-            except ValueError as error:  # a bad birth date in the file's row
+            except ValueError as error:  # a bad birth date in the file's row: its format
+                if isinstance(error, _Verdict):
+                    raise
                 raise _Verdict(BAD_FORMAT, str(error)) from None
             if player is None:
                 raise _Verdict(UNKNOWN, _("jogador não encontrado no cadastro."))
@@ -131,8 +132,8 @@ def plan_entries(event: Event, rows: list[Row]) -> Plan:
             if player.id in entered:
                 raise _Verdict(ENTERED, _("%(name)s já está inscrito.", name=player.full_name))
             if player.id in seen:
-                raise _Verdict(REPEATED, _("%(name)s repetido (já na linha %(line)s).", name=player.full_name,
-                                           line=seen[player.id]))
+                raise _Verdict(REPEATED, _("%(name)s repetido (já na linha %(line)s).",
+                                           name=player.full_name, line=seen[player.id]))
             seen[player.id] = row.line
             rating = player.rating_for(listing)
             if settings.rating_ceiling is not None and rating > settings.rating_ceiling:

@@ -201,13 +201,15 @@ def rating_template():  # type: ignore[no-untyped-def]
 # ---------------------------------------------------------------- many entries
 
 def _entries_texts(event: Event) -> tuple[str, str, str]:
+    """The title, the intro and the template link the upload page and the box after a partial entry share."""
     title = _("Inscrever vários jogadores")
     intro = _("Envie um arquivo (nº federação, FIDE ID, nome, nascimento) ou cole um jogador por linha. Cada "
               "linha é conferida: jogador no cadastro, ainda não inscrito, vagas e teto de rating do evento.")
     return title, intro, url_for("imports.entries_template", event_id=event.id)
 
 
-def _entries_preview(event: Event, plan: Plan, rows: list[Row], filename: str, source: str, pasted: str) -> str:
+def _entries_preview(event: Event, plan: Plan, rows: list[Row], filename: str, source: str,
+                     pasted: str) -> str:
     """Every line's verdict (issue 27 point 4): confirm all when all are good, else enter only the
     good lines (the token carries just those) or mend the list in its box and check it again."""
     good = entries_import.good_rows(plan, rows)
@@ -222,8 +224,9 @@ def _entries_preview(event: Event, plan: Plan, rows: list[Row], filename: str, s
         mend_form = EntriesForm(formdata=None)
         mend_form.pasted.data = pasted
     title = _entries_texts(event)[0]
-    return render_template("imports/preview.html", title=title, rows=_rows_view(plan), counts=counts, ok=plan.ok,
-                           filename=filename, form=form, confirm_url=url_for("imports.entries_confirm", event_id=event.id),
+    return render_template("imports/preview.html", title=title, rows=_rows_view(plan), counts=counts,
+                           ok=plan.ok, filename=filename, form=form,
+                           confirm_url=url_for("imports.entries_confirm", event_id=event.id),
                            back_url=url_for("imports.entries_upload", event_id=event.id), source=source,
                            good_count=len(good), mend_form=mend_form, event=event, verdicts=True,
                            status_names={k: str(v) for k, v in VERDICT_NAMES.items()})
@@ -244,7 +247,8 @@ def entries_upload(event_id: int):  # type: ignore[no-untyped-def]
             plan = entries_import.plan_entries(event, rows)
         except ImportRefused as error:
             return _upload_page(form, title, intro, template_url, str(error), event, source)
-        return _entries_preview(event, plan, rows, upload[1] if upload else "", source, form.pasted.data or "")
+        filename = upload[1] if upload else ""
+        return _entries_preview(event, plan, rows, filename, source, form.pasted.data or "")
     return _upload_page(form, title, intro, template_url, event=event)
 
 
@@ -275,8 +279,8 @@ def entries_confirm(event_id: int):  # type: ignore[no-untyped-def]
     mend = EntriesForm(formdata=None)
     mend.pasted.data = str(extra.get("mend") or "")
     title, intro, template_url = _entries_texts(event)
-    return _upload_page(mend, title, intro, template_url, event=event, source=str(extra.get("source") or "file"),
-                        left=left)
+    source = str(extra.get("source") or "file")
+    return _upload_page(mend, title, intro, template_url, event=event, source=source, left=left)
 
 
 @bp.get("/eventos/<int:event_id>/inscricoes/modelo.csv")
