@@ -66,7 +66,7 @@ def picker_data(kinds: Mapping[str, str]) -> dict[str, Any]:
                      "kinds": list(p.kinds), "codes": list(p.codes)} for p in PRESETS],
         "text": {
             "up": _("Subir"), "down": _("Descer"), "remove": _("Remover"),
-            "add": _("Adicionar desempate"), "add_none": _("— escolha para adicionar —"),
+            "add": _("Adicionar desempate"), "add_none": _("— escolher —"),
             "add_button": _("Adicionar"), "apply": _("Aplicar"), "added": _("Adicionado"),
             "removed": _("Removido"), "applied": _("Ordem aplicada"),
             "preset": _("Começar de uma ordem pronta"), "preset_none": _("— ordens prontas —"),

@@ -54,6 +54,10 @@ def test_english_event_page_shows_english_names(client, db, make_user, login_as)
     event = db.session.query(Event).one()
     page = client.get(f"/eventos/{event.id}?lang=en").get_data(as_text=True)
     assert "Direct encounter, Tournament performance rating, Average rating of opponents" in re.sub(r"<[^>]+>", "", page)
+    data = _picker(client.get(f"/eventos/{event.id}/editar?lang=en").get_data(as_text=True))
+    assert data["text"]["up"] == "Move up" and data["text"]["add"] == "Add a tie-break"
+    assert {t["code"]: t["desc"] for t in data["tiebreaks"]}["BH"] == "Sum of all opponents' scores."
+    assert "FIDE: Swiss, consistent ratings" in [p["name"] for p in data["presets"]]
 
 
 def test_unknown_typed_code_is_refused_and_nothing_saved(client, db, make_user, login_as):  # type: ignore[no-untyped-def]
