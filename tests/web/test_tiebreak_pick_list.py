@@ -45,6 +45,8 @@ def test_typed_codes_are_still_accepted_and_the_event_page_shows_names(client, d
     assert "Milésimos totais menos o pior" in dd and "Sonneborn-Berger" in dd and "Número de vitórias" in dd
     assert re.sub(r"<[^>]+>", "", dd).startswith("Milésimos totais menos o pior, Sonneborn-Berger, Número de vitórias")
     assert "BH-C1, SB, WIN" not in page
+    brochure = client.get(f"/eventos/{event.id}/relatorios/folheto").get_data(as_text=True)
+    assert "Milésimos totais menos o pior, Sonneborn-Berger, Número de vitórias" in brochure
     assert db.session.query(AuditEntry).filter_by(action="create", object_type="event").count() == 1
 
 
