@@ -58,7 +58,8 @@ def picker_data(kinds: Mapping[str, str]) -> dict[str, Any]:
     en = english()
     return {
         "tiebreaks": [{"code": tb.code, "name": pick((tb.name_pt, tb.name_en)), "article": tb.article,
-                       "desc": description(tb.code, en)} for tb in (get_tiebreak(c) for c in tiebreak_codes())],
+                       "desc": description(tb.code, en)}
+                      for tb in (get_tiebreak(c) for c in tiebreak_codes())],
         "recommended": {kind: sorted(codes) for kind, codes in RECOMMENDED.items()},
         "defaults": _defaults(),
         "kinds": dict(kinds),
