@@ -33,14 +33,18 @@
     var readOnly = input.disabled;
     var chosen = parse(input.value);
 
-    function ruleset() {
-      var field = form && form.elements.ruleset;
-      return field && field.value ? field.value : "fide";
+    /* A frozen setting is a disabled select plus a hidden copy of the same name: a list. */
+    function valueOf(name) {
+      var field = form && form.elements[name];
+      if (!field) { return ""; }
+      if (!field.tagName) {
+        for (var k = 0; k < field.length; k++) { if (field[k].value) { return field[k].value; } }
+        return "";
+      }
+      return field.value;
     }
-    function kind() {
-      var field = form && form.elements.pairing_system;
-      return (field && data.kinds[field.value]) || "swiss";
-    }
+    function ruleset() { return valueOf("ruleset") || "fide"; }
+    function kind() { return data.kinds[valueOf("pairing_system")] || "swiss"; }
     function defaults() {
       var orders = data.defaults[ruleset()] || {};
       return (orders[kind()] || []).slice();
