@@ -146,7 +146,7 @@
         }
         list.appendChild(item);
       });
-      note.textContent = chosen.length ? "" : (current.length ? text.default_note : text.empty);
+      note.textContent = chosen.length ? "" : (!current.length ? text.empty : (readOnly ? text.default + "." : text.default_note));
       note.hidden = chosen.length > 0;
       codes.textContent = text.codes + ": " + (chosen.length ? chosen.join(", ") : "— (" + text.default + ")");
       if (!readOnly) { fillPresets(); fillAdd(); }

@@ -9,6 +9,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from damas.extensions import db
+from damas.formats.event_rules import shown_tiebreak_order
+from damas.models import Event
 from tests.browser.conftest import PASSWORD, watch_console
 
 pytestmark = pytest.mark.browser
@@ -137,5 +140,38 @@ def test_issue_27_5_trf_import_pick_list(live_server, browser, tmp_path, width, 
     widget.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / f"tbpick-trf-import-{width}.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert not problems, problems
+    context.close()
+
+
+@pytest.mark.parametrize("width,height", VIEWPORTS)
+def test_issue_27_5_frozen_order_is_listed_read_only(demo_server, browser, width, height):  # type: ignore[no-untyped-def]
+    """After round 1 is published the order is fixed (CBJD 127; FIDE-GR): the list shows its names
+    without buttons, and the event page lists the same names."""
+    app, base = demo_server["app"], demo_server["url"]
+    with app.app_context():
+        event = db.session.query(Event).filter_by(pairing_system="dutch-2025").one()  # the running open
+        event_id, order = event.id, list(shown_tiebreak_order(event))
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
+    page = context.new_page()
+    problems = watch_console(page)
+    page.goto(f"{base}/conta/entrar")
+    page.fill("input[name=email]", "staff@demo.damas.br")
+    page.fill("input[name=password]", "demo12345")
+    page.click("button.primary")
+    page.wait_for_selector("text=Bem-vindo")
+    page.goto(f"{base}/eventos/{event_id}/editar")
+    widget = page.locator("[data-tiebreak-list]")
+    expect(widget).to_be_visible()
+    assert _rows(page) == order
+    expect(widget.locator("button")).to_have_count(0)
+    expect(widget.locator("select")).to_have_count(0)
+    names = widget.locator(".tb-list li strong").all_inner_texts()
+    SHOTS.mkdir(exist_ok=True)
+    widget.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"tbpick-frozen-{width}.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.goto(f"{base}/eventos/{event_id}")
+    expect(page.locator("dt:text-is('Desempates') + dd")).to_contain_text(", ".join(names))
     assert not problems, problems
     context.close()
