@@ -76,10 +76,9 @@ def result_keys(ruleset: str) -> dict[str, str]:
     return keys
 
 
-def result_keys_hint(ruleset: str) -> list[tuple[str, str]]:
+def result_keys_hint(ruleset: str) -> list[tuple[list[str], str]]:
     """(keys, what they enter) for the line above the form, in the order of the choices."""
     keys = result_keys(ruleset)
     words = {WHITE_WIN: _l("vitória das brancas"), DRAW: _l("empate"), BLACK_WIN: _l("vitória das pretas"),
              WHITE_FORFEIT_WIN: _l("W.O. a favor das brancas"), BLACK_FORFEIT_WIN: _l("W.O. a favor das pretas")}
-    or_word = str(_l("ou"))
-    return [(f" {or_word} ".join(k for k, c in keys.items() if c == code), str(words[code])) for code in words]
+    return [([k for k, c in keys.items() if c == code], str(words[code])) for code in words]
