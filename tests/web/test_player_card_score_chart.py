@@ -94,3 +94,12 @@ def test_a_withdrawal_counts_from_the_round_he_left(client, db, make_user, make_
     progress = score_progress(db.session.get(Event, event.id))
     final = standings_of(db.session.get(Event, event.id)).standings
     assert progress.rounds[-1].points == {r.start_no: r.points for r in final.rows}
+
+
+def test_the_chart_in_english(client, db, make_user, make_player):  # type: ignore[no-untyped-def]
+    event, _staff, _arbiter = finished_round_robin(db, make_user, make_player, rounds_to_play=2)
+    pedro = _player(db, "Pedro Sá")
+    html = client.get(f"/eventos/{event.id}/jogadores/{pedro.id}?lang=en").get_data(as_text=True)
+    assert "Points after each round" in html and "Leader after the round" in html
+    assert "Expected points" in html and "games against rated opponents" in html
+    assert "points after round 2; leader: 4 points." in html
