@@ -92,6 +92,7 @@ bench: setup
 	$(BIN)/python benchmarks/public_pages.py --rounds 9
 	$(BIN)/python benchmarks/load.py
 	$(BIN)/python benchmarks/reports.py
+	$(BIN)/python benchmarks/results_entry.py
 
 extract-messages: venv
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k lazy_gettext --no-location --sort-output \

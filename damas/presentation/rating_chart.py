@@ -7,10 +7,11 @@ from datetime import date
 from typing import Any
 
 from damas.presentation.labels import RATING_LIST_NAMES, pick
+from damas.presentation.line_chart import Frame, Series, plot
 
 __all__ = ["chart_of"]
 
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 640, 260, 48, 12, 12, 28
+FRAME = Frame(640, 260, 48, 12, 12, 28)
 LIST_ORDER = ("regular", "rapid", "blitz")
 
 
@@ -29,26 +30,15 @@ def chart_of(series: dict[str, dict[date, int]]) -> dict[str, Any] | None:
     dates = sorted({d for s in series.values() for d in s})
     ticks = _ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1] if ticks[-1] > ticks[0] else ticks[0] + 50
-    first, last = dates[0].toordinal(), dates[-1].toordinal()
-    span = max(1, last - first)
-    inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(d: date) -> int:
-        return LEFT + (inner_w * (d.toordinal() - first) // span if len(dates) > 1 else inner_w // 2)
-
-    def y(v: int) -> int:
-        return TOP + inner_h - inner_h * (v - low) // (high - low)
-
     lines, table = [], []
     for listing in [code for code in LIST_ORDER if code in series]:
         points = sorted(series[listing].items())
         name = pick(RATING_LIST_NAMES[listing])
-        lines.append({"code": listing, "name": name, "points": " ".join(f"{x(d)},{y(v)}" for d, v in points),
-                      "dots": [{"x": x(d), "y": y(v), "label": f"{d.strftime('%d/%m/%Y')}: {v}"} for d, v in points]})
+        lines.append(Series(listing, name, tuple((d.toordinal(), v, f"{d.strftime('%d/%m/%Y')}: {v}")
+                                                 for d, v in points)))
         table.append({"name": name, "rows": [{"date": d.strftime("%d/%m/%Y"), "value": v} for d, v in points]})
-    return {"width": WIDTH, "height": HEIGHT, "left": LEFT, "right": WIDTH - RIGHT, "bottom": HEIGHT - BOTTOM,
-            "y_ticks": [{"y": y(t), "label": t} for t in ticks if low <= t <= high],
-            "x_ticks": [{"x": x(d), "label": d.strftime("%m/%Y"), "anchor": anchor}
-                        for d, anchor in ((dates[0], "start"), (dates[-1], "end"))] if len(dates) > 1
-            else [{"x": x(dates[0]), "label": dates[0].strftime("%m/%Y"), "anchor": "middle"}],
-            "lines": lines, "table": table}
+    x_ticks = ([(d.toordinal(), d.strftime("%m/%Y"), anchor) for d, anchor in ((dates[0], "start"), (dates[-1], "end"))]
+               if len(dates) > 1 else [(dates[0].toordinal(), dates[0].strftime("%m/%Y"), "middle")])
+    chart = plot(lines, x_range=(dates[0].toordinal(), dates[-1].toordinal()), y_range=(low, high),
+                 x_ticks=x_ticks, y_ticks=[(t, str(t)) for t in ticks], frame=FRAME)
+    return {**chart, "table": table}

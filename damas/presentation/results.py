@@ -57,3 +57,28 @@ def report_choices(ruleset: str) -> list[tuple[str, str]]:
     """What a player reports of his board (issue 30): the three played results, in words."""
     words = {WHITE_WIN: _l("Vitória das brancas"), DRAW: _l("Empate"), BLACK_WIN: _l("Vitória das pretas")}
     return [(r, f"{words[r]} ({result_label(ruleset, r)})") for r in words]
+
+
+def result_keys(ruleset: str) -> dict[str, str]:
+    """The keys of the results form (issue 27 point 3): a key sets a board's result.
+
+    The key is White's score as the rule set's sheet writes it (`RuleSet.format_points`): CBJD
+    2 / 1 / 0 (a win is 2 points), FIDE and CLUB 1 / ½ / 0, with = for ½ (no keyboard has ½);
+    + and - are the forfeits (W.O.) of White and of Black."""
+    rs = get_ruleset(ruleset)
+    keys: dict[str, str] = {}
+    for code, (white, _black) in _PLAYED.items():
+        key = rs.format_points(rs.outcome_points(white))
+        if key == "½":
+            keys["="] = code
+        keys[key] = code
+    keys["+"], keys["-"] = WHITE_FORFEIT_WIN, BLACK_FORFEIT_WIN
+    return keys
+
+
+def result_keys_hint(ruleset: str) -> list[tuple[list[str], str]]:
+    """(keys, what they enter) for the line above the form, in the order of the choices."""
+    keys = result_keys(ruleset)
+    words = {WHITE_WIN: _l("vitória das brancas"), DRAW: _l("empate"), BLACK_WIN: _l("vitória das pretas"),
+             WHITE_FORFEIT_WIN: _l("W.O. a favor das brancas"), BLACK_FORFEIT_WIN: _l("W.O. a favor das pretas")}
+    return [([k for k, c in keys.items() if c == code], str(words[code])) for code in words]

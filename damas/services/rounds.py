@@ -8,9 +8,11 @@ names of those two modules are re-exported here for the round pages.
 from __future__ import annotations
 
 from datetime import datetime, timezone
+from typing import Collection
 
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.orm import joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from damas.extensions import db
@@ -33,6 +35,9 @@ from damas.services.round_state import (  # noqa: F401  (re-exported)
 )
 from damas.services.withdrawals import withdraw_entry  # noqa: F401  (re-exported)
 
+# A board with one of these has no result to correct (`check_correction_allowed` lets it through).
+UNCORRECTED = (GameResult.PENDING, GameResult.BYE, GameResult.WITHDRAWN, GameResult.ADJOURNED)
+
 
 def publish_round(actor: User, event: Event, rnd: Round) -> None:
     """Make a paired round public; from then on its pairings never change (C.04.2 #10).
@@ -54,8 +59,14 @@ def publish_round(actor: User, event: Event, rnd: Round) -> None:
         withdraw_unexplained(actor, event, rnd)
 
 
-def check_enterable(event: Event, game: Game, result: GameResult) -> None:
-    """Refuse a result the board cannot take now (the arbiter's form and the players' reports)."""
+def check_enterable(event: Event, game: Game, result: GameResult, *, penalized: Collection[int] | None = None,
+                    open_rounds: set[int] | None = None) -> None:
+    """Refuse a result the board cannot take now (the arbiter's form and the players' reports).
+
+    A whole round's form (`record_results`) passes what it read once for every board: the
+    boards with a desk penalty in force (`penalized`, else one query here) and the rounds
+    whose correction rules already let a correction through (`open_rounds`, filled here: the
+    rules read the round and the event only, not the board; issue 27 point 3, 500 boards)."""
     if game.round.event_id != event.id:
         raise ServiceError(_("Partida de outro evento."))
     if game.round.status != RoundStatus.PUBLISHED:
@@ -64,14 +75,24 @@ def check_enterable(event: Event, game: Game, result: GameResult) -> None:
         raise ServiceError(_("Esta mesa não tem partida a lançar."))
     if result not in ENTERABLE_RESULTS:
         raise ServiceError(_("Resultado inválido."), "result")
-    if result != game.result and db.session.scalar(select(DeskPenalty.id).where(
-            DeskPenalty.game_id == game.id, DeskPenalty.reversed_at.is_(None)).limit(1)) is not None:
+    if result == game.result:
+        return
+    if (game.id in penalized) if penalized is not None else _penalized([game.id]):
         # The board's result is a penalty the desk applied: only its reversal (chief arbiter,
         # with a reason) or a desk correction changes it, never the plain results form.
         raise ServiceError(_("O resultado da mesa %(board)s foi aplicado como penalidade; o árbitro principal "
                              "a reverte na mesa do árbitro.", board=game.board), "result")
-    if result != game.result:
-        check_correction_allowed(event, game)
+    if open_rounds is not None and game.round_id in open_rounds:
+        return
+    check_correction_allowed(event, game)
+    if open_rounds is not None and game.result not in UNCORRECTED:
+        open_rounds.add(game.round_id)
+
+
+def _penalized(game_ids: Collection[int]) -> set[int]:
+    """The boards among `game_ids` whose result is a desk penalty not reversed."""
+    return set(db.session.scalars(select(DeskPenalty.game_id).where(
+        DeskPenalty.game_id.in_(list(game_ids)), DeskPenalty.reversed_at.is_(None))))
 
 
 def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResult, int]]) -> tuple[int, list[int]]:
@@ -83,11 +104,15 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
     the next round was paired change only later rounds (C.04.2 #8): pairings stay.
     """
     require_running(event)
-    games = {g.id: g for g in db.session.scalars(select(Game).where(Game.id.in_(list(changes))))}
+    # every board with its round and its players' reports in one read (no query per board)
+    games = {g.id: g for g in db.session.scalars(select(Game).where(Game.id.in_(list(changes)))
+                                                 .options(joinedload(Game.round), selectinload(Game.reports)))}
     if len(games) != len(changes):
         raise ServiceError(_("Partida inexistente."))
+    penalized = _penalized([i for i, (result, _v) in changes.items() if result != games[i].result])
+    open_rounds: set[int] = set()
     for game_id, (result, _version) in changes.items():
-        check_enterable(event, games[game_id], result)
+        check_enterable(event, games[game_id], result, penalized=penalized, open_rounds=open_rounds)
     saved, conflicts = 0, []
     fmt = get_format(event)
     try:
@@ -102,9 +127,9 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
                 before = game_snapshot(game)
                 fmt.record_result(game, result)
                 game.reports.clear()  # the arbiter's entry wins over the players' reports (issue 30)
-                db.session.flush()
                 record(actor, "result", "game", game.id, before, game_snapshot(game), event.id)
                 saved += 1
+            db.session.flush()  # one flush for the boards (a stale version raises here, as before)
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou estes resultados ao mesmo tempo. Confira e lance de novo.")) from None
     if any(result in FORFEIT_RESULTS for result, _version in changes.values()):

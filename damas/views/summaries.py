@@ -21,6 +21,7 @@ from damas.models.micromatch import MicroMatchSettings, Team
 from damas.presentation.dates import age_in, round_times_rows
 from damas.presentation.labels import DISCIPLINE_NAMES, ENTRY_STATUS_NAMES, RULESET_NAMES, STATUS_NAMES, pick
 from damas.presentation.rate_text import rate_facts
+from damas.presentation.tiebreak_choices import order_names
 from damas.services.entries import rating_list_of
 from damas.services.micromatch import get_settings
 from damas.services.registration_limits import active_count
@@ -85,6 +86,7 @@ def _registered(e: Event) -> int:
 def event_summary(e: Event) -> dict[str, Any]:
     system = get_system(e.pairing_system)
     fmt = get_format(e)
+    order = published_order(e, shown_tiebreak_order(e))
     return {
         "id": e.id,
         "name": e.name,
@@ -112,7 +114,8 @@ def event_summary(e: Event) -> dict[str, Any]:
         "entries": _registered(e),
         "arbiters": [{"id": a.user.id, "name": a.user.name, "email": a.user.email} for a in e.arbiters],
         # after the draw, the drawn order with its seed (CBJD 123, 127): the one the tables use
-        "tiebreaks": ", ".join(published_order(e, shown_tiebreak_order(e))),
+        "tiebreaks": ", ".join(order),  # the codes (what the API and TRF write)
+        "tiebreak_names": order_names(order),  # the names, what the pages show
         "tiebreaks_drawn": order_is_drawn(e), "tiebreak_lot_seed": e.tiebreak_lot_seed,
         "teams": team_count(e),
         "tiebreak_by_lot": e.tiebreak_by_lot,

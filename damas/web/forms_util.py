@@ -10,6 +10,9 @@ from wtforms import IntegerField as WTFormsIntegerField
 from wtforms import SelectChoice
 
 from damas.engine.integers import MAX_INT, parse_int
+from damas.engine.pairing import system_codes
+from damas.formats.rule_options import system_kind_of
+from damas.presentation.tiebreak_choices import picker_json
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
 
@@ -81,3 +84,10 @@ def coerce_int(value: object) -> int:
     if number is None:
         raise ValueError(str(NOT_A_WHOLE_NUMBER))
     return number
+
+
+def tiebreak_picker(field: Any) -> None:
+    """Let `static/tiebreaks.js` turn a tie-break order field into a pick list (issue 27 point 5):
+    the field keeps its comma-separated codes, the data comes in a data attribute."""
+    kinds = {code: system_kind_of(code) for code in system_codes()}
+    field.render_kw = {**(field.render_kw or {}), "data-tiebreak-picker": picker_json(kinds)}

@@ -12,6 +12,11 @@ from damas.models import Event, EventStatus, GameResult, Role, Round
 ORDER = ("SB", "WIN", "BLK", "PS", "DE")
 
 
+def _shown(page: str) -> tuple[str, ...]:
+    """The order the event page shows: its tie-breaks by name, each with its code as a title."""
+    return tuple(re.findall(r'class="tb-name" title="([A-Z-]+)"', page))
+
+
 def test_cbjd_127_drawn_tiebreak_order_is_shown_with_its_seed(client, db, make_user, make_event, make_player,
                                                                login_as):  # type: ignore[no-untyped-def]
     arbiter = make_user(Role.ARBITER)
@@ -25,7 +30,8 @@ def test_cbjd_127_drawn_tiebreak_order_is_shown_with_its_seed(client, db, make_u
             game.result = GameResult.WHITE_WIN
     db.session.commit()
     before = client.get(f"/eventos/{event.id}").get_data(as_text=True)
-    assert "ordem sorteada após a última rodada" in before and ", ".join(ORDER) in before
+    assert "ordem sorteada após a última rodada" in before and _shown(before) == ORDER
+    assert "Sonneborn-Berger, Número de vitórias, Partidas com as pretas" in re.sub(r"<[^>]+>", "", before)  # names, not codes (issue 27)
     assert client.post(f"/eventos/{event.id}/situacao", data={"status": "finished"}).status_code == 302
     db.session.expire_all()
     seed = db.session.get(Event, event.id).tiebreak_lot_seed
@@ -38,7 +44,7 @@ def test_cbjd_127_drawn_tiebreak_order_is_shown_with_its_seed(client, db, make_u
         drawn = draw_tiebreak_order(ORDER, seed)
 
     page = client.get(f"/eventos/{event.id}").get_data(as_text=True)
-    assert ", ".join(drawn) in page and f"semente {seed}" in page
+    assert _shown(page) == drawn and f"semente {seed}" in page
     rules = client.get(f"/eventos/{event.id}/regulamento").get_data(as_text=True)
     listed = re.findall(r"<li><strong>([A-Z-]+)</strong>", rules)
     assert tuple(listed[:len(drawn)]) == drawn and f"semente {seed}" in rules

@@ -3,6 +3,8 @@ bracket's final places (categories, category report, prizes, API, player card, a
 playoffs); a team event shows its teams and its team tiebreak order."""
 from __future__ import annotations
 
+import re
+
 from damas.engine.pairing.knockout import all_ties
 from damas.models import Event, EventStatus, Role
 from damas.models.micromatch import MicroMatchSettings, Team, TeamMemberRow
@@ -125,7 +127,8 @@ def test_team_event_pages_show_teams_and_team_tiebreaks(client, db, make_player,
     assert "Equipes (4)" in page and "Lista inicial (0)" not in page
     assert "Equipe 3" in page and "Atleta 31" in page and "(reserva)" in page
     # ranked by team game points, then the team order (engine default_team_tiebreaks), not individual BH/SB
-    assert "MP, TSB, OPP-MP, OPP-GP" in page
+    # the event page names them (issue 27 point 5), each with its code as the tooltip, in order
+    assert re.findall(r'class="tb-name" title="([^"]+)"', page) == ["MP", "TSB", "OPP-MP", "OPP-GP"]
     regulations = client.get(f"/eventos/{event.id}/regulamento").get_data(as_text=True)
     assert "TSB" in regulations and "OPP-MP" in regulations
     assert client.get(f"/api/v1/events/{event.id}").get_json()["tiebreaks"] == ["MP", "TSB", "OPP-MP", "OPP-GP"]

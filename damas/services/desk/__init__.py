@@ -11,6 +11,7 @@ package registers the adapters. The public names are re-exported here
 """
 from damas.services.desk import games, knockout, micro, teams  # noqa: F401  (register the board adapters)
 from damas.services.desk.boards import board_kind, board_kind_of  # noqa: F401
+from damas.services.desk.games import entry_at_board, round_boards  # noqa: F401
 from damas.services.desk.corrections import (  # noqa: F401
     check_correction_allowed,
     correct_result,

@@ -46,6 +46,37 @@ def board_of(event: Event, round_number: int, entry: Entry) -> Game:
     return game
 
 
+SIDES = ("white", "black")
+
+
+def entry_at_board(event: Event, round_number: int, board: int, side: str) -> Entry:
+    """The entry seated on `side` ("white"/"black") of board `board` in a published round: the
+    arbiter names a player by his board, as he stands at it (issue 27 point 6); a clear message
+    when the round has no such board or that side has no player (a bye)."""
+    rnd = published_round(event, round_number)
+    game = next((g for g in rnd.games if g.board == board), None)
+    if game is None:
+        raise ServiceError(_("A rodada %(r)s não tem a mesa %(b)s.", r=round_number, b=board), "board")
+    if side not in SIDES:
+        raise ServiceError(_("Escolha o lado do jogador: brancas ou pretas."), "side")
+    entry = game.white if side == "white" else game.black
+    if entry is None:
+        raise ServiceError(_("Este lado da mesa %(b)s não tem jogador.", b=board), "side")
+    return entry
+
+
+def round_boards(event: Event) -> dict[int, list[tuple[int, str, str]]]:
+    """Published round -> its boards as (board, White's name, Black's name; "" for none): what
+    the desk shows to pick a board by its number."""
+    out: dict[int, list[tuple[int, str, str]]] = {}
+    for rnd in event_rounds(event):
+        if rnd.status == RoundStatus.PUBLISHED:
+            out[rnd.number] = [(g.board, g.white.player.full_name if g.white else "",
+                                g.black.player.full_name if g.black else "")
+                               for g in sorted(rnd.games, key=lambda g: g.board)]
+    return out
+
+
 def board_result_to_game(result: BoardResult) -> GameResult:
     pair = (result.white, result.black)
     if pair == (Outcome.WIN, Outcome.LOSS):

@@ -41,6 +41,7 @@ class PlanRow:
     changes: list[tuple[str, Any, Any]] = field(default_factory=list)  # (field, before, after)
     player_id: int | None = None
     values: dict[str, Any] = field(default_factory=dict)
+    verdict: str = ""  # many entries (issue 27 point 4): found, unknown, ... (entries.VERDICTS)
 
 
 @dataclass
@@ -61,6 +62,11 @@ class Plan:
     def first_error(self) -> str:
         row = self.errors[0]
         return str(ImportRefused(row.reason, row.line))
+
+
+def join_reasons(reasons: list[str]) -> str:
+    """Several reasons for one line, as one sentence: "a; b; c." """
+    return "; ".join(r.rstrip(".") for r in reasons) + "."
 
 
 def read_rating(text: str) -> int | None:

@@ -7,6 +7,10 @@ entered yet (nor twice in the list), the event still takes entries, and the even
 the capacity and the rating ceiling on its list (RULES.md §9) — hold for the whole batch
 **[ours]**: staff and arbiters add guests too, so the guest rules of self-registration do not
 apply here, as they do not for one entry added by hand.
+
+The list forgives (issue 27 point 4): every line gets a verdict (`VERDICTS`), a bad line (a
+formula, an unknown or ambiguous name) no longer refuses the others, and the preview offers to
+enter only the good lines (`good_rows`), the ones to mend kept for the box (`mend_text`).
 """
 from __future__ import annotations
 
@@ -18,8 +22,8 @@ from damas.models import Entry, EntryStatus, Event, Player, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
-    BIRTH_HEADERS, ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, NEW, Plan, PlanRow, name_key,
-    read_birth_date,
+    BIRTH_HEADERS, ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, NEW, Plan, PlanRow, join_reasons,
+    name_key, read_birth_date,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
 from damas.services.entries import accepts_entries, rating_list_of, renumber
@@ -34,6 +38,18 @@ COLUMNS = (
 )
 TEMPLATE_EXAMPLE = ["CE-0001", "", "Maria das Dores", "04/05/2010"]
 MAX_PASTED = 1000
+FOUND, UNKNOWN, AMBIGUOUS, ENTERED, REPEATED, BAD_FORMAT, LIMIT = (
+    "found", "unknown", "ambiguous", "entered", "repeated", "format", "limit")
+VERDICTS = (FOUND, UNKNOWN, AMBIGUOUS, ENTERED, REPEATED, BAD_FORMAT, LIMIT)
+MENDABLE = (UNKNOWN, AMBIGUOUS, BAD_FORMAT)  # the repeated and the already entered need no mending
+
+
+class _Verdict(ValueError):
+    """Why a line cannot be entered, with its verdict."""
+
+    def __init__(self, verdict: str, reason: str) -> None:
+        super().__init__(reason)
+        self.verdict = verdict
 
 
 def pasted_rows(text: str) -> list[Row]:
@@ -43,9 +59,10 @@ def pasted_rows(text: str) -> list[Row]:
         value = " ".join(raw.split())
         if not value:
             continue
+        row = Row(line, {"any": value[:200]})
         if value[:1] in ("=", "+", "@"):
-            raise ImportRefused(_("parece uma fórmula de planilha; não aceitamos fórmulas."), line)
-        rows.append(Row(line, {"any": value[:200]}))
+            row.problems.append(_("parece uma fórmula de planilha; não aceitamos fórmulas."))
+        rows.append(row)
     if not rows:
         raise ImportRefused(_("a lista está vazia."))
     if len(rows) > MAX_PASTED:
@@ -69,7 +86,8 @@ class _Registry:
     def by_unique_name(self, name: str, born: object) -> Player | None:
         same = [p for p in self.by_name.get(name_key(name), []) if born is None or p.birth_date == born]
         if len(same) > 1:
-            raise ValueError(_("há %(n)s jogadores com este nome; use o nº de federação.", n=len(same)))
+            raise _Verdict(AMBIGUOUS, _("há %(n)s jogadores com este nome; use o nº de federação.",
+                                        n=len(same)))
         return same[0] if same else None
 
     def find(self, row: Row) -> Player | None:
@@ -82,7 +100,7 @@ class _Registry:
             return self.by_fide.get(fide)
         if name:
             return self.by_unique_name(name, read_birth_date(row.get("birth_date")))
-        raise ValueError(_("linha sem nº de federação, FIDE ID nem nome."))
+        raise _Verdict(BAD_FORMAT, _("linha sem nº de federação, FIDE ID nem nome."))
 
 
 def plan_entries(event: Event, rows: list[Row]) -> Plan:
@@ -97,27 +115,35 @@ def plan_entries(event: Event, rows: list[Row]) -> Plan:
     seen: dict[int, int] = {}
     plan = []
     for row in rows:
-        out = PlanRow(row.line, NEW, name=row.get("any") or row.get("name") or row.get("federation_id"))
+        out = PlanRow(row.line, NEW, name=row.get("any") or row.get("name") or row.get("federation_id"),
+                      verdict=FOUND)
         try:
-            player = registry.find(row)
+            if row.problems:
+                raise _Verdict(BAD_FORMAT, join_reasons(row.problems))
+            try:
+                player = registry.find(row)
+            except ValueError as error:  # a bad birth date in the file's row: its format
+                if isinstance(error, _Verdict):
+                    raise
+                raise _Verdict(BAD_FORMAT, str(error)) from None
             if player is None:
-                raise ValueError(_("jogador não encontrado no cadastro."))
+                raise _Verdict(UNKNOWN, _("jogador não encontrado no cadastro."))
             out.player_id, out.name = player.id, player.full_name
             if player.id in entered:
-                raise ValueError(_("%(name)s já está inscrito.", name=player.full_name))
+                raise _Verdict(ENTERED, _("%(name)s já está inscrito.", name=player.full_name))
             if player.id in seen:
-                raise ValueError(_("%(name)s repetido (já na linha %(line)s).", name=player.full_name,
-                                   line=seen[player.id]))
+                raise _Verdict(REPEATED, _("%(name)s repetido (já na linha %(line)s).",
+                                           name=player.full_name, line=seen[player.id]))
             seen[player.id] = row.line
             rating = player.rating_for(listing)
             if settings.rating_ceiling is not None and rating > settings.rating_ceiling:
-                raise ValueError(_("rating %(rating)s passa do teto do evento (%(ceiling)s).",
-                                   rating=rating, ceiling=settings.rating_ceiling))
+                raise _Verdict(LIMIT, _("rating %(rating)s passa do teto do evento (%(ceiling)s).",
+                                        rating=rating, ceiling=settings.rating_ceiling))
             if places is not None and len(seen) > places:
-                raise ValueError(_("passa da capacidade do evento (%(n)s vagas).", n=settings.capacity))
+                raise _Verdict(LIMIT, _("passa da capacidade do evento (%(n)s vagas).", n=settings.capacity))
             out.values = {"rating": rating}
-        except ValueError as error:
-            out.status, out.reason = ERROR, str(error)
+        except _Verdict as error:
+            out.status, out.reason, out.verdict = ERROR, str(error), error.verdict
         plan.append(out)
     return Plan(plan)
 
@@ -126,12 +152,24 @@ def read_entries(data: bytes | None, filename: str, pasted: str) -> list[Row]:
     """The file's rows (a header naming none of the columns that find a player is refused at
     line 1, not row by row), or the pasted lines."""
     if data:
-        rows = read_table(data, filename, COLUMNS)
+        rows = read_table(data, filename, COLUMNS, collect=True)
         if not any(key in rows[0].cells for key in ("federation_id", "fide_id", "name")):
             raise ImportRefused(_("falta a coluna do nº de federação, do FIDE ID ou do nome (o cabeçalho deve ter "
                                   "%(all)s).", all="; ".join(c.template_header for c in COLUMNS)), 1)
         return rows
     return pasted_rows(pasted)
+
+
+def good_rows(plan: Plan, rows: list[Row]) -> list[Row]:
+    """The rows the plan would enter (what the preview's "only the good lines" carries)."""
+    good = {r.line for r in plan.rows if r.status != ERROR}
+    return [row for row in rows if row.line in good]
+
+
+def mend_text(plan: Plan, rows: list[Row]) -> str:
+    """The pasted lines left to mend (unknown, ambiguous, bad format), as the box shows them."""
+    mend = {r.line for r in plan.rows if r.verdict in MENDABLE}
+    return "\n".join(row.get("any") for row in rows if row.line in mend and row.get("any"))
 
 
 def apply_entries(actor: User, event: Event, rows: list[Row], filename: str) -> Plan:

@@ -10,7 +10,7 @@ rating list's do, move the starting lists of events not yet paired (frozen once 
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, Callable
 
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -21,7 +21,7 @@ from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
     BIRTH_HEADERS, ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, NEW, RATING_HEADERS, SAME, UPDATE, Plan,
-    PlanRow, name_key, read_birth_date, read_federation_id, read_fide_id, read_rating,
+    PlanRow, join_reasons, name_key, read_birth_date, read_federation_id, read_fide_id, read_rating,
 )
 from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.services.imports.tabular import Column, Row, read_table, template_csv
@@ -47,38 +47,54 @@ STATES = set("AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO 
 AUDITED = PLAYER_FIELDS + ("rating_blitz",)
 
 
-def _values(row: Row) -> dict[str, Any]:
-    """The row's cells as player values (only the filled ones); ValueError names the bad cell."""
+def _values(row: Row) -> tuple[dict[str, Any], list[str]]:
+    """The row's cells as player values (only the filled ones) and the reason of every bad cell
+    (issue 27 point 4: all of a line's errors at once, not the first one)."""
+    errors = list(row.problems)
     values: dict[str, Any] = {"full_name": " ".join(row.get("full_name").split())}
-    if not values["full_name"]:
-        raise ValueError(_("o nome está vazio."))
+    if not values["full_name"] and not row.problems:  # a refused name cell is said once
+        errors.append(_("o nome está vazio."))
     if len(values["full_name"]) > 120:
-        raise ValueError(_("o nome passa de 120 caracteres."))
-    born = read_birth_date(row.get("birth_date"))
-    if born is not None:
-        values["birth_date"] = born
-    sex = row.get("sex").strip()
-    if sex:
-        if sex.casefold() not in SEXES:
-            raise ValueError(_("sexo inválido \"%(text)s\" (M ou F).", text=sex))
-        values["sex"] = SEXES[sex.casefold()]
-    state = row.get("state").strip().upper()
-    if state:
-        if state not in STATES:
-            raise ValueError(_("UF inválida \"%(text)s\".", text=state))
-        values["state"] = state
-    for key, reader in (("federation_id", read_federation_id), ("fide_id", read_fide_id)):
-        value = reader(row.get(key))
+        errors.append(_("o nome passa de 120 caracteres."))
+
+    def take(key: str, read: Callable[[str], Any], cell: str) -> None:
+        try:
+            value = read(row.get(cell))
+        except ValueError as error:
+            errors.append(str(error))
+            return
         if value is not None:
             values[key] = value
+
+    take("birth_date", read_birth_date, "birth_date")
+    take("sex", _read_sex, "sex")
+    take("state", _read_state, "state")
+    take("federation_id", read_federation_id, "federation_id")
+    take("fide_id", read_fide_id, "fide_id")
     for key in RATING_FIELDS:
-        value = read_rating(row.get(key))
-        if value is not None:
-            values[key] = value
+        take(key, read_rating, key)
     club = " ".join(row.get("club").split())
     if club:
         values["club"] = club[:120]
-    return values
+    return values, errors
+
+
+def _read_sex(text: str) -> str | None:
+    sex = text.strip()
+    if not sex:
+        return None
+    if sex.casefold() not in SEXES:
+        raise ValueError(_("sexo inválido \"%(text)s\" (M ou F).", text=sex))
+    return SEXES[sex.casefold()]
+
+
+def _read_state(text: str) -> str | None:
+    state = text.strip().upper()
+    if not state:
+        return None
+    if state not in STATES:
+        raise ValueError(_("UF inválida \"%(text)s\".", text=state))
+    return state
 
 
 class _Index:
@@ -139,7 +155,8 @@ def _changes(player: Player, values: dict[str, Any], index: _Index) -> list[tupl
 
 
 def read_registry(data: bytes, filename: str) -> list[Row]:
-    return read_table(data, filename, COLUMNS)
+    """The file's rows, a bad cell kept as its row's problem: the preview lists every error."""
+    return read_table(data, filename, COLUMNS, collect=True)
 
 
 def plan_registry(rows: list[Row]) -> Plan:
@@ -151,13 +168,15 @@ def plan_registry(rows: list[Row]) -> Plan:
     for row in rows:
         out = PlanRow(row.line, NEW, name=row.get("full_name"))
         try:
-            values = _values(row)
+            values, errors = _values(row)
             for key, label in (("federation_id", _("nº de federação")), ("fide_id", _("FIDE ID"))):
                 if values.get(key):
                     first = seen.setdefault((key, values[key]), row.line)
                     if first != row.line:
-                        raise ValueError(_("%(what)s %(id)s repetido (já na linha %(line)s).",
-                                           what=label, id=values[key], line=first))
+                        errors.append(_("%(what)s %(id)s repetido (já na linha %(line)s).",
+                                        what=label, id=values[key], line=first))
+            if errors:
+                raise ValueError(join_reasons(errors))
             player = _match(values, index)
             if player is None:
                 if "sex" not in values:

@@ -67,8 +67,12 @@ class Column:
 
 @dataclass
 class Row:
+    """One line of the table; `problems` are its refused cells when the reader collects them
+    (issue 27 point 4: every bad line reported at once) instead of refusing the whole file."""
+
     line: int
     cells: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
 
     def get(self, key: str) -> str:
         return self.cells.get(key, "")
@@ -111,19 +115,28 @@ def _map_header(header: list[str], columns: tuple[Column, ...]) -> dict[int, Col
     return mapped
 
 
-def _rows(records: list[tuple[int, list[str]]], columns: tuple[Column, ...]) -> list[Row]:
+def _rows(records: list[tuple[int, list[str]]], columns: tuple[Column, ...], collect: bool = False,
+          problems: dict[int, list[str]] | None = None) -> list[Row]:
+    """The rows under the header; with `collect`, a refused cell is emptied and its reason kept
+    on the row (`Row.problems`), so one bad cell no longer hides the other lines' errors."""
     if not records:
         raise ImportRefused(_("o arquivo está vazio."))
     header_line, header = records[0]
     mapped = _map_header([h.strip() for h in header], columns)
     rows = []
     for line, values in records[1:]:
-        if not any((v or "").strip() for v in values):
+        if not any((v or "").strip() for v in values) and not (problems or {}).get(line):
             continue  # blank lines are skipped
-        row = Row(line)
+        row = Row(line, problems=list((problems or {}).get(line, [])))
         for index, column in mapped.items():
             raw = values[index] if index < len(values) else ""
-            row.cells[column.key] = _check_cell(raw or "", line, header[index].strip())
+            try:
+                row.cells[column.key] = _check_cell(raw or "", line, header[index].strip())
+            except ImportRefused as error:
+                if not collect:
+                    raise
+                row.cells[column.key] = ""
+                row.problems.append(error.reason)
         rows.append(row)
         if len(rows) > MAX_ROWS:
             raise ImportRefused(_("mais de %(n)s linhas; divida o arquivo.", n=MAX_ROWS), line)
@@ -141,7 +154,7 @@ def _decode(data: bytes) -> str:
                             line) from None
 
 
-def read_csv(data: bytes, columns: tuple[Column, ...]) -> list[Row]:
+def read_csv(data: bytes, columns: tuple[Column, ...], collect: bool = False) -> list[Row]:
     """A CSV with `;`, `,` or tab between cells (the header line decides), UTF-8 (BOM or not)."""
     text = _decode(data)
     first = text.split("\n", 1)[0]
@@ -151,7 +164,7 @@ def read_csv(data: bytes, columns: tuple[Column, ...]) -> list[Row]:
         records = [(reader.line_num, values) for values in reader]
     except csv.Error as error:
         raise ImportRefused(_("CSV malformado (%(error)s).", error=str(error)), reader.line_num) from None
-    return _rows(records, columns)
+    return _rows(records, columns, collect)
 
 
 def _cell_text(value: object) -> str:
@@ -200,8 +213,9 @@ def _check_dimension(sheet: object) -> int:
     return columns
 
 
-def _sheet_records(sheet: Any) -> list[tuple[int, list[str]]]:
-    """The sheet's lines of text, streamed: stops at a formula, an over-long cell or too many lines."""
+def _sheet_records(sheet: Any, problems: dict[int, list[str]] | None = None) -> list[tuple[int, list[str]]]:
+    """The sheet's lines of text, streamed: stops at a formula (unless `problems` collects them by
+    line: the cell is then read as empty), an over-long cell or too many lines."""
     columns = _check_dimension(sheet)
     sheet.reset_dimensions()  # the rows as they are, not padded to a declared size
     records: list[tuple[int, list[str]]] = []
@@ -211,8 +225,13 @@ def _sheet_records(sheet: Any) -> list[tuple[int, list[str]]]:
         values = []
         for cell in cells:
             if getattr(cell, "data_type", None) == "f":
-                raise ImportRefused(_("a célula %(cell)s tem uma fórmula; cole só os valores.",
-                                      cell=getattr(cell, "coordinate", "?")), line)
+                refusal = ImportRefused(_("a célula %(cell)s tem uma fórmula; cole só os valores.",
+                                          cell=getattr(cell, "coordinate", "?")), line)
+                if problems is None or line == 1:
+                    raise refusal
+                problems.setdefault(line, []).append(refusal.reason)
+                values.append("")
+                continue
             text = _cell_text(cell.value)
             if len(text) > MAX_CELL and len(text.strip()) > MAX_CELL:
                 raise ImportRefused(_("a célula %(cell)s passa de %(n)s caracteres.",
@@ -222,7 +241,7 @@ def _sheet_records(sheet: Any) -> list[tuple[int, list[str]]]:
     return records
 
 
-def read_xlsx(data: bytes, columns: tuple[Column, ...]) -> list[Row]:
+def read_xlsx(data: bytes, columns: tuple[Column, ...], collect: bool = False) -> list[Row]:
     """The first sheet of an XLSX workbook; a cell holding a formula is refused (its value is
     whatever the spreadsheet last computed, or nothing)."""
     check_archive(data)
@@ -230,28 +249,31 @@ def read_xlsx(data: bytes, columns: tuple[Column, ...]) -> list[Row]:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     except Exception:  # noqa: BLE001  a broken ZIP, a missing part, bad XML: all "not a workbook"
         raise ImportRefused(_("não é uma planilha XLSX válida.")) from None
+    problems: dict[int, list[str]] | None = {} if collect else None
     try:
-        records = _sheet_records(book.worksheets[0])
+        records = _sheet_records(book.worksheets[0], problems)
     except ImportRefused:
         raise
     except Exception:  # noqa: BLE001  a sheet that does not parse
         raise ImportRefused(_("não é uma planilha XLSX válida.")) from None
     finally:
         book.close()
-    return _rows(records, columns)
+    return _rows(records, columns, collect, problems)
 
 
-def read_table(data: bytes, filename: str, columns: tuple[Column, ...]) -> list[Row]:
-    """CSV or XLSX by the file's content (an XLSX is a ZIP) and name; refused when too large."""
+def read_table(data: bytes, filename: str, columns: tuple[Column, ...], collect: bool = False) -> list[Row]:
+    """CSV or XLSX by the file's content (an XLSX is a ZIP) and name; refused when too large.
+    With `collect`, a bad cell (formula, control character, too long) is the row's problem, not
+    the file's refusal (the header and the file's own limits still refuse the whole file)."""
     if len(data) > MAX_BYTES:
         raise ImportRefused(_("o arquivo passa de %(kb)s KB.", kb=MAX_BYTES // 1024))
     if not data.strip():
         raise ImportRefused(_("o arquivo está vazio."))
     if data[:4] == b"PK\x03\x04":
-        return read_xlsx(data, columns)
+        return read_xlsx(data, columns, collect)
     if filename.lower().endswith((".xlsx", ".xls", ".ods")):
         raise ImportRefused(_("envie um arquivo CSV ou XLSX."))
-    return read_csv(data, columns)
+    return read_csv(data, columns, collect)
 
 
 def parse_date(text: str) -> date:

@@ -27,6 +27,10 @@ from damas.presentation.results import result_label
 
 
 class DeskPage(Protocol):
+    #: the incident and sanction forms name the player by round, board number and side (issue 27
+    #: point 6); False: by a list of the players (knockout ties, team boards)
+    from_board: bool
+
     def fill_form(self, event: Event, form: Any) -> None:
         """The round and player choices of a board form."""
 
@@ -38,7 +42,10 @@ class DeskPage(Protocol):
 
 
 class GamePage:
-    """Round-based and micro-match events: published rounds, players by pairing number."""
+    """Round-based and micro-match events: published rounds, players by pairing number (the
+    incident and sanction forms: by board number and side)."""
+
+    from_board = True
 
     def fill_form(self, event: Event, form: Any) -> None:
         rounds = [r for r in event_rounds(event) if r.status == RoundStatus.PUBLISHED]
@@ -58,6 +65,8 @@ class GamePage:
 class KnockoutPage:
     """Knockout: the rounds (fases) with ties of two players, latest first, and their players
     (labelled with their latest tie); see `damas.services.desk.knockout` for the mapping."""
+
+    from_board = False
 
     def _ties(self, event: Event) -> list[dict[str, Any]]:
         bracket, ties = desk_knockout.desk_ties(event)
@@ -114,6 +123,8 @@ class TeamPage:
     """Team micro-match: the published team rounds, latest first, and the players on a board of
     them (value: the player id; labelled with team, table and board of their latest round); see
     `damas.services.desk.teams` for the mapping."""
+
+    from_board = False
 
     def fill_form(self, event: Event, form: Any) -> None:
         rounds: dict[int, str] = {}

@@ -43,17 +43,30 @@ class MoveFields(BoardForm):
                             choices=choices((("", "—"), ("white", _l("brancas")), ("black", _l("pretas")))))
 
 
+SIDE_CHOICES = (("", "—"), ("white", _l("Brancas")), ("black", _l("Pretas")))
+
+
+class AtBoard(BoardForm):
+    """Issue 27 point 6: the player named by his board (mesa and side), as the arbiter stands at
+    it, instead of a list of every entrant; `entry_id` stays for the kinds of board without a
+    number to type (knockout ties, team boards) and for older clients."""
+
+    entry_id = SelectField(_l("Jogador"), coerce=_int_or_none, validators=[Optional()])
+    board = IntegerField(_l("Mesa"), validators=[Optional(), NumberRange(1, 9999)])
+    side = SelectField(_l("Lado"), validators=[Optional()], choices=choices(SIDE_CHOICES))
+
+
 class MoveCountForm(MoveFields):
     note = StringField(_l("Observação"), validators=[Optional(), Length(max=500)])
 
 
-class IncidentForm(MoveFields):
+class IncidentForm(MoveFields, AtBoard):
     kind = SelectField(_l("Tipo"), validators=[DataRequired(REQUIRED)])
     article = StringField(_l("Artigo ou conduta"), validators=[Optional(), Length(max=80)])
     note = StringField(_l("Observação"), validators=[Optional(), Length(max=500)])
 
 
-class SanctionForm(BoardForm):
+class SanctionForm(AtBoard):
     kind = SelectField(_l("Sanção (CBJD 51)"), validators=[DataRequired(REQUIRED)])
     note = StringField(_l("Motivo"), validators=[Optional(), Length(max=500)])
 

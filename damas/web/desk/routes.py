@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, render_template
+from flask import Blueprint, flash, render_template, request
 from flask_babel import gettext as _
 from flask_login import current_user
 
@@ -25,6 +25,7 @@ from damas.services.desk.boards import Applied
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required
 from damas.web.converters import db_id
+from damas.web.desk.at_board import boards_json, by_board, named_player, prefill
 from damas.web.desk.boards import desk_page
 from damas.web.desk.common import (
     CBJD_60_KINDS,
@@ -85,6 +86,9 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
     laws = Sanction.LAWS_WARNING in rules.sanctions  # a chess event: the Laws of Chess, not CBJD 51
     sanction_form.kind.label.text = _("Sanção (Leis do Xadrez 12.9)") if laws else _("Sanção (CBJD 51)")
     board_note, board_data = desk_page(event).note(event)
+    from_board = desk_page(event).from_board
+    round_boards = desk_service.round_boards(event) if from_board else {}
+    current = prefill(round_boards, [incident_form, sanction_form], request.args) if from_board else None
     return render_template(
         "desk/index.html", event=event_summary(event), incidents=incident_rows(event), penalties=penalty_rows(event),
         sanctions=sanction_rows(event), incident_form=incident_form, sanction_form=sanction_form,
@@ -97,7 +101,8 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         scope=str(SCOPE_NAMES[s.incident_scope]), loss_from=s.loss_from, extra_minutes=s.extra_minutes,
         online=online, disconnection_limit=s.disconnection_limit, per_game=boards.per_game,
         board_note=board_note, board_data=board_data, move_form=move_form, move_refs=move_ref_rows(event),
-        record_flags=flagged_records(event),
+        record_flags=flagged_records(event), from_board=from_board, current_round=current,
+        current_boards=round_boards.get(current or 0, []), boards_json=boards_json(round_boards),
     )
 
 
@@ -108,11 +113,12 @@ def add_incident(event_id: int):  # type: ignore[no-untyped-def]
     form = _board_form(event, IncidentForm(prefix="i"))
     form.kind.choices = choices((k.value, k.value) for k in IncidentKind)
     if not form.validate_on_submit():
-        flash(_("Escolha rodada, jogador e tipo do incidente."), "error")
+        flash(_("Escolha rodada, mesa, lado e tipo do incidente.") if by_board(event, form)
+              else _("Escolha rodada, jogador e tipo do incidente."), "error")
         return back_to("desk.index", event_id)
     try:
         row, found, applied = desk_service.add_incident(current_user, event, form.round_number.data,
-                                                        form.entry_id.data, form.kind.data, form.article.data or "",
+                                                        named_player(event, form), form.kind.data, form.article.data or "",
                                                         form.note.data or "", form.micro_game.data, move_from(form))
     except ServiceError as error:
         flash(error.message, "error")
@@ -146,11 +152,12 @@ def add_sanction(event_id: int):  # type: ignore[no-untyped-def]
     form = _board_form(event, SanctionForm(prefix="s"))
     form.kind.choices = choices((k.value, k.value) for k in Sanction)
     if not form.validate_on_submit():
-        flash(_("Escolha rodada, jogador e sanção."), "error")
+        flash(_("Escolha rodada, mesa, lado e sanção.") if by_board(event, form)
+              else _("Escolha rodada, jogador e sanção."), "error")
         return back_to("desk.index", event_id)
     try:
         row, found, applied = desk_service.add_sanction(current_user, event, form.round_number.data,
-                                                        form.entry_id.data, form.kind.data, form.note.data or "",
+                                                        named_player(event, form), form.kind.data, form.note.data or "",
                                                         form.micro_game.data)
     except ServiceError as error:
         flash(error.message, "error")

@@ -18,7 +18,7 @@ from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, staff_required, visible_event
 from damas.web.events.status import needs_confirmation, status_choices
 from damas.web.events.forms import ArbiterForm, EntryForm, EventForm, StatusForm
-from damas.web.forms_util import choices, run_service, show_service_error
+from damas.web.forms_util import choices, run_service, show_service_error, tiebreak_picker
 from damas.presentation.labels import STATUS_NAMES, pick
 from damas.views.summaries import (
     event_list_item,
@@ -141,6 +141,7 @@ def new_event():  # type: ignore[no-untyped-def]
             for warning in event_service.play_hours_warnings(event):
                 flash(warning, "warning")
             return redirect(url_for("events.view_event", event_id=event.id))
+    tiebreak_picker(form.tiebreak_order)
     return render_template("events/form.html", form=form, title=_("Novo evento"), tiebreak_warnings=warnings)
 
 
@@ -200,6 +201,7 @@ def edit_event(event_id: int):  # type: ignore[no-untyped-def]
                 flash(warning, "warning")
             return redirect(url_for("events.view_event", event_id=event.id))
     frozen = _freeze_fields(form, event)
+    tiebreak_picker(form.tiebreak_order)
     return render_template("events/form.html", form=form, title=_("Editar evento"), event=event_summary(event),
                            frozen=frozen, tiebreak_warnings=warnings, edition_frozen=edition_is_frozen,
                            daily_hours_warnings=event_service.play_hours_warnings(event))

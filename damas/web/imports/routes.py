@@ -36,6 +36,10 @@ FIELD_NAMES = {
 }
 STATUS_NAMES = {"new": _l("novo"), "update": _l("atualizar"), "same": _l("sem mudança"), "skip": _l("ignorado"),
                 "error": _l("erro")}
+VERDICT_NAMES = {"found": _l("encontrado"), "unknown": _l("não encontrado"), "ambiguous": _l("ambíguo"),
+                 "entered": _l("já inscrito"), "repeated": _l("repetido"), "format": _l("formato inválido"),
+                 "limit": _l("fora dos limites")}
+MAX_LEFT = 200  # lines left out listed after entering the good ones
 
 
 
@@ -59,7 +63,8 @@ def _rows_view(plan: Plan) -> list[dict[str, Any]]:
             return "—"
         return value.strftime("%d/%m/%Y") if isinstance(value, date) else str(value)
 
-    return [{"line": r.line, "status": r.status, "status_name": str(STATUS_NAMES[r.status]), "name": r.name,
+    return [{"line": r.line, "status": r.status, "name": r.name,
+             "status_name": str(VERDICT_NAMES[r.verdict] if r.verdict else STATUS_NAMES[r.status]),
              "reason": r.reason, "player_id": r.player_id,
              "changes": [f"{FIELD_NAMES.get(k, k)}: {text(a)} → {text(b)}" if a not in (None, "") else
                          f"{FIELD_NAMES.get(k, k)}: {text(b)}" for k, a, b in r.changes]}
@@ -81,9 +86,10 @@ def _preview(kind: str, title: str, plan: Plan, rows: list[Row], filename: str, 
 
 
 def _upload_page(form: FlaskForm, title: str, intro: str, template_url: str, error: str | None = None,
-                 event: Event | None = None) -> str:
+                 event: Event | None = None, source: str = "file", left: list[Any] | None = None) -> str:
+    """The upload page; `source` ("file" or "list") words the refusal, `left` the lines left out."""
     return render_template("imports/upload.html", form=form, title=title, intro=intro, template_url=template_url,
-                           error=error, event=event)
+                           error=error, event=event, source=source, left=left or [])
 
 
 def _confirm(kind: str, event_id: int | None, action: Callable[[list[Row], str, dict[str, Any]], Plan],
@@ -194,38 +200,87 @@ def rating_template():  # type: ignore[no-untyped-def]
 
 # ---------------------------------------------------------------- many entries
 
+def _entries_texts(event: Event) -> tuple[str, str, str]:
+    """The title, the intro and the template link the upload page and the box after a partial entry share."""
+    title = _("Inscrever vários jogadores")
+    intro = _("Envie um arquivo (nº federação, FIDE ID, nome, nascimento) ou cole um jogador por linha. Cada "
+              "linha é conferida: jogador no cadastro, ainda não inscrito, vagas e teto de rating do evento.")
+    return title, intro, url_for("imports.entries_template", event_id=event.id)
+
+
+def _entries_preview(event: Event, plan: Plan, rows: list[Row], filename: str, source: str,
+                     pasted: str) -> str:
+    """Every line's verdict (issue 27 point 4): confirm all when all are good, else enter only the
+    good lines (the token carries just those) or mend the list in its box and check it again."""
+    good = entries_import.good_rows(plan, rows)
+    left = [[r.line, r.reason] for r in plan.errors][:MAX_LEFT]
+    extra = {"source": source, "mend": entries_import.mend_text(plan, rows) if source == "list" else "",
+             "left": left}
+    form = ConfirmForm()
+    form.token.data = carry.seal("entries", current_user.id, good, filename, event.id, extra)
+    counts = {v: sum(1 for r in plan.rows if r.verdict == v) for v in entries_import.VERDICTS}
+    mend_form = None
+    if source == "list":
+        mend_form = EntriesForm(formdata=None)
+        mend_form.pasted.data = pasted
+    title = _entries_texts(event)[0]
+    return render_template("imports/preview.html", title=title, rows=_rows_view(plan), counts=counts,
+                           ok=plan.ok, filename=filename, form=form,
+                           confirm_url=url_for("imports.entries_confirm", event_id=event.id),
+                           back_url=url_for("imports.entries_upload", event_id=event.id), source=source,
+                           good_count=len(good), mend_form=mend_form, event=event, verdicts=True,
+                           status_names={k: str(v) for k, v in VERDICT_NAMES.items()})
+
+
 @bp.route("/eventos/<int:event_id>/inscricoes", methods=["GET", "POST"])
 @event_editor_required
 def entries_upload(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id) or abort(404)
     form = EntriesForm()
-    title = _("Inscrever vários jogadores")
-    intro = _("Envie um arquivo (nº federação, FIDE ID, nome, nascimento) ou cole um jogador por linha. Cada "
-              "linha é conferida: jogador no cadastro, ainda não inscrito, vagas e teto de rating do evento.")
-    template_url = url_for("imports.entries_template", event_id=event.id)
+    title, intro, template_url = _entries_texts(event)
     if request.method == "POST" and form.validate_on_submit():
         upload = _file()
+        source = "file" if upload else "list"
         try:
             rows = entries_import.read_entries(upload[0] if upload else None, upload[1] if upload else "",
                                                form.pasted.data or "")
             plan = entries_import.plan_entries(event, rows)
         except ImportRefused as error:
-            return _upload_page(form, title, intro, template_url, str(error), event)
-        return _preview("entries", title, plan, rows, upload[1] if upload else "",
-                        url_for("imports.entries_confirm", event_id=event.id),
-                        url_for("imports.entries_upload", event_id=event.id), event.id)
+            return _upload_page(form, title, intro, template_url, str(error), event, source)
+        filename = upload[1] if upload else ""
+        return _entries_preview(event, plan, rows, filename, source, form.pasted.data or "")
     return _upload_page(form, title, intro, template_url, event=event)
 
 
 @bp.post("/eventos/<int:event_id>/inscricoes/confirmar")
 @event_editor_required
 def entries_confirm(event_id: int):  # type: ignore[no-untyped-def]
+    """Enter the previewed good lines; when some were left out, back to the box holding the lines to
+    mend, with every line left out listed (issue 27 point 4)."""
     event = db.session.get(Event, event_id) or abort(404)
-    return _confirm("entries", event.id,
-                    lambda rows, name, _x: entries_import.apply_entries(current_user, event, rows, name),
-                    lambda p: _("%(n)s jogadores inscritos.", n=len(p.rows)),
-                    url_for("imports.entries_upload", event_id=event.id),
-                    url_for("events.manage_entries", event_id=event.id))
+    back = url_for("imports.entries_upload", event_id=event.id)
+    form = ConfirmForm()
+    if not form.validate_on_submit():
+        flash(_("A prévia expirou ou foi alterada; envie o arquivo de novo."), "error")
+        return redirect(back)
+    try:
+        rows, filename, extra = carry.unseal(form.token.data, "entries", current_user.id, event.id)
+        if not rows:
+            raise ServiceError(_("Nenhuma linha válida para inscrever."))
+        plan = retrying(lambda: entries_import.apply_entries(current_user, event, rows, filename))
+    except (ImportRefused, ServiceError) as error:
+        db.session.rollback()
+        flash(error.message if isinstance(error, ServiceError) else str(error), "error")
+        return redirect(back)
+    flash(_("%(n)s jogadores inscritos.", n=len(plan.rows)), "success")
+    left = list(extra.get("left") or [])
+    if not left:
+        return redirect(url_for("events.manage_entries", event_id=event.id))
+    mend = EntriesForm(formdata=None)
+    mend.pasted.data = str(extra.get("mend") or "")
+    title, intro, template_url = _entries_texts(event)
+    source = str(extra.get("source") or "file")
+    return _upload_page(mend, title, intro, template_url, event=event, source=source, left=left)
 
 
 @bp.get("/eventos/<int:event_id>/inscricoes/modelo.csv")

@@ -60,6 +60,7 @@ from damas.formats.mapping import entry_results, event_rounds, round_is_complete
 from damas.views.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
 from damas.views.rating_change import player_rating_change
+from damas.views.score_chart import progress_of, rating_summary, score_chart
 from damas.presentation.results import result_label
 from damas.views.round_rows import api_board, side
 from damas.presentation.site_url import external_url
@@ -205,7 +206,11 @@ def player_card_page(event_id: int, player_id: int):  # type: ignore[no-untyped-
     card = player_card(event, player_id, editable)
     if card is None:
         abort(404)
-    return render_template("public/player_card.html", event=event_summary(event), card=card)
+    # issue 27 point 7 (the page only, not the API): the tables after each round, once per revision
+    progress = cached("progress", event, "", lambda: progress_of(event))
+    pictures = {"chart": score_chart(event, progress, player_id, card["player"]["name"]),
+                "rating_summary": rating_summary(card["rating"])}
+    return render_template("public/player_card.html", event=event_summary(event), card={**card, **pictures})
 
 
 @bp.get("/revisao")

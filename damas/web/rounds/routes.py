@@ -47,7 +47,7 @@ from damas.web.rounds.blueprint import bp
 from damas.web.rounds.rules import event_rules_context
 from damas.views.summaries import event_summary
 from damas.views.rating_change import rating_rules_context
-from damas.presentation.results import report_choices, result_choices
+from damas.presentation.results import report_choices, result_choices, result_keys, result_keys_hint
 from damas.views.round_rows import board_rows
 from damas.engine.regulations import regulations
 from damas.engine.rulesets import get_ruleset
@@ -149,6 +149,7 @@ def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
         reported=result_reports.pending_reports(event, rnd) if editable else {},
         rows=_round_rows(event, rnd), editable=editable and event.status == EventStatus.RUNNING,
         choices=result_choices(event.ruleset), last=rounds[-1].number == rnd.number,
+        keys=result_keys(event.ruleset), keys_hint=result_keys_hint(event.ruleset),
         can_delete=editable and swiss_service.round_by_round(event) and rounds[-1].id == rnd.id,
         later_paired=rounds[-1].number > rnd.number and get_system(event.pairing_system).pairs_from_results,
     )

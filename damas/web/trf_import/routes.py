@@ -17,7 +17,7 @@ from damas.services.errors import ServiceError
 from damas.services.trf_import import import_trf
 from damas.services.trf_preview import IMPORT_SYSTEMS, MAX_TRF_BYTES, TrfPreview, decode_trf, preview_trf
 from damas.web.access import staff_required
-from damas.web.forms_util import choices, show_service_error
+from damas.web.forms_util import choices, show_service_error, tiebreak_picker
 from damas.presentation.labels import pick
 from damas.web.trf_import.forms import TrfUploadForm, TrfImportForm
 
@@ -51,6 +51,7 @@ def _default_unplayed(form: TrfImportForm, preview: TrfPreview) -> str:
 
 
 def _page(form: TrfImportForm, preview: TrfPreview):  # type: ignore[no-untyped-def]
+    tiebreak_picker(form.tiebreak_order)
     return render_template("trf_import/preview.html", form=form, preview=preview,
                            default_unplayed=_default_unplayed(form, preview))
 
