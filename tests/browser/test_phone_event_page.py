@@ -60,6 +60,7 @@ def test_issue_27_1_a_running_event_opens_with_its_round_and_standings(demo_serv
     _no_overflow(page, width)
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"phone-event-page-{width}.png"))
+    now.locator(".now-standings").screenshot(path=str(SHOTS / f"phone-event-standings-{width}.png"))
     context.close()
 
 
