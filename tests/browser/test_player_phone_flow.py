@@ -103,7 +103,7 @@ def test_player_signs_up_registers_and_follows_on_a_phone(live_server, browser):
     assert cells.nth(0).inner_text().strip() == "2"
     assert cells.nth(1).inner_text().strip() == str(board)
     assert opponent in cells.nth(3).inner_text()
-    assert "em jogo" in cells.nth(4).inner_text()
+    assert "em jogo" in cells.nth(5).inner_text()  # after the opponent's rating (issue 27 point 7)
     places = page.locator("ul.category-places")
     assert "Feminino: 1º de 1" in " ".join(places.inner_text().split())
     assert "Sub-12" in places.inner_text()
