@@ -7,14 +7,20 @@ from datetime import date
 from typing import Any, Iterator
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from damas import create_app
+from damas.cli import DEMO_PASSWORD
 from damas.config import TestConfig
 from damas.extensions import db
 from damas.models import Player, Role, User
 
 PASSWORD = "browser123"
+
+# The CI machine is a loaded 2-core box running the suite on two workers: a page can take longer
+# than Playwright's 5 s default to arrive, and an assertion that waits must not fail on that.
+expect.set_options(timeout=15_000)
 
 
 @pytest.fixture(scope="session")
@@ -33,6 +39,15 @@ def watch_console(page: Any) -> list[str]:
     page.on("console", lambda message: problems.append(f"console: {message.text}") if message.type == "error" else None)
     page.on("pageerror", lambda error: problems.append(f"pageerror: {error}"))
     return problems
+
+
+def sign_in(page: Any, base: str, email: str, password: str = PASSWORD) -> None:
+    """Sign in through the login form and wait for the welcome message."""
+    page.goto(f"{base}/conta/entrar")
+    page.fill("input[name=email]", email)
+    page.fill("input[name=password]", password)
+    page.click("button.primary")
+    page.wait_for_selector("text=Bem-vindo")
 
 
 @pytest.fixture

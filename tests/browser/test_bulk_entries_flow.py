@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from damas.extensions import db
 from damas.models import Entry, Player, Round, RoundStatus
-from tests.browser.conftest import watch_console
+from tests.browser.conftest import DEMO_PASSWORD, sign_in, watch_console
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots-27")
@@ -63,10 +63,7 @@ def test_issue_27_4_new_event_to_round_1_with_16_pasted_players(  # type: ignore
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
     page = context.new_page()
     problems = watch_console(page)
-    page.goto(f"{base}/conta/entrar")
-    page.fill("input[name=email]", "staff@demo.damas.br")
-    page.fill("input[name=password]", "demo12345")
-    page.click("button.primary")
+    sign_in(page, base, "staff@demo.damas.br", DEMO_PASSWORD)
     page.goto(f"{base}/eventos/")
     SHOTS.mkdir(exist_ok=True)
 

@@ -20,7 +20,7 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.formats.mapping import event_rounds
 from damas.models import Event, RoundStatus
-from tests.browser.conftest import watch_console
+from tests.browser.conftest import DEMO_PASSWORD, sign_in, watch_console
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots-27")
@@ -38,11 +38,7 @@ def test_issue_27_6_an_incident_on_board_3_from_the_desk(demo_server, browser, w
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
     page = context.new_page()
     problems = watch_console(page)
-    page.goto(f"{base}/conta/entrar")
-    page.fill("input[name=email]", "arbitro@demo.damas.br")
-    page.fill("input[name=password]", "demo12345")
-    page.click("button.primary")
-    page.wait_for_selector("text=Bem-vindo")
+    sign_in(page, base, "arbitro@demo.damas.br", DEMO_PASSWORD)
     page.goto(f"{base}/eventos/{event_id}")
 
     clicks = 0
@@ -96,11 +92,7 @@ def test_issue_27_6_typing_a_board_shows_its_two_players(demo_server, browser, w
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
     page = context.new_page()
     problems = watch_console(page)
-    page.goto(f"{base}/conta/entrar")
-    page.fill("input[name=email]", "arbitro@demo.damas.br")
-    page.fill("input[name=password]", "demo12345")
-    page.click("button.primary")
-    page.wait_for_selector("text=Bem-vindo")
+    sign_in(page, base, "arbitro@demo.damas.br", DEMO_PASSWORD)
     page.goto(f"{base}/eventos/{event_id}/mesa/")
     form = page.locator("form#sancao")
     form.locator("input[name=s-board]").fill("5")

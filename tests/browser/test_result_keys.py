@@ -18,7 +18,7 @@ from damas.services import entries as entry_service
 from damas.services import events as event_service
 from damas.services.rounds import publish_round
 from damas.services.swiss import pair_next_round
-from tests.browser.conftest import PASSWORD, watch_console
+from tests.browser.conftest import PASSWORD, sign_in, watch_console
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots-27")
@@ -62,14 +62,6 @@ def _saved(app: Any, event_id: int) -> tuple[str, ...]:
         return tuple(g.result.value for g in sorted(rnd.games, key=lambda g: g.board) if g.black_entry_id)
 
 
-def _login(page: Any, base: str) -> None:
-    page.goto(f"{base}/conta/entrar")
-    page.fill("input[name=email]", "teclas@browser.br")
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_selector("text=Bem-vindo")
-
-
 @pytest.mark.parametrize("width,height,ruleset", [(390, 844, "fide"), (1280, 900, "cbjd")])
 def test_issue_27_3_results_by_keys_and_boards_by_number(demo_server, browser, width, height,
                                                          ruleset):  # type: ignore[no-untyped-def]
@@ -79,7 +71,7 @@ def test_issue_27_3_results_by_keys_and_boards_by_number(demo_server, browser, w
                                   has_touch=width < 500)
     page = context.new_page()
     problems = watch_console(page)
-    _login(page, base)
+    sign_in(page, base, "teclas@browser.br")
     page.goto(f"{base}/eventos/{event_id}/rodadas/1")
     help_line = page.locator("[data-result-keys-help]")
     expect(help_line).to_be_visible()  # shown by the script (hidden without it)
@@ -138,7 +130,7 @@ def test_issue_27_3_click_count_for_8_results_before_and_after(demo_server, brow
     before_id, after_id = _event(app, "Cliques antes", "cbjd"), _event(app, "Cliques depois", "cbjd")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    _login(page, base)
+    sign_in(page, base, "teclas@browser.br")
     clicks = keys = 0
 
     page.goto(f"{base}/eventos/{before_id}/rodadas/1")

@@ -12,19 +12,11 @@ from playwright.sync_api import expect
 from damas.extensions import db
 from damas.formats.event_rules import shown_tiebreak_order
 from damas.models import Event
-from tests.browser.conftest import PASSWORD, watch_console
+from tests.browser.conftest import DEMO_PASSWORD, sign_in, watch_console
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots-27")
 VIEWPORTS = [(390, 844), (1280, 900)]
-
-
-def _login(page: Any, base: str, email: str) -> None:
-    page.goto(f"{base}/conta/entrar")
-    page.fill("input[name=email]", email)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_selector("text=Bem-vindo")
 
 
 def _rows(page: Any) -> list[str]:
@@ -37,7 +29,7 @@ def test_issue_27_5_event_form_pick_list(live_server, browser, width, height):  
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
     page = context.new_page()
     problems = watch_console(page)
-    _login(page, base, live_server["email"])
+    sign_in(page, base, live_server["email"])
     page.goto(f"{base}/eventos/novo")
     page.fill("input[name=name]", "Aberto das Escolhas")
     page.select_option("select[name=discipline]", "xadrez")
@@ -116,7 +108,7 @@ def test_issue_27_5_trf_import_pick_list(live_server, browser, tmp_path, width, 
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
     page = context.new_page()
     problems = watch_console(page)
-    _login(page, base, live_server["email"])
+    sign_in(page, base, live_server["email"])
     trf = tmp_path / "torneio.trf"
     trf.write_text("012 Campeonato de Damas 64\n122 45 min\nXXS W=1.0\n"
                    + _trf_line(1, "Alpha", ("   2 w 1",), points="1.0") + _trf_line(2, "Beta", ("   1 b 0",)))
@@ -155,11 +147,7 @@ def test_issue_27_5_frozen_order_is_listed_read_only(demo_server, browser, width
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
     page = context.new_page()
     problems = watch_console(page)
-    page.goto(f"{base}/conta/entrar")
-    page.fill("input[name=email]", "staff@demo.damas.br")
-    page.fill("input[name=password]", "demo12345")
-    page.click("button.primary")
-    page.wait_for_selector("text=Bem-vindo")
+    sign_in(page, base, "staff@demo.damas.br", DEMO_PASSWORD)
     page.goto(f"{base}/eventos/{event_id}/editar")
     widget = page.locator("[data-tiebreak-list]")
     expect(widget).to_be_visible()

@@ -93,3 +93,14 @@ def test_edit_form_keeps_the_stored_codes(client, db, make_user, login_as):  # t
     page = client.get(f"/eventos/{event.id}/editar").get_data(as_text=True)
     assert 'value="DE, SB"' in page
     assert _picker(page)["text"]["up"] == "Subir"
+
+
+def test_micromatch_form_offers_the_pick_list_of_its_kind(client, db, make_user, login_as):  # type: ignore[no-untyped-def]
+    """The micro-match event form is an event form too: the same pick list, its kind's defaults."""
+    login_as(make_user(Role.STAFF))
+    page = client.get("/eventos/micro/novo").get_data(as_text=True)
+    assert "tiebreaks.js" in page
+    data = _picker(page)
+    assert data["kinds"]["micromatch"] == "micromatch"
+    assert data["defaults"]["cbjd"]["micromatch"]
+    assert set(data["recommended"]["micromatch"]) >= {"GP", "MP"}

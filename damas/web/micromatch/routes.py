@@ -22,7 +22,7 @@ from damas.services import micromatch as micro_service, openings as opening_serv
 from damas.services.errors import ServiceError
 from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required, visible_event
-from damas.web.forms_util import choices, show_service_error
+from damas.web.forms_util import choices, show_service_error, tiebreak_picker
 from damas.web.micromatch.forms import MicroEventForm, MicroSettingsForm, OpeningsUploadForm
 from damas.presentation.labels import GAME_LABELS
 from damas.views.summaries import event_summary
@@ -102,6 +102,7 @@ def new_event():  # type: ignore[no-untyped-def]
         else:
             flash(_("Evento em micro match criado."), "success")
             return redirect(url_for("micromatch.overview", event_id=event.id))
+    tiebreak_picker(form.tiebreak_order)
     return render_template("micromatch/new_event.html", form=form)
 
 
