@@ -11,7 +11,7 @@ from damas.presentation.line_chart import Frame, Series, plot
 
 __all__ = ["chart_of"]
 
-FRAME = Frame(640, 260, 48, 12, 12, 28)
+FRAME = Frame(360, 220, 44, 12, 12, 28)  # a 360-wide viewBox reads about 1:1 on a phone
 LIST_ORDER = ("regular", "rapid", "blitz")
 
 
