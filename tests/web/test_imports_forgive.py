@@ -171,3 +171,29 @@ def test_the_registry_xlsx_with_a_formula_still_reports_the_other_lines(
     assert "Linha 5: nº de federação CE-2 repetido (já na linha 3)." in page
     assert "Confirmar importação" not in page
     assert db.session.query(Player).count() == 0 and db.session.query(AuditEntry).count() == 0
+
+
+def test_the_rating_list_import_reports_every_error_of_every_line_at_once(
+        client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
+    """The same for a rating list: a formula in one line no longer hides the other lines' bad
+    rating, repeated number and missing id; every reason of a line is named; nothing is written."""
+    ana = make_player(full_name="Ana", federation_id="CE-1", rating_regular=1500)
+    make_player(full_name="Bia", federation_id="CE-2", rating_regular=1400)
+    login_as(make_user(Role.STAFF))
+    csv = ("nº federação;nome;rating clássico;rating rápido\n"
+           "CE-1;=SUM(1);1550;\n"            # a formula in the name
+           "CE-2;Bia;abc;-3\n"               # two bad ratings in one line
+           "CE-2;Bia de novo;1450;\n"        # the number again
+           ";Sem número;1600;\n").encode()  # no id at all
+    response = client.post("/importar/ratings", data={"file": (io.BytesIO(csv), "lista.csv"), "source": "Rating CBJD",
+                                                      "list_date": "2026-11-01"}, content_type="multipart/form-data")
+    page = unescape(response.get_data(as_text=True))
+    assert response.status_code == 200
+    assert "a coluna \"nome\" parece uma fórmula de planilha" in page
+    assert "rating inválido \"abc\" (um número inteiro de 0 a 3500); rating inválido \"-3\"" in page
+    assert "CE-2 repetido (já na linha 3)." in page
+    assert "sem nº de federação nem FIDE ID." in page
+    assert "Confirmar importação" not in page and "Arquivo recusado" in page
+    db.session.expire_all()
+    assert db.session.get(Player, ana.id).rating_regular == 1500
+    assert db.session.query(AuditEntry).count() == 0

@@ -24,7 +24,7 @@ from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
     ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, RATING_HEADERS, SAME, SKIP, UPDATE, Plan, PlanRow,
-    read_federation_id, read_fide_id, read_rating,
+    join_reasons, read_federation_id, read_fide_id, read_rating,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
 from damas.models import KnockoutGame, KnockoutSetup
@@ -46,7 +46,9 @@ FIELD = {"regular": "rating_regular", "rapid": "rating_rapid", "blitz": "rating_
 
 
 def read_rating_list(data: bytes, filename: str) -> list[Row]:
-    rows = read_table(data, filename, COLUMNS)
+    """The file's rows; a bad cell (a formula, a control character) is its row's error, so the
+    preview names every line's problems at once (issue 27 point 4), not the first one only."""
+    rows = read_table(data, filename, COLUMNS, collect=True)
     if not any(key in rows[0].cells for key in LISTS):
         raise ImportRefused(_("falta uma coluna de rating (clássico, rápido ou blitz)."), 1)
     if not any(key in rows[0].cells for key in ("federation_id", "fide_id")):
@@ -54,8 +56,23 @@ def read_rating_list(data: bytes, filename: str) -> list[Row]:
     return rows
 
 
+def _read(row: Row, errors: list[str]) -> tuple[str | None, str | None, dict[str, int]]:
+    """The row's ids and ratings; each bad cell adds its reason to `errors`."""
+    def take(read: Any, cell: str) -> Any:
+        try:
+            return read(row.get(cell))
+        except ValueError as error:
+            errors.append(str(error))
+            return None
+
+    fed, fide = take(read_federation_id, "federation_id"), take(read_fide_id, "fide_id")
+    ratings = {key: take(read_rating, key) for key in LISTS}
+    return fed, fide, {k: v for k, v in ratings.items() if v is not None}
+
+
 def plan_rating_list(rows: list[Row]) -> Plan:
-    """Row by row: the player found and the ratings that change (nothing is written)."""
+    """Row by row: the player found and the ratings that change (nothing is written). A row's
+    verdict names all of its errors (issue 27 point 4)."""
     players = db.session.scalars(select(Player)).all()
     by_fed = {p.federation_id: p for p in players if p.federation_id}
     by_fide = {p.fide_id: p for p in players if p.fide_id}
@@ -64,33 +81,31 @@ def plan_rating_list(rows: list[Row]) -> Plan:
     plan = []
     for row in rows:
         out = PlanRow(row.line, SAME, name=row.get("name"))
-        try:
-            fed, fide = read_federation_id(row.get("federation_id")), read_fide_id(row.get("fide_id"))
-            if not fed and not fide:
-                raise ValueError(_("sem nº de federação nem FIDE ID."))
-            for key, value in (("federation_id", fed), ("fide_id", fide)):
-                if value:
-                    first = seen.setdefault((key, value), row.line)
-                    if first != row.line:
-                        raise ValueError(_("%(id)s repetido (já na linha %(line)s).", id=value, line=first))
-            ratings = {key: read_rating(row.get(key)) for key in LISTS}
-            ratings = {k: v for k, v in ratings.items() if v is not None}
-            if not ratings:
-                raise ValueError(_("nenhum rating na linha."))
-            player = (by_fed.get(fed) if fed else None) or (by_fide.get(fide) if fide else None)
-            if player is None:
-                out.status, out.reason = SKIP, _("não está no cadastro: ignorado.")
-            else:
-                if player.id in matched:
-                    raise ValueError(_("é o mesmo jogador da linha %(line)s.", line=matched[player.id]))
-                matched[player.id] = row.line
-                out.player_id, out.name = player.id, player.full_name
-                out.changes = [(k, getattr(player, FIELD[k]), v) for k, v in ratings.items()
-                               if getattr(player, FIELD[k]) != v]
-                out.status = UPDATE if out.changes else SAME
-                out.values = ratings
-        except ValueError as error:
-            out.status, out.reason = ERROR, str(error)
+        errors = list(row.problems)
+        fed, fide, ratings = _read(row, errors)
+        if not fed and not fide and not errors:
+            errors.append(_("sem nº de federação nem FIDE ID."))
+        for key, value in (("federation_id", fed), ("fide_id", fide)):
+            if value:
+                first = seen.setdefault((key, value), row.line)
+                if first != row.line:
+                    errors.append(_("%(id)s repetido (já na linha %(line)s).", id=value, line=first))
+        if not ratings and not errors:
+            errors.append(_("nenhum rating na linha."))
+        player = (by_fed.get(fed) if fed else None) or (by_fide.get(fide) if fide else None)
+        if player is not None and player.id in matched:
+            errors.append(_("é o mesmo jogador da linha %(line)s.", line=matched[player.id]))
+        if errors:
+            out.status, out.reason = ERROR, join_reasons(errors)
+        elif player is None:
+            out.status, out.reason = SKIP, _("não está no cadastro: ignorado.")
+        else:
+            matched[player.id] = row.line
+            out.player_id, out.name = player.id, player.full_name
+            out.changes = [(k, getattr(player, FIELD[k]), v) for k, v in ratings.items()
+                           if getattr(player, FIELD[k]) != v]
+            out.status = UPDATE if out.changes else SAME
+            out.values = ratings
         plan.append(out)
     return Plan(plan)
 
