@@ -197,3 +197,18 @@ def test_the_rating_list_import_reports_every_error_of_every_line_at_once(
     db.session.expire_all()
     assert db.session.get(Player, ana.id).rating_regular == 1500
     assert db.session.query(AuditEntry).count() == 0
+
+
+def test_an_expired_preview_says_lista_for_a_paste_and_arquivo_for_a_file(
+        client, db, make_user, make_player, make_event, login_as):  # type: ignore[no-untyped-def]
+    arbiter, ana, bruno, eva, event = _setup(db, make_user, make_player, make_event)
+    login_as(arbiter)
+    html = client.post(f"/importar/eventos/{event.id}/inscricoes", data={"pasted": "CE-1\n"}).get_data(as_text=True)
+    assert 'name="source" value="list"' in html
+    confirm = f"/importar/eventos/{event.id}/inscricoes/confirmar"
+    response = client.post(confirm, data={"token": "altered", "source": "list"}, follow_redirects=True)
+    page = unescape(response.get_data(as_text=True))
+    assert "A prévia expirou ou foi alterada; cole a lista de novo." in page and "envie o arquivo" not in page
+    response = client.post(confirm, data={"token": "altered"}, follow_redirects=True)
+    assert "envie o arquivo de novo" in unescape(response.get_data(as_text=True))
+    assert db.session.query(Entry).count() == 1  # nothing entered

@@ -21,6 +21,11 @@ MAX_AGE = 3600  # seconds between the preview and the confirmation
 _SALT = "damas.imports.preview"
 
 
+class PreviewExpired(ServiceError):
+    """The preview's token is forged, stale or not this user's: the caller words what to send
+    again (a pasted list or a file, issue 27 point 4)."""
+
+
 def _serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt=_SALT)
 
@@ -33,13 +38,13 @@ def seal(kind: str, user_id: int, rows: list[Row], filename: str, event_id: int 
 
 
 def unseal(token: str, kind: str, user_id: int, event_id: int | None = None) -> tuple[list[Row], str, dict[str, Any]]:
-    """The rows, file name and extra values previewed; ServiceError when forged, stale or not
+    """The rows, file name and extra values previewed; PreviewExpired when forged, stale or not
     this user's, kind's or event's."""
     try:
         payload = _serializer().loads(token or "", max_age=MAX_AGE)
     except BadSignature:
-        raise ServiceError(_("A prévia expirou ou foi alterada; envie o arquivo de novo.")) from None
+        raise PreviewExpired(_("A prévia expirou ou foi alterada; envie o arquivo de novo.")) from None
     if payload.get("k") != kind or payload.get("u") != user_id or payload.get("e") != event_id:
-        raise ServiceError(_("A prévia expirou ou foi alterada; envie o arquivo de novo."))
+        raise PreviewExpired(_("A prévia expirou ou foi alterada; envie o arquivo de novo."))
     rows = [Row(int(line), {str(k): str(v) for k, v in cells.items()}) for line, cells in payload["r"]]
     return rows, str(payload.get("f") or ""), dict(payload.get("x") or {})

@@ -252,6 +252,14 @@ def entries_upload(event_id: int):  # type: ignore[no-untyped-def]
     return _upload_page(form, title, intro, template_url, event=event)
 
 
+def _expired_preview() -> str:
+    """What to send again when the preview's token fails: the token cannot say what it held, the
+    confirm form's own field does ("lista" for a paste, "arquivo" for a file; issue 27 point 4)."""
+    if request.form.get("source") == "list":
+        return _("A prévia expirou ou foi alterada; cole a lista de novo.")
+    return _("A prévia expirou ou foi alterada; envie o arquivo de novo.")
+
+
 @bp.post("/eventos/<int:event_id>/inscricoes/confirmar")
 @event_editor_required
 def entries_confirm(event_id: int):  # type: ignore[no-untyped-def]
@@ -261,13 +269,16 @@ def entries_confirm(event_id: int):  # type: ignore[no-untyped-def]
     back = url_for("imports.entries_upload", event_id=event.id)
     form = ConfirmForm()
     if not form.validate_on_submit():
-        flash(_("A prévia expirou ou foi alterada; envie o arquivo de novo."), "error")
+        flash(_expired_preview(), "error")
         return redirect(back)
     try:
         rows, filename, extra = carry.unseal(form.token.data, "entries", current_user.id, event.id)
         if not rows:
             raise ServiceError(_("Nenhuma linha válida para inscrever."))
         plan = retrying(lambda: entries_import.apply_entries(current_user, event, rows, filename))
+    except carry.PreviewExpired:
+        flash(_expired_preview(), "error")
+        return redirect(back)
     except (ImportRefused, ServiceError) as error:
         db.session.rollback()
         flash(error.message if isinstance(error, ServiceError) else str(error), "error")
