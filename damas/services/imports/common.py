@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from flask_babel import gettext as _
 
@@ -67,6 +67,19 @@ class Plan:
 def join_reasons(reasons: list[str]) -> str:
     """Several reasons for one line, as one sentence: "a; b; c." """
     return "; ".join(r.rstrip(".") for r in reasons) + "."
+
+
+T = TypeVar("T")
+
+
+def read_noting(read: Callable[[str], T | None], text: str, errors: list[str]) -> T | None:
+    """`read(text)`, or None with the reason added to `errors`: a line's every bad cell is named
+    at once, not the first one (issue 27 point 4)."""
+    try:
+        return read(text)
+    except ValueError as error:
+        errors.append(str(error))
+        return None
 
 
 def read_rating(text: str) -> int | None:

@@ -24,7 +24,7 @@ from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
     ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, RATING_HEADERS, SAME, SKIP, UPDATE, Plan, PlanRow,
-    join_reasons, read_federation_id, read_fide_id, read_rating,
+    join_reasons, read_federation_id, read_fide_id, read_noting, read_rating,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
 from damas.models import KnockoutGame, KnockoutSetup
@@ -58,15 +58,9 @@ def read_rating_list(data: bytes, filename: str) -> list[Row]:
 
 def _read(row: Row, errors: list[str]) -> tuple[str | None, str | None, dict[str, int]]:
     """The row's ids and ratings; each bad cell adds its reason to `errors`."""
-    def take(read: Any, cell: str) -> Any:
-        try:
-            return read(row.get(cell))
-        except ValueError as error:
-            errors.append(str(error))
-            return None
-
-    fed, fide = take(read_federation_id, "federation_id"), take(read_fide_id, "fide_id")
-    ratings = {key: take(read_rating, key) for key in LISTS}
+    fed = read_noting(read_federation_id, row.get("federation_id"), errors)
+    fide = read_noting(read_fide_id, row.get("fide_id"), errors)
+    ratings = {key: read_noting(read_rating, row.get(key), errors) for key in LISTS}
     return fed, fide, {k: v for k, v in ratings.items() if v is not None}
 
 

@@ -21,7 +21,7 @@ from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
     BIRTH_HEADERS, ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, NEW, RATING_HEADERS, SAME, UPDATE, Plan,
-    PlanRow, join_reasons, name_key, read_birth_date, read_federation_id, read_fide_id, read_rating,
+    PlanRow, join_reasons, name_key, read_birth_date, read_federation_id, read_fide_id, read_noting, read_rating,
 )
 from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.services.imports.tabular import Column, Row, read_table, template_csv
@@ -58,11 +58,7 @@ def _values(row: Row) -> tuple[dict[str, Any], list[str]]:
         errors.append(_("o nome passa de 120 caracteres."))
 
     def take(key: str, read: Callable[[str], Any], cell: str) -> None:
-        try:
-            value = read(row.get(cell))
-        except ValueError as error:
-            errors.append(str(error))
-            return
+        value = read_noting(read, row.get(cell), errors)
         if value is not None:
             values[key] = value
 
