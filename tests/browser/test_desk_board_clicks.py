@@ -27,14 +27,19 @@ SHOTS = Path("/tmp/shots-27")
 CLICKS_BEFORE, CLICKS_AFTER = 6, 4
 
 
-@pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
-def test_issue_27_6_an_incident_on_board_3_from_the_desk(demo_server, browser, width, height):  # type: ignore[no-untyped-def]
-    app, base = demo_server["app"], demo_server["url"]
+def _board_of(app, board: int) -> tuple[int, int, str, str]:  # type: ignore[no-untyped-def]
+    """The demo Swiss event's id, its last published round and that round's board's two names."""
     with app.app_context():
         event = db.session.scalar(select(Event).where(Event.name.like("Aberto de Xadrez de Fortaleza%")))
         current = [r for r in event_rounds(event) if r.status == RoundStatus.PUBLISHED][-1]
-        game = next(g for g in current.games if g.board == 3)
-        event_id, round_no, white = event.id, current.number, game.white.player.full_name
+        game = next(g for g in current.games if g.board == board)
+        return event.id, current.number, game.white.player.full_name, game.black.player.full_name
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
+def test_issue_27_6_an_incident_on_board_3_from_the_desk(demo_server, browser, width, height):  # type: ignore[no-untyped-def]
+    app, base = demo_server["app"], demo_server["url"]
+    event_id, round_no, white, _black = _board_of(app, 3)
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
     page = context.new_page()
     problems = watch_console(page)
@@ -84,11 +89,7 @@ def test_issue_27_6_an_incident_on_board_3_from_the_desk(demo_server, browser, w
 def test_issue_27_6_typing_a_board_shows_its_two_players(demo_server, browser, width, height):  # type: ignore[no-untyped-def]
     """The side choices follow the board number typed (static/desk.js): the two names of it."""
     app, base = demo_server["app"], demo_server["url"]
-    with app.app_context():
-        event = db.session.scalar(select(Event).where(Event.name.like("Aberto de Xadrez de Fortaleza%")))
-        current = [r for r in event_rounds(event) if r.status == RoundStatus.PUBLISHED][-1]
-        game = next(g for g in current.games if g.board == 5)
-        event_id, white, black = event.id, game.white.player.full_name, game.black.player.full_name
+    event_id, _round_no, white, black = _board_of(app, 5)
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=width < 500)
     page = context.new_page()
     problems = watch_console(page)
