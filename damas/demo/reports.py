@@ -27,8 +27,8 @@ def demo_reports(staff, event, rnd) -> None:  # type: ignore[no-untyped-def]
         accounts[game.board] = (_account(staff, game.white, f"brancas{game.board}@demo.damas.br"),
                                 _account(staff, game.black, f"pretas{game.board}@demo.damas.br"))
     first, second, third = boards
-    report_result(accounts[first.board][0], event, first.id, GameResult.WHITE_WIN.value)
-    report_result(accounts[first.board][1], event, first.id, GameResult.WHITE_WIN.value)
-    report_result(accounts[second.board][0], event, second.id, GameResult.WHITE_WIN.value)
-    report_result(accounts[second.board][1], event, second.id, GameResult.DRAW.value)
-    report_result(accounts[third.board][0], event, third.id, GameResult.BLACK_WIN.value)
+    report_result(accounts[first.board][0], event, first.id, GameResult.WHITE_WIN.value, rnd.number)
+    report_result(accounts[first.board][1], event, first.id, GameResult.WHITE_WIN.value, rnd.number)
+    report_result(accounts[second.board][0], event, second.id, GameResult.WHITE_WIN.value, rnd.number)
+    report_result(accounts[second.board][1], event, second.id, GameResult.DRAW.value, rnd.number)
+    report_result(accounts[third.board][0], event, third.id, GameResult.BLACK_WIN.value, rnd.number)

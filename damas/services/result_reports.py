@@ -90,9 +90,11 @@ def boards_to_report(event: Event, user: User) -> list[BoardToReport]:
     return out
 
 
-def report_result(user: User, event: Event, game_id: int, value: str) -> str:
+def report_result(user: User, event: Event, game_id: int, value: str, round_number: int) -> str:
     """Store the user's report of his board; enter the result when both sides agree.
 
+    `round_number` is the round the player reports on (the page's address): a game of another
+    round is refused, so a report never lands on a board the player did not see [ours].
     Returns ENTERED, WAITING (no report of the opponent yet) or CONFLICT (he reported another).
     """
     if not reports_enabled(event):
@@ -109,6 +111,9 @@ def report_result(user: User, event: Event, game_id: int, value: str) -> str:
         game = db.session.get(Game, game_id)
         if game is None or game.round.event_id != event.id:
             raise ServiceError(_("Partida inexistente."))
+        if game.round.number != round_number:
+            raise ServiceError(_("Esta partida não é da rodada %(number)s; informe o resultado na página "
+                                 "da rodada %(actual)s.", number=round_number, actual=game.round.number))
         side = _side_of(user, game)
         if side is None:
             raise ServiceError(_("Só os jogadores da mesa informam o resultado dela."))

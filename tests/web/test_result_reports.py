@@ -240,3 +240,26 @@ def test_the_event_form_turns_reports_on_and_the_regulations_say_so(client, db, 
     assert change.before["player_reports"] is False and change.after["player_reports"] is True
     assert "Resultados informados pelos jogadores" in client.get(
         f"/eventos/{event.id}/regulamento").get_data(as_text=True)
+
+
+def test_a_report_names_the_round_of_its_game(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]
+    """A report posted on round 1's address with a game of round 2 is refused and changes nothing."""
+    event, rnd, _arbiter, users = _event(db, make_event, make_player, make_user)
+    a, b, c, d = event.entries
+    later = Round(event_id=event.id, number=2, status=RoundStatus.PUBLISHED)
+    later.games = [Game(board=1, white_entry_id=c.id, black_entry_id=a.id),
+                   Game(board=2, white_entry_id=b.id, black_entry_id=d.id)]
+    db.session.add(later)
+    db.session.commit()
+    game = later.games[0]  # users[2] white, users[0] black
+    client = app.test_client()
+    login(client, users[0])
+    page = client.post(f"/eventos/{event.id}/rodadas/1/informar", data={"game_id": game.id, "result": "0-1"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "Esta partida não é da rodada 1" in page
+    assert db.session.query(ResultReport).count() == 0
+    assert db.session.query(AuditEntry).filter_by(action="report_result").count() == 0
+    assert _game(db, game.id).result == GameResult.PENDING
+    client.post(f"/eventos/{event.id}/rodadas/1/informar", data={"game_id": rnd.games[0].id, "result": "0-1"})
+    client.post(f"/eventos/{event.id}/rodadas/2/informar", data={"game_id": game.id, "result": "0-1"})
+    assert db.session.query(ResultReport).count() == 2  # each on its own round's address

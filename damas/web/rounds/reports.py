@@ -55,7 +55,8 @@ def report(event_id: int, number: int):  # type: ignore[no-untyped-def]
         flash(_("Informe vitória das brancas, empate ou vitória das pretas."), "error")
         return redirect(_back(event_id, number))
     try:
-        outcome = retrying(lambda: reports.report_result(current_user, event, form.game_id.data, form.result.data))
+        outcome = retrying(lambda: reports.report_result(current_user, event, form.game_id.data,
+                                                                 form.result.data, number))
     except ServiceError as error:
         flash(error.message, "error")
     else:
