@@ -61,6 +61,11 @@ class EventFormat(Protocol):
         """What the players who left do to the table under the engine's withdrawal policy of this
         kind (RULES.md §5): the engine's outcome, None when nobody left."""
 
+    def pair_again_after_withdrawal(self, unpublished: list[int]) -> list[int]:
+        """Of the rounds paired but not published in which a player who withdrew had a board, those
+        the arbiter undoes and pairs again so his opponent plays (CBJD 105 B; C.04.2); none where
+        the schedule is fixed before play (a round robin: CBJD 105 A, his boards stay unplayed)."""
+
     def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
         """The event's engine state (complete rounds only unless told otherwise)."""
 

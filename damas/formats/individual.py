@@ -53,6 +53,11 @@ class RoundFormat:
         the Swiss one."""
         return withdrawals(event, snap, "round_robin" if self.round_robin else "swiss")
 
+    def pair_again_after_withdrawal(self, unpublished: list[int]) -> list[int]:
+        """A Swiss round is paired again without him (CBJD 105 B; C.04.2); a Berger table is
+        fixed, his boards there stay unplayed and count by the rule set (CBJD 105 A)."""
+        return [] if self.round_robin else list(unpublished)
+
     def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
         return snapshot(event, only_complete=only_complete)
 

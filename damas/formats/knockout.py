@@ -42,6 +42,10 @@ class KnockoutFormat:
         """The Swiss policy (the categories' tables read it; the bracket places ignore it)."""
         return withdrawals(event, snap, "swiss")
 
+    def pair_again_after_withdrawal(self, unpublished: list[int]) -> list[int]:
+        """As the Swiss: a round paired but not published is paired again without him."""
+        return list(unpublished)
+
     def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
         return snapshot(event, only_complete=only_complete)
 

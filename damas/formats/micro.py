@@ -57,6 +57,10 @@ class MicroFormat:
         """The Swiss policy (RULES.md §5)."""
         return withdrawals(event, snap, "swiss")
 
+    def pair_again_after_withdrawal(self, unpublished: list[int]) -> list[int]:
+        """Swiss-like rounds: paired again without him (CBJD 105 B; C.04.2)."""
+        return list(unpublished)
+
     def snapshot(self, event: Event, *, only_complete: bool = True) -> EventSnapshot:
         return snapshot(event, only_complete=only_complete)
 

@@ -4,8 +4,11 @@ withdrawals page, the desk's forfeits (expulsions) and sanctions share. Undone b
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask_babel import gettext as _
 
+from damas.formats import get_format
 from damas.formats.mapping import event_rounds
 from damas.models import Entry, EntryStatus, Event, GameResult, RoundStatus, User
 from damas.services.audit import record, transaction
@@ -13,14 +16,26 @@ from damas.services.errors import ServiceError
 from damas.services.round_state import game_snapshot, require_running
 
 
-def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, note: str) -> list[int]:
-    """Withdraw a player after `after_round` (RULES.md §5): not paired again; in a round robin his
-    later boards are marked unplayed and the rule set decides what they count.
+@dataclass(frozen=True)
+class Withdrawn:
+    """What a withdrawal did to the rounds already paired, for the arbiter's page to say.
 
-    Returns the rounds paired but not published that had a board of his (CBJD 105 B; C.04.2):
-    their boards are marked unplayed, and such a round stays re-pairable (`swiss.delete_round`
-    counts a board the withdrawal marked as no result), so the arbiter undoes and pairs it again
-    and his opponent loses no game. The audit entry keeps what `withdrawal_undo` needs."""
+    `unplayed`: the rounds whose board of his now reads not played (withdrawal). `pair_again`:
+    those the event's format has the arbiter undo and pair again so his opponent plays (a Swiss
+    round paired but not published, CBJD 105 B; C.04.2); empty for a fixed schedule."""
+
+    unplayed: list[int]
+    pair_again: list[int]
+
+
+def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, note: str) -> Withdrawn:
+    """Withdraw a player after `after_round` (RULES.md §5): not paired again; his later boards are
+    marked unplayed and the rule set decides what they count (CBJD 105 A in a round robin).
+
+    A round paired but not published with a board of his stays re-pairable (`swiss.delete_round`
+    counts a board the withdrawal marked as no result); the event's format says whether the arbiter
+    pairs it again (`pair_again_after_withdrawal`). The audit entry keeps what `withdrawal_undo`
+    needs."""
     require_running(event)
     if entry.event_id != event.id:
         raise ServiceError(_("Inscrição de outro evento."))
@@ -41,6 +56,7 @@ def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, no
                            "after_round")
     marked: dict[str, str] = {}
     drafts: list[int] = []
+    unplayed: list[int] = []
     with transaction():
         before = {"status": entry.status.value, "withdrawn_after_round": entry.withdrawn_after_round}
         entry.status = EntryStatus.WITHDRAWN
@@ -50,6 +66,8 @@ def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, no
             if r.number <= after_round:
                 continue
             for g in r.games:
+                if entry.id in (g.white_entry_id, g.black_entry_id) and r.number not in unplayed:
+                    unplayed.append(r.number)  # marked now, or earlier when his opponent left first
                 if entry.id in (g.white_entry_id, g.black_entry_id) and g.result != GameResult.WITHDRAWN:
                     game_before = game_snapshot(g)
                     marked[str(g.id)] = g.result.value
@@ -60,4 +78,4 @@ def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, no
         record(actor, "withdraw", "entry", entry.id, before,
                {"status": "withdrawn", "withdrawn_after_round": after_round, "note": entry.withdrawal_note,
                 "last_round_id": max((r.id for r in rounds), default=0), "games": marked}, event.id)
-    return drafts
+    return Withdrawn(unplayed, get_format(event).pair_again_after_withdrawal(drafts))

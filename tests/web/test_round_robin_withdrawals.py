@@ -119,3 +119,24 @@ def test_cbjd_105a_crosstable_marks_annulled_games_on_page_and_pdf(client, db, m
     assert "[2b]" in text and "Entre colchetes" in text
     line = next(l for l in text.splitlines() if re.search(r"Jogador 1\b", l))
     assert "[2b]" in line
+
+
+def test_a_round_robin_withdrawal_says_his_later_games_stay_unplayed(client, db, make_user, make_player,
+                                                                      login_as):  # type: ignore[no-untyped-def]
+    """A Berger table is fixed (CBJD 105 A): rounds 3-5 are paired already, and nothing is paired
+    again; the page says his games there stay not played, in either language, instead of the
+    Swiss advice to undo and pair the round again."""
+    event = _start_schuring(client, db, make_user, make_player, login_as)
+    for number in (1, 2):
+        _enter_round(client, db, event.id, number)
+    html = _withdraw(client, db, event.id, 6, after=2)
+    assert "Desistência registrada." in html
+    assert "emparceire de novo" not in html and "já estava emparceirada" not in html
+    assert "Os jogos dele nas rodadas 3 a 5 ficam como não jogados (desistência)" in html
+    entry = db.session.query(Entry).filter_by(event_id=event.id, pairing_number=5).one()
+    response = client.post(f"/eventos/{event.id}/jogadores?lang=en",
+                           data={"w-entry_id": entry.id, "w-after_round": 2, "w-note": "left", "w-submit": "1"},
+                           follow_redirects=True)
+    html = response.get_data(as_text=True)
+    assert "pair it again" not in html
+    assert "His games in rounds 3 to 5 stay unplayed (withdrawal)" in html

@@ -45,6 +45,7 @@ from damas.web.rounds.absence_forms import ExplainAbsenceForm, MarkAbsentForm
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.rounds.blueprint import bp
 from damas.web.rounds.rules import event_rules_context
+from damas.web.rounds.withdrawal_notes import withdrawal_notes
 from damas.views.summaries import event_summary
 from damas.views.rating_change import rating_rules_context
 from damas.presentation.results import report_choices, result_choices, result_keys, result_keys_hint
@@ -273,15 +274,14 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
         if "w-submit" in request.form and withdraw_form.validate():
             entry = db.session.get(Entry, withdraw_form.entry_id.data)
             try:
-                drafts = round_service.withdraw_entry(current_user, event, entry, withdraw_form.after_round.data,
-                                                      withdraw_form.note.data or "")
+                done = round_service.withdraw_entry(current_user, event, entry, withdraw_form.after_round.data,
+                                                    withdraw_form.note.data or "")
             except ServiceError as error:
                 flash(error.message, "error")
             else:
                 flash(_("Desistência registrada."), "success")
-                for number in drafts:  # CBJD 105 B; C.04.2: his opponent must not lose the game
-                    flash(_("A rodada %(n)s já estava emparceirada, sem publicar, com uma partida dele: desfaça-a e "
-                            "emparceire de novo, para que o adversário jogue.", n=number), "warning")
+                for message in withdrawal_notes(done):
+                    flash(message, "warning")
                 return redirect(url_for("rounds.manage_players", event_id=event_id))
         elif "r-submit" in request.form and request_form.validate():
             entry = db.session.get(Entry, request_form.entry_id.data)
