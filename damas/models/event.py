@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import false as sa_false
 from sqlalchemy import JSON, CheckConstraint, Date, Enum, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from damas.extensions import db
@@ -114,6 +115,13 @@ class Event(db.Model):
 
     arbiters: Mapped[list["EventArbiter"]] = relationship(back_populates="event", cascade="all, delete-orphan")
     entries: Mapped[list["Entry"]] = relationship(back_populates="event", cascade="all, delete-orphan")
+
+    @hybrid_property
+    def is_public(self) -> bool:
+        """Whether visitors may see the event at all: every status but a draft, which only its
+        editors see (its pages answer 404). One test for the public pages, the API and the files:
+        `event.is_public` on a row, `Event.is_public` in a query's WHERE."""
+        return self.status != EventStatus.DRAFT
 
 
 class EventArbiter(db.Model):

@@ -21,7 +21,7 @@ from damas.services.errors import ServiceError
 from damas.services.standings import standings_of
 
 __all__ = ["SeasonRanking", "save_season", "season_ranking", "seasons_of_event", "parse_points_table",
-           "parse_categories", "DEFAULT_TABLE"]
+           "parse_categories", "public_event_count", "seasons_choosable_events", "DEFAULT_TABLE"]
 
 # [ours] the default table by place: 25, 20, 16, 13, 11, 10, 9, ... 1 (a circuit's usual shape)
 DEFAULT_TABLE = (25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
@@ -63,8 +63,13 @@ def save_season(actor: User, season: Season | None, data: dict[str, Any]) -> Sea
         raise ServiceError(_("Informe o ano da temporada (1900 a 2200)."), "year")
     categories = parse_categories(data.get("categories") or "")
     event_ids = sorted({parse_int(i) for i in data.get("event_ids") or ()} - {None})
-    if len(event_ids) != len(db.session.scalars(select(Event.id).where(Event.id.in_(event_ids))).all()):
+    found = db.session.scalars(select(Event).where(Event.id.in_(event_ids))).all()
+    if len(event_ids) != len(found):
         raise ServiceError(_("Evento desconhecido."), "event_ids")
+    drafts = sorted(e.name for e in found if not e.is_public)
+    if drafts:  # its ranking page is public; a draft exists only for its editors
+        raise ServiceError(_("Um evento em rascunho não entra numa temporada (%(names)s): abra as inscrições "
+                             "dele antes.", names=", ".join(drafts)), "event_ids")
     with transaction():
         created = season is None
         if season is None:
@@ -106,8 +111,10 @@ def _event_results(event: Event, category: str) -> list[EventResult] | None:
 
 
 def season_ranking(season: Season, category: str) -> SeasonRanking:
-    """The ranking over the season's finished events (running ones are listed, not counted)."""
-    events = list(db.session.scalars(select(Event).where(Event.id.in_([e.event_id for e in season.events]))
+    """The ranking over the season's finished events (running ones are listed, not counted). An
+    event put back to draft after it joined is left out: the ranking is public, a draft is not."""
+    events = list(db.session.scalars(select(Event).where(Event.id.in_([e.event_id for e in season.events]),
+                                                         Event.is_public)
                                      .order_by(Event.start_date, Event.id)))
     counted, shown = [], []
     for event in events:
@@ -123,6 +130,19 @@ def season_ranking(season: Season, category: str) -> SeasonRanking:
     return SeasonRanking(category, shown, rows, names)
 
 
+def public_event_count(season: Season) -> int:
+    """How many events the season's public pages show (drafts left out, as in `season_ranking`)."""
+    return len(db.session.scalars(select(SeasonEvent.id).join(Event, Event.id == SeasonEvent.event_id)
+                                  .where(SeasonEvent.season_id == season.id, Event.is_public)).all())
+
+
 def seasons_of_event(event_id: int) -> list[Season]:
     return list(db.session.scalars(select(Season).join(SeasonEvent, SeasonEvent.season_id == Season.id)
                                    .where(SeasonEvent.event_id == event_id).order_by(Season.year.desc(), Season.id)))
+
+
+def seasons_choosable_events() -> list[Event]:
+    """The events a season's form offers: neither cancelled nor drafts (`save_season` refuses a
+    draft), newest first."""
+    return list(db.session.scalars(select(Event).where(Event.status != EventStatus.CANCELLED, Event.is_public)
+                                   .order_by(Event.start_date.desc())))

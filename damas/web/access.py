@@ -8,7 +8,7 @@ from flask import abort
 from flask_login import current_user, login_required
 
 from damas.extensions import db, login_manager
-from damas.models import Event, EventStatus, Role, User
+from damas.models import Event, Role, User
 from damas.services.events import can_edit_event
 from damas.engine.integers import parse_int
 
@@ -36,7 +36,7 @@ def visible_event(event_id: int) -> tuple[Event, bool]:
     """The event and whether the current user may edit it; drafts exist only for their editors."""
     event = db.session.get(Event, event_id) or abort(404)
     editable = can_edit_event(current_user, event)
-    if event.status == EventStatus.DRAFT and not editable:
+    if not event.is_public and not editable:
         abort(404)
     return event, editable
 

@@ -65,7 +65,7 @@ def list_events():  # type: ignore[no-untyped-def]
     # A draft is listed only to who may open it (access.visible_event): staff, and the arbiters
     # assigned to that event.
     if not (current_user.is_authenticated and current_user.role == Role.STAFF):
-        visible = Event.status != EventStatus.DRAFT
+        visible = Event.is_public
         if current_user.is_authenticated and current_user.role == Role.ARBITER:
             assigned = select(EventArbiter.event_id).where(EventArbiter.user_id == current_user.id)
             visible = or_(visible, Event.id.in_(assigned))

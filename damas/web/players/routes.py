@@ -62,7 +62,7 @@ def view_player(player_id: int):  # type: ignore[no-untyped-def]
         select(Event).join(Entry, Entry.event_id == Event.id).where(Entry.player_id == player.id)
         .options(selectinload(Event.arbiters)).order_by(Event.start_date.desc())).unique().all()
     # A draft exists only for its editors (same rule as the event pages).
-    shown = [e for e in rows if e.status != EventStatus.DRAFT or can_edit_event(current_user, e)]
+    shown = [e for e in rows if e.is_public or can_edit_event(current_user, e)]
     events = [{"id": e.id, "name": e.name, "status": e.status.value, "status_name": pick(STATUS_NAMES[e.status.value])}
               for e in shown]
     career = career_rows(player, [e for e in shown if e.status in (EventStatus.RUNNING, EventStatus.FINISHED)])

@@ -91,7 +91,7 @@ def load_event(event_id: int, *, entries: bool = True) -> Event | None:
 def _visible(event_id: int, *, entries: bool = True) -> tuple[Event, bool]:
     event = load_event(event_id, entries=entries) or abort(404)
     editable = can_edit_event(current_user, event)
-    if event.status == EventStatus.DRAFT and not editable:
+    if not event.is_public and not editable:
         abort(404)
     return event, editable
 
@@ -220,7 +220,7 @@ def live_revision(event_id: int):  # type: ignore[no-untyped-def]
     A visitor's poll carries the ETag of the previous answer and costs a 304 (answered before
     Flask runs: `damas.web.fast_path`) until something of the event changes."""
     event = load_event(event_id, entries=False)
-    if event is None or (event.status == EventStatus.DRAFT and not can_edit_event(current_user, event)):
+    if event is None or (not event.is_public and not can_edit_event(current_user, event)):
         abort(404)
     return jsonify({"revision": event.revision})
 
@@ -243,7 +243,7 @@ def _event_json(e: Event) -> dict[str, Any]:
 def _api_event(event_id: int, *, entries: bool = True) -> Event:
     """The event of an API answer (`load_event`: without `entries` for a table or a card)."""
     event = load_event(event_id, entries=entries)
-    if event is None or event.status == EventStatus.DRAFT:
+    if event is None or not event.is_public:
         abort(404)
     return event
 
@@ -258,7 +258,7 @@ def index():  # type: ignore[no-untyped-def]
 def events():  # type: ignore[no-untyped-def]
     rows = db.session.scalars(
         select(Event).options(selectinload(Event.entries), selectinload(Event.arbiters).selectinload(EventArbiter.user))
-        .where(Event.status != EventStatus.DRAFT)
+        .where(Event.is_public)
         .order_by(Event.start_date.desc(), Event.id)
     ).all()
     return jsonify({"events": [_event_json(e) for e in rows]})

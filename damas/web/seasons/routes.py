@@ -12,7 +12,7 @@ from sqlalchemy import select
 from damas.engine.categories import default_categories
 from damas.extensions import db
 from damas.presentation.labels import pick
-from damas.models import Event, EventStatus, Season
+from damas.models import Season
 from damas.reports.season_sheet import season_pdf
 from damas.services import federation as federation_service
 from damas.services import seasons as season_service
@@ -57,7 +57,7 @@ def _context(season: Season) -> dict[str, Any]:
 
 @bp.get("/")
 def list_seasons():  # type: ignore[no-untyped-def]
-    seasons = [{"id": s.id, "name": s.name, "year": s.year, "events": len(s.events)}
+    seasons = [{"id": s.id, "name": s.name, "year": s.year, "events": season_service.public_event_count(s)}
                for s in db.session.scalars(select(Season).order_by(Season.year.desc(), Season.name))]
     return render_template("seasons/list.html", seasons=seasons)
 
@@ -83,8 +83,8 @@ def _form(season: Season | None) -> SeasonForm:
                                 "points_table": ", ".join(str(p) for p in season.points_table),
                                 "categories": ", ".join(season.categories),
                                 "event_ids": [e.event_id for e in season.events]})
-    form.event_ids.choices = [(e.id, f"{e.name} ({e.start_date.strftime('%d/%m/%Y')})") for e in db.session.scalars(
-        select(Event).where(Event.status != EventStatus.CANCELLED).order_by(Event.start_date.desc()))]
+    form.event_ids.choices = [(e.id, f"{e.name} ({e.start_date.strftime('%d/%m/%Y')})")
+                              for e in season_service.seasons_choosable_events()]
     return form
 
 
