@@ -7,7 +7,8 @@ Each case runs in a child process (an in-memory SQLite app with a two-player che
 round 1 is published); prints the file's size, the CPU seconds of the post and what the page
 said (the preview, or the refusal's message). A case over `--timeout` seconds is stopped and
 reported as such. Also a file at the upload limit (``--upload``: the app's MAX_CONTENT_LENGTH
-less room for the form) of the same lines.
+less room for the form) of the same lines, and the reader alone without its caps (what reading
+every line costs).
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from damas import create_app  # noqa: E402
 from damas.config import TestConfig  # noqa: E402
+from damas.engine.games.files import read_games  # noqa: E402
+from damas.engine.games.notation import CHESS_RESULTS  # noqa: E402
 from damas.extensions import db  # noqa: E402
 from damas.models import EventStatus, Player, Role, User  # noqa: E402
 from damas.services import entries as entry_service  # noqa: E402
@@ -87,6 +90,14 @@ def _case(data: bytes, out: "multiprocessing.Queue[str]") -> None:
         out.put(f"{cpu:7.2f} s CPU  HTTP {response.status_code}  {_answer(response.get_data(as_text=True))}")
 
 
+def reader_alone(lines: int) -> str:
+    """`read_games` without its caps on the same lines: what reading itself costs."""
+    text = hostile_pgn(lines).decode()
+    start = time.process_time()
+    (game,) = read_games(text, CHESS_RESULTS)
+    return f"{time.process_time() - start:7.2f} s CPU  read {len(game.movetext.moves):,} moves"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--lines", type=int, nargs="*", default=[2000, 12000, 100000])
@@ -109,9 +120,13 @@ def main() -> None:
             child.kill()
             child.join()
             answer = f"stopped after {args.timeout:.0f} s"
+        elif child.exitcode != 0:
+            answer = f"failed (exit code {child.exitcode})"
         else:
             answer = queue.get()
         print(f"{name:32} {len(data) / 1024:8.0f} KB  {answer}", flush=True)
+    for n in args.lines:
+        print(f"{f'reader, no caps, {n:,} lines':32} {len(hostile_pgn(n)) / 1024:8.0f} KB  {reader_alone(n)}")
 
 
 if __name__ == "__main__":
