@@ -8,6 +8,9 @@ of a micro-match board); two games of one pair (a micro-match, a tie's games wit
 colours) go to the pair's games in file order. A file with a game that matches no game of the
 round, or that is not the event's game (``GameType``), is refused whole; a game with an illegal
 move is saved only as written, marked irregular, when the arbiter ticks it (CBJD 56, 59).
+Reading stops, and the file is refused with its reason, at the first game past the round's games
+(it could only be refused whole after matching) or at a game longer than a score sheet
+(`MAX_MOVES` plies): a file costs time in proportion to what it legitimately holds.
 """
 from __future__ import annotations
 
