@@ -46,7 +46,7 @@ def _recorded_game(app) -> tuple[int, int]:  # type: ignore[no-untyped-def]
         db.session.add(rnd)
         db.session.commit()
         staff = db.session.query(User).first()
-        rec, game = save_record(staff, event, 1, 1, 1, MOVES)
+        rec, game, _warnings = save_record(staff, event, 1, 1, 1, MOVES)
         assert game.legal
         return event.id, len(game.plies)
 

@@ -91,3 +91,12 @@ def test_a_final_position_that_decides_otherwise_is_a_contradiction():
 def test_moves_on_a_forfeited_board_are_a_contradiction():
     game = BR.check(["c3-d4"])
     assert contradictions(game, "", BoardOutcome(Verdict.WHITE_WINS, played=False)) == [Contradiction.UNPLAYED]
+
+
+def test_moves_written_with_a_space_inside_are_the_same_moves():
+    # as published PDN collections write them (issue 36 point 10)
+    spaced = read_movetext("1. 32 - 28 17- 21 2. 31 -26 11 x 17 3. 28 x23 19x 28 4. 41-37 1- 6 2-0")
+    assert spaced == read_movetext("1. 32-28 17-21 2. 31-26 11x17 3. 28x23 19x28 4. 41-37 1-6 2-0")
+    assert read_movetext("1. c3 : e5 f6 X d4 1-1").moves == ("c3:e5", "f6Xd4")
+    # PGN's null move "--" and castling are never glued to a neighbour
+    assert read_movetext("1. e4 -- 2. d4 O-O *", CHESS_RESULTS).moves == ("e4", "--", "d4", "O-O")

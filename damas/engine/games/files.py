@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from damas.engine.games.notation import Movetext, read_movetext
+from damas.engine.games.notation import Movetext, MovetextReader
 from damas.engine.types import EngineError
 
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
@@ -25,11 +25,17 @@ MAX_GAMES = 500
 
 
 class GameFileError(EngineError):
-    """A file that is not PDN/PGN text; `line` is the 1-based line of the fault."""
+    """A file that is not PDN/PGN text, or one past a cap; `line` is the 1-based line of the
+    fault (of the game's first line for a cap), `reason` what the caller names to the user:
+    ``syntax``, ``empty`` (tags without moves), ``games`` (more than `limit` games) or ``moves``
+    (a game of more than `limit` plies)."""
 
-    def __init__(self, message: str, line: int | None = None) -> None:
+    def __init__(self, message: str, line: int | None = None, reason: str = "syntax",
+                 limit: int | None = None) -> None:
         super().__init__(f"line {line}: {message}" if line is not None else message)
         self.line = line
+        self.reason = reason
+        self.limit = limit
 
 
 @dataclass(frozen=True)
@@ -46,31 +52,36 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
-def read_games(text: str, results: frozenset[str]) -> list[FileGame]:
+def read_games(text: str, results: frozenset[str], max_games: int = MAX_GAMES,
+               max_plies: int | None = None) -> list[FileGame]:
     """Every game of a PDN or PGN text, in file order. A tag line after movetext starts a new
-    game; a game needs moves or a result; a malformed tag line is refused with its line."""
+    game; a game needs moves or a result; a malformed tag line is refused with its line.
+
+    Each line is scanned once (`MovetextReader` keeps a comment or variation open across lines),
+    and reading stops at the first game past `max_games` or at the line where a game passes
+    `max_plies`: a file of any size costs time in proportion to what is read, no more."""
     games: list[FileGame] = []
     tags: dict[str, str] = {}
     body: list[str] = []
+    reader = MovetextReader(results)
     start = 0
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
     def close() -> None:
-        nonlocal tags, body
-        joined = "\n".join(body)
-        if tags or joined.strip():
-            movetext = read_movetext(joined, results)
+        nonlocal tags, body, reader
+        if tags or body:
+            movetext = reader.movetext()
             if not movetext.moves and not movetext.result:
-                raise GameFileError("a game without moves", start)
-            games.append(FileGame(dict(tags), movetext, start, joined))
-            if len(games) > MAX_GAMES:
-                raise GameFileError(f"more than {MAX_GAMES} games")
-        tags, body = {}, []
+                raise GameFileError("a game without moves", start, "empty")
+            if len(games) >= max_games:
+                raise GameFileError(f"more than {max_games} games", start, "games", max_games)
+            games.append(FileGame(dict(tags), movetext, start, "\n".join(body)))
+        tags, body, reader = {}, [], MovetextReader(results)
 
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if line.startswith("["):
-            if body_has_moves(body):  # the previous game ended without a result token
+            if body:  # the previous game ended without a result token
                 close()
             m = _TAG.match(line)
             if m is None:
@@ -84,14 +95,13 @@ def read_games(text: str, results: frozenset[str]) -> list[FileGame]:
         if not tags and not body:
             start = number
         body.append(raw)
-        if line and read_movetext("\n".join(body), results).result:
+        ended = reader.feed(raw + "\n")
+        if max_plies is not None and len(reader.moves) > max_plies:
+            raise GameFileError(f"a game of more than {max_plies} plies", start, "moves", max_plies)
+        if ended:
             close()
     close()
     return games
-
-
-def body_has_moves(body: list[str]) -> bool:
-    return any(line.strip() for line in body)
 
 
 def _escape(value: object) -> str:

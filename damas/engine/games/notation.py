@@ -7,7 +7,9 @@ and rank (``c3-d4``, ``c3xe5``, ``c3:e5``), on 100 squares by number (``32-28``,
 ``32:23``). A capture may name the squares where it turns (``a1xd4xg7``, PDN's way of telling
 two captures with the same ends apart). Move numbers (``12.``, ``12...``), comments
 (``{...}``, ``;`` to the end of the line), variations ``(...)``, NAGs (``$1``) and the
-annotations ``!`` ``?`` are not moves and are dropped; a result token ends the game.
+annotations ``!`` ``?`` are not moves and are dropped; a result token ends the game. A move
+written with a space inside (``1- 6``, ``32 x 23``), as published PDN collections write many, is
+read as the same move.
 """
 from __future__ import annotations
 
@@ -32,51 +34,91 @@ class Movetext:
     result: str
 
 
-def strip_comments(text: str) -> str:
-    """The text without comments and variations (nested variations included)."""
-    out: list[str] = []
-    depth = 0
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "{":
-            end = text.find("}", i)
-            i = len(text) if end < 0 else end + 1
-            out.append(" ")
-            continue
-        if ch == ";" and depth == 0:
-            end = text.find("\n", i)
-            i = len(text) if end < 0 else end
-            continue
-        if ch == "(":
-            depth += 1
-        elif ch == ")" and depth:
-            depth -= 1
-            out.append(" ")
-        elif depth == 0:
-            out.append(ch)
-        i += 1
-    return "".join(out)
+# one token of a movetext: a comment or variation mark, or a word; the whitespace before it
+_SCAN = re.compile(r"\s*(?:([{;()])|([^\s{}();]+))?")
+_SEPARATORS = "-xX:"
+
+
+def _glued(last: str, token: str) -> str | None:
+    """``last`` and ``token`` as one move when a sheet wrote a space inside it (``1- 6``,
+    ``32 x 23``, ``32 -28``: published PDN collections do), else None. Only a lone separator
+    between a square and a square joins: ``--`` (a null move in PGN) never does."""
+    if len(last) > 1 and last[-1] in _SEPARATORS and last[-2].isalnum() and token[0].isalnum():
+        return last + token
+    if last[-1].isalnum() and token[0] in _SEPARATORS and (len(token) == 1 or token[1].isalnum()):
+        return last + token
+    return None
+
+
+class MovetextReader:
+    """Reads a movetext fed in pieces (a file's lines), scanning each character once: comments
+    ``{...}`` and variations ``(...)`` may run over several pieces, ``;`` comments to the end of
+    its line. `feed` answers whether the result token has been read (the game ends there)."""
+
+    def __init__(self, results: frozenset[str] = DRAUGHTS_RESULTS) -> None:
+        self.results = results
+        self.moves: list[str] = []
+        self.result = ""
+        self._comment = False
+        self._depth = 0
+
+    def feed(self, text: str) -> bool:
+        pos, end = 0, len(text)
+        while pos < end and not self.result:
+            if self._comment:
+                close = text.find("}", pos)
+                if close < 0:
+                    return False
+                self._comment, pos = False, close + 1
+                continue
+            m = _SCAN.match(text, pos)
+            assert m is not None  # the pattern matches the empty string
+            mark, word = m.group(1), m.group(2)
+            pos = m.end()
+            if mark == "{":
+                self._comment = True
+            elif mark == ";" and self._depth == 0:
+                newline = text.find("\n", pos)
+                pos = end if newline < 0 else newline
+            elif mark == "(":
+                self._depth += 1
+            elif mark == ")" and self._depth:
+                self._depth -= 1
+            elif word and self._depth == 0:
+                self._word(word)
+            elif mark is None and word is None:
+                break  # only whitespace left
+        return bool(self.result)
+
+    def _word(self, token: str) -> None:
+        while True:  # "12.c3-d4", "12...f6-e5"
+            m = _NUMBER.match(token)
+            if m is None or token in self.results:
+                break
+            token = token[m.end():]
+        if not token or token.startswith("$") or token == "..":
+            return
+        if token in self.results:
+            self.result = token
+            return
+        token = _ANNOTATION.sub("", token)
+        if not token:
+            return
+        joined = _glued(self.moves[-1], token) if self.moves else None
+        if joined is not None:
+            self.moves[-1] = joined
+        else:
+            self.moves.append(token)
+
+    def movetext(self) -> Movetext:
+        return Movetext(tuple(self.moves), self.result)
 
 
 def read_movetext(text: str, results: frozenset[str] = DRAUGHTS_RESULTS) -> Movetext:
     """The moves of a movetext in order and its result; stops at the first result token."""
-    moves: list[str] = []
-    for raw in strip_comments(text).split():
-        token = raw
-        while True:  # "12.c3-d4", "12...f6-e5"
-            m = _NUMBER.match(token)
-            if m is None or token in results:
-                break
-            token = token[m.end():]
-        if not token or token.startswith("$") or token == "..":
-            continue
-        if token in results:
-            return Movetext(tuple(moves), token)
-        token = _ANNOTATION.sub("", token)
-        if token:
-            moves.append(token)
-    return Movetext(tuple(moves), "")
+    reader = MovetextReader(results)
+    reader.feed(text)
+    return reader.movetext()
 
 
 @dataclass(frozen=True, slots=True)

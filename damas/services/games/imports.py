@@ -8,6 +8,9 @@ of a micro-match board); two games of one pair (a micro-match, a tie's games wit
 colours) go to the pair's games in file order. A file with a game that matches no game of the
 round, or that is not the event's game (``GameType``), is refused whole; a game with an illegal
 move is saved only as written, marked irregular, when the arbiter ticks it (CBJD 56, 59).
+Reading stops, and the file is refused with its reason, at the first game past the round's games
+(it could only be refused whole after matching) or at a game longer than a score sheet
+(`MAX_MOVES` plies): a file costs time in proportion to what it legitimately holds.
 """
 from __future__ import annotations
 
@@ -19,13 +22,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from damas.engine.games import CheckedGame, results_of
-from damas.engine.integers import parse_int
-from damas.engine.games.files import FileGame, GameFileError, read_games
-from damas.formats.game_slots import GameSlot, SlotPlayer, round_slots
+from damas.engine.games.files import MAX_GAMES, FileGame, GameFileError, read_games
+from damas.formats.game_slots import GameSlot, round_slots
 from damas.models import Event, User
 from damas.services.audit import transaction
 from damas.services.errors import ServiceError
-from damas.services.trf_preview import normal_name  # one name matching for every import
+from damas.services.games.players import names_player
 from damas.services.games.records import (
     MAX_MOVES,
     SheetText,
@@ -82,13 +84,6 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def _is(tag: str, player: SlotPlayer) -> bool:
-    tag = tag.strip()
-    if parse_int(tag) is not None:
-        return player.no is not None and parse_int(tag) == player.no
-    return normal_name(tag) == normal_name(player.name)
-
-
 def _round_tag(tag: str) -> tuple[int | None, int | None]:
     m = re.fullmatch(r"\s*(\d+)(?:\.(\d+))?\s*", tag or "")
     if m is None:
@@ -112,16 +107,32 @@ def _match(event: Event, number: int, fg: FileGame, slots: list[GameSlot], taken
         row.status, row.message = "error", _("A etiqueta Round diz %(got)s; esta é a rodada %(n)s.",
                                              got=fg.tags.get("Round"), n=number)
         return
-    found = [s for s in slots if _is(row.white, s.white) and _is(row.black, s.black) and s.key not in taken
-             and (tag_game is None or s.game == tag_game)]
+    found = [s for s in slots if names_player(row.white, s.white) and names_player(row.black, s.black)
+             and s.key not in taken and (tag_game is None or s.game == tag_game)]
     if not found:
-        reversed_ = any(_is(row.white, s.black) and _is(row.black, s.white) for s in slots)
+        reversed_ = any(names_player(row.white, s.black) and names_player(row.black, s.white) for s in slots)
         row.status = "error"
         row.message = (_("As cores estão trocadas: nesta rodada %(w)s joga de pretas.", w=row.white) if reversed_
                        else _("Nenhuma partida da rodada %(n)s tem estes jogadores.", n=number))
         return
     row.slot = found[0]
     taken.add(row.slot.key)
+
+
+def _refusal(error: GameFileError, kind: str, number: int, games: int) -> str:
+    """Why the reader stopped, in the user's words: a file with more games than the round has
+    (it could only be refused whole, after matching), or more than a file may hold, or a game
+    longer than a score sheet, is refused at the cap before the rest is read."""
+    if error.reason == "games" and error.limit == games:
+        return _("O arquivo tem mais de %(n)s partidas, e a rodada %(round)s tem %(n)s: envie só as partidas "
+                 "desta rodada; nada foi gravado.", n=games, round=number)
+    if error.reason == "games":
+        return _("O arquivo tem mais de %(n)s partidas, o máximo de um arquivo: divida-o; nada foi gravado.",
+                 n=error.limit)
+    if error.reason == "moves":
+        return _("A partida da linha %(line)s tem mais de %(n)s meios-lances, o máximo de uma partida; nada foi "
+                 "gravado.", line=error.line, n=error.limit)
+    return _("Arquivo inválido na linha %(line)s: não é %(kind)s.", line=error.line or "—", kind=kind.upper())
 
 
 def plan_import(event: Event, number: int, text: str) -> ImportPlan:
@@ -131,10 +142,9 @@ def plan_import(event: Event, number: int, text: str) -> ImportPlan:
         raise ServiceError(_("Rodada inexistente."), "round_number")
     rules = event_rules(event)
     try:
-        games = read_games(text, results_of(rules))
+        games = read_games(text, results_of(rules), min(MAX_GAMES, len(slots)), MAX_MOVES)
     except GameFileError as error:
-        raise ServiceError(_("Arquivo inválido na linha %(line)s: não é %(kind)s.", line=error.line or "—",
-                             kind=rules.file_kind.upper()), "file") from None
+        raise ServiceError(_refusal(error, rules.file_kind, number, len(slots)), "file") from None
     if not games:
         raise ServiceError(_("O arquivo não tem partidas."), "file")
     plan = ImportPlan(number)

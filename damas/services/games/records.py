@@ -25,6 +25,7 @@ from damas.models import Event, User
 from damas.models.gamerecord import GameRecord
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.games.pasted import has_tags, read_pasted
 
 MAX_MOVES = 600  # plies; a longer text is not a score sheet
 MAX_TEXT = 20_000
@@ -155,17 +156,25 @@ def apply_record(actor: User, event: Event, slot: GameSlot, sheet: SheetText, ga
 
 
 def save_record(actor: User, event: Event, round_number: int, board: int, game_no: int, text: str, *,
-                as_written: bool = False, note: str = "") -> tuple[GameRecord, CheckedGame]:
-    """Check and save a typed or pasted record of one game (one transaction)."""
+                as_written: bool = False, note: str = "") -> tuple[GameRecord, CheckedGame, tuple[str, ...]]:
+    """Check and save a typed or pasted record of one game (one transaction); also what a pasted
+    game's tags say against the board (`pasted`: warnings, the record is saved all the same)."""
     slot = find_slot(event, round_number, board, game_no, drafts=True)
-    sheet = read_sheet(event, text)
-    game = check_moves(event, sheet.moves)
+    if len(text) > MAX_TEXT:
+        raise ServiceError(_("Texto longo demais para uma partida."), "moves")
+    if has_tags(text):
+        pasted = read_pasted(event_rules(event), slot, text, MAX_MOVES)
+        sheet, start_fen, warnings = SheetText(pasted.moves, pasted.result), pasted.start_fen, pasted.warnings
+    else:
+        sheet, start_fen, warnings = read_sheet(event, text), "", ()
+    game = check_moves(event, sheet.moves, start_fen)
     try:
         with transaction():
-            rec = apply_record(actor, event, slot, sheet, game, as_written=as_written, note=note)
+            rec = apply_record(actor, event, slot, sheet, game, as_written=as_written, note=note,
+                               start_fen=start_fen)
     except (StaleDataError, IntegrityError):  # a change, or a first record, saved meanwhile by another arbiter
         raise ServiceError(simultaneous_message()) from None
-    return rec, game
+    return rec, game, warnings
 
 
 def delete_record(actor: User, event: Event, rec: GameRecord) -> None:

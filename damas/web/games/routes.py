@@ -123,13 +123,16 @@ def edit(event_id: int, round_number: int, board: int, game_no: int):  # type: i
         form.note.data = rec.note
     if form.validate_on_submit():
         try:
-            save_record(current_user, event, round_number, board, game_no, form.moves.data or "",
-                        as_written=bool(form.as_written.data), note=form.note.data or "")
+            _rec, _game, warnings = save_record(current_user, event, round_number, board, game_no,
+                                                form.moves.data or "", as_written=bool(form.as_written.data),
+                                                note=form.note.data or "")
         except RecordRefused as error:
             refused = {"message": error.message, "plies": [p.notation for p in error.game.plies]}
         except ServiceError as error:
             show_service_error(form, error)
         else:
+            for warning in warnings:
+                flash(warning, "warning")
             flash(_("Partida gravada."), "success")
             return redirect(url_for("games.game_page", **game_args(event, slot)))
     return render_template("games/edit.html", event=event_summary(event), slot=slot, label=game_label(slot),
