@@ -19,7 +19,7 @@ from damas.engine.points import format_value
 from damas.engine.teams import default_team_tiebreaks, team_standings
 from damas.engine.tiebreaks.fide_codes import from_fide
 from damas.engine.trf import TrfTournament
-from damas.engine.trf.teams import TrfTeams
+from damas.engine.trf.teams import TeamNote, TrfTeams
 from damas.engine.trf.teams import team_results
 from damas.engine.types import Color, EngineError, Outcome
 
@@ -95,6 +95,7 @@ def foreign_problems(trf: TrfTournament) -> list[str]:
                      "importada como rodada emparceirada, com os resultados que já tem.",
                      r=trf.next_round, n=waiting))
     if trf.team is not None:
+        out.extend(_team_note(note) for note in trf.team.notes)
         for team, what, written, total in trf.team.differences():
             out.append(_("Equipe %(no)s: o arquivo diz %(what)s %(file)s, as rodadas somam %(sum)s.", no=team,
                          what=what, file=_fmt(written), sum=_fmt(total)))
@@ -117,6 +118,17 @@ def foreign_problems(trf: TrfTournament) -> list[str]:
             out.append(_("Desempates do arquivo (202) que não calculamos para equipes: %(codes)s; a classificação "
                          "usa %(order)s.", codes=", ".join(unused), order=", ".join(order)))
     return out
+
+
+def _team_note(note: TeamNote) -> str:
+    """A 300 line-up read otherwise than written: the 310 rosters win (engine.trf.teams)."""
+    if note.kind == "300-swapped":
+        return _("Linha %(line)s: a escalação da rodada %(r)s (300) traz só jogadores da equipe %(no)s, que o "
+                 "arquivo põe como adversária: lida como escalação da equipe %(no)s, como dizem as equipes (310).",
+                 line=note.line, r=note.round, no=note.team)
+    return _("Linha %(line)s: a escalação da equipe %(no)s na rodada %(r)s (300) cita jogadores de outra equipe "
+             "(%(players)s); eles ficam com a equipe que o registro 310 lhes dá e fora desta escalação.",
+             line=note.line, no=note.team, r=note.round, players=", ".join(map(str, note.players)))
 
 
 def _colour_breaks(trf: TrfTournament) -> int:

@@ -198,7 +198,6 @@ def test_192_fide_dutch_2017_names_the_2017_rules():
 @pytest.mark.parametrize("change,line,column", [
     (("330 +- 002 004 005", "330 +- 002 004 009"), 41, None),  # a team with no team record
     (("330 +- 002 004 005", "330 x- 002 004 005"), 41, 5),
-    (("300 003 001 004    1   11", "300 003 001 004    1    5"), 42, 17),  # a player of another team
     (("250 02.0 01.0 001 001 0001 0002", "250 02.0 01.0 0x1 001 0001 0002"), 39, 15),
     (("310   5 Erechim", "310   4 Erechim"), 32, 5),  # a team number twice
 ])
@@ -207,6 +206,24 @@ def test_team_file_refusals_name_the_line_and_column(change, line, column):
     with pytest.raises(TrfError) as error:
         read_trf(text)
     assert (error.value.line, error.value.column) == (line, column)
+
+
+def test_a_line_up_naming_another_teams_player_keeps_the_rosters_teams():
+    """300 naming player 5 (Caxias) in Alfenas's round-3 line-up: refused before; the 310 roster
+    wins, the line is noted (the preview names it) and Alfenas plays with its own players."""
+    text = _text(CORPUS / "trf2026_team.trf").replace("300 003 001 004    1   11", "300 003 001 004    1    5")
+    teams = read_trf(text).team
+    assert [(n.kind, n.line, n.round, n.team, n.players) for n in teams.notes] == [("300-other-team", 42, 3, 1, (5,))]
+    r3 = next(m for m in teams.matches if m.round == 3 and 1 in (m.white, m.black))
+    assert all(5 not in board for board in r3.boards)
+
+
+def test_a_blank_320_round_is_no_bye_that_round():
+    """320 as other programs write it: ` 1.0` points, a blank field where a round had no
+    pairing-allocated bye (refused before: "a team (320) must be a whole number, got ''")."""
+    trf = read_trf(_text(CORPUS / "trf2026_team_blank_320_rounds.trf"))
+    byes = {(m.round, m.white): m.kind for m in trf.team.matches if m.black is None}
+    assert byes == {(1, 5): "H", (2, 2): "PAB", (3, 3): "PAB"}
 
 
 _ALPHABET = " 0123456789wbWBHFUZ+-=.x\r\n"

@@ -22,6 +22,14 @@ opponent in a round is the team of its players' opponents (all must agree, else 
 refused). Values are half points (a won game = 2; match points TW 2.0 = 4), as `trf` keeps
 every score. The points the 310 records write are kept (`file_match_points`...) so a preview
 can list where they differ from the rounds.
+
+Files of other programs, read as their writers mean them [ours, where a file contradicts itself]:
+a blank field of a list of numbers (a 320 round with no pairing-allocated bye, an empty board of
+a 310 / 300 line-up) reads as 0, as the spec's own `000`; 320 points may be written ` 1.0` or
+`01.0`. A 300 line-up naming a player of another team than his 310 roster gives trusts the
+roster: when every player it names is of the opponent's team (the team and opponent columns
+swapped) it is that team's order; otherwise the players of other teams are left out of it. Each
+such line is kept in `notes` so the preview says what was read differently.
 """
 from __future__ import annotations
 
@@ -69,6 +77,19 @@ class TrfMatch:
 
 
 @dataclass(frozen=True)
+class TeamNote:
+    """A line read otherwise than it is written (see the module docstring): `kind` "300-swapped"
+    (the line-up is the opponent's, `team` the team it was read for) or "300-other-team"
+    (`players` left out of `team`'s line-up of `round`)."""
+
+    kind: str
+    line: int = field(compare=False)  # where the file wrote it (a rewritten file moves it)
+    round: int = 0
+    team: int = 0
+    players: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class TrfTeams:
     teams: tuple[TrfTeam, ...]
     matches: tuple[TrfMatch, ...]
@@ -79,6 +100,7 @@ class TrfTeams:
     scoring: tuple[int, int, int] = (4, 2, 0)  # TW, TD, TL in half points
     accelerations: tuple[tuple[int, int, int, int, int, int], ...] = ()  # (MP, GP, first, last, lo, hi)
     primary: str = "MP"  # the 192 code's primary score (MP or GP)
+    notes: tuple[TeamNote, ...] = ()
 
     def differences(self) -> list[tuple[int, str, int, int]]:
         """(team, "MP" / "GP", the file's value, the rounds' sum) wherever the 310 record differs."""
@@ -112,12 +134,30 @@ def _int(raw: str, line: int, column: int, what: str) -> int:
 
 
 def _numbers(line: str, start: int, width: int, lineno: int, what: str) -> list[int]:
-    """The fields of `width` columns from column `start`, one blank apart (0 kept: an empty board)."""
+    """The fields of `width` columns from column `start`, one blank apart (0 kept: an empty board;
+    a blank field is 0 too, as other programs write an unused one)."""
     out, k, body = [], start - 1, line.rstrip()
     while k < len(body):
-        out.append(_int(body[k:k + width], lineno, k + 1, what))
+        field = body[k:k + width]
+        out.append(_int(field, lineno, k + 1, what) if field.strip() else 0)
         k += width + 1
     return out
+
+
+def _lineup(line: str, lineno: int, rnd: int, no: int, team_of: dict[int, int],
+            notes: list[TeamNote]) -> tuple[int, tuple[int, ...]]:
+    """The team a 300 line-up is of and its players, trusting the 310 rosters (module docstring)."""
+    players = tuple(_numbers(line, 17, 4, lineno, "a player (300)"))
+    strangers = tuple(p for p in players if p and team_of.get(p) != no)
+    if not strangers:
+        return no, players
+    opponent = parse_int(line[12:15])
+    named = {team_of.get(p) for p in players if p}
+    if len(named) == 1 and opponent is not None and named == {opponent}:
+        notes.append(TeamNote("300-swapped", lineno, rnd, opponent))
+        return opponent, players
+    notes.append(TeamNote("300-other-team", lineno, rnd, no, strangers))
+    return no, tuple(0 if p in strangers else p for p in players)
 
 
 def _teams(lines: list[tuple[str, str, int]], players: set[int], where: dict[int, int]) -> list[TrfTeam]:
@@ -171,6 +211,7 @@ def read_teams(trf: TrfTournament, records) -> TrfTeams:  # type: ignore[no-unty
     forfeits: dict[tuple[int, int], str] = {}
     named: list[tuple[int, int, int]] = []  # (round, team, line) each record names, checked below
     order: dict[tuple[int, int], tuple[int, ...]] = {}
+    notes: list[TeamNote] = []
     accel = []
     for tag, line, lineno in lines:
         if tag == "320":
@@ -181,7 +222,7 @@ def read_teams(trf: TrfTournament, records) -> TrfTeams:  # type: ignore[no-unty
                     named.append((rnd, no, lineno))
         elif tag == "240":
             kind, rnd = line[4:5].upper(), _int(line[6:9], lineno, 7, "the round (240)")
-            for no in _numbers(line, 11, 4, lineno, "a team (240)"):
+            for no in filter(None, _numbers(line, 11, 4, lineno, "a team (240)")):
                 mp = {"F": tw, "H": td}.get(kind, 0)
                 byes[(rnd, no)] = (kind, mp, {"F": 2 * boards, "H": boards}.get(kind, 0))
                 named.append((rnd, no, lineno))
@@ -194,12 +235,9 @@ def read_teams(trf: TrfTournament, records) -> TrfTeams:  # type: ignore[no-unty
             named.extend(((rnd, white, lineno), (rnd, black, lineno)))
         elif tag == "300":
             rnd, no = _int(line[4:7], lineno, 5, "the round (300)"), _int(line[8:11], lineno, 9, "a team (300)")
-            order[(rnd, no)] = tuple(_numbers(line, 17, 4, lineno, "a player (300)"))
+            no, players = _lineup(line, lineno, rnd, no, team_of, notes)
+            order[(rnd, no)] = players
             named.append((rnd, no, lineno))
-            for player in order[(rnd, no)]:
-                if player and team_of.get(player) != no:
-                    raise TrfError(f"out-of-order record (300) puts player {player} in team {no}, not his team",
-                                   lineno, 17)
         elif tag == "250":
             first = _int(line[22:26], lineno, 23, "the first team (250)")
             accel.append((_half(line[4:8], lineno, 5), _half(line[9:13], lineno, 10),
@@ -223,7 +261,8 @@ def read_teams(trf: TrfTournament, records) -> TrfTeams:  # type: ignore[no-unty
                 mp[no] += m.match_points[side]
                 gp[no] += m.game_points[side]
     primary = "GP" if "_GP" in trf.system_code and trf.system_code.find("_GP") < (trf.system_code + "_MP").find("_MP") else "MP"
-    return TrfTeams(tuple(teams), tuple(matches), tuple(scheduled), mp, gp, boards, (tw, td, tl), tuple(accel), primary)
+    return TrfTeams(tuple(teams), tuple(matches), tuple(scheduled), mp, gp, boards, (tw, td, tl), tuple(accel), primary,
+                    tuple(notes))
 
 
 def _round(rnd, teams, team_of, results, byes, forfeits, order, scoring, where) -> list[TrfMatch]:  # type: ignore[no-untyped-def]
