@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from datetime import date
 
-from sqlalchemy import CheckConstraint, Date, ForeignKey, String
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import CheckConstraint, ColumnElement, Date, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
+from damas.engine.folding import fold
 from damas.extensions import db
 from damas.models.club import Club
 
@@ -21,6 +22,9 @@ class Player(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     full_name: Mapped[str] = mapped_column(String(120), index=True)
+    # The name as searches compare it (engine.folding: no accents, no case), set with the name
+    # below so "cicero" finds "Cícero" in SQL on SQLite and PostgreSQL alike.
+    name_folded: Mapped[str] = mapped_column(String(120), default="", server_default="", index=True)
     sex: Mapped[str] = mapped_column(String(1))
     birth_date: Mapped[date | None] = mapped_column(Date)
     club_id: Mapped[int | None] = mapped_column(ForeignKey("club.id"), index=True)
@@ -36,6 +40,17 @@ class Player(db.Model):
     email: Mapped[str | None] = mapped_column(String(254))
 
     club: Mapped["Club | None"] = relationship(back_populates="players")
+
+    @classmethod
+    def name_contains(cls, query: str) -> ColumnElement[bool]:
+        """Whether the player's name holds `query`, accents and case ignored (LIKE's wildcards in
+        the query are taken literally)."""
+        return cls.name_folded.contains(fold(query), autoescape=True)
+
+    @validates("full_name")
+    def _fold_name(self, _key: str, value: str) -> str:
+        self.name_folded = fold(value)[:120]
+        return value
 
     def rating_for(self, rating_list: str) -> int:
         """Rating on the named list ('regular', 'rapid' or 'blitz'); 0 when unrated (CBJD 115)."""

@@ -24,7 +24,6 @@ Text is UTF-8, else Windows-1252 (Swiss-Manager's) [ours]; control characters re
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
@@ -33,6 +32,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 
 from damas.engine.check import infer_first_color
+from damas.engine.folding import fold
 from damas.engine.pairing.acceleration import acceleration_table
 from damas.engine.trf import TrfError, TrfTournament, read_trf, trf_points
 from damas.engine.trf.records import tiebreak_codes_of
@@ -186,8 +186,7 @@ def normal_name(name: str) -> str:
     if "," in name:
         last, _sep, first = name.partition(",")
         name = f"{first} {last}"
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return " ".join(re.sub(r"[^\w\s]", " ", plain.casefold()).split())
+    return " ".join(re.sub(r"[^\w\s]", " ", fold(name)).split())
 
 
 def _match(players: list[ImportedPlayer]) -> tuple[list[ImportedPlayer], list[str]]:

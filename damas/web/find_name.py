@@ -7,18 +7,11 @@ names folded the same way: accents and case ignored ("jose" finds "José"), spac
 """
 from __future__ import annotations
 
-import unicodedata
-
 from flask import Flask, request
 
+from damas.engine.folding import fold
+
 MAX_QUERY = 80  # a name, not a document: longer input is cut
-
-
-def fold(text: str | None) -> str:
-    """The text without accents, in lower case, with single spaces (the JS side folds alike)."""
-    decomposed = unicodedata.normalize("NFD", text or "")
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(bare.casefold().split())
 
 
 def find_query() -> str:

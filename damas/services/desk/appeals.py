@@ -6,7 +6,6 @@ fee, deadline); this module stores them and records the decision and the fee ref
 """
 from __future__ import annotations
 
-import unicodedata
 from datetime import date, datetime, timezone
 from typing import Any
 
@@ -27,6 +26,7 @@ from damas.engine.appeals import (
     fee_refunded,
     panel_for_dispute,
 )
+from damas.engine.folding import fold
 from damas.engine.types import EngineError
 from damas.extensions import db
 from damas.models import Entry, Event, RoundStatus, User
@@ -108,8 +108,7 @@ def remove_member(actor: User, event: Event, member_id: int) -> None:
 
 def normal_name(name: str) -> str:
     """A full name for matching people: case, accents and spacing ignored."""
-    text = unicodedata.normalize("NFKD", name or "")
-    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+    return fold(name)
 
 
 def _game_players(event: Event, entry: Entry | None, round_number: int | None) -> list[str]:

@@ -42,6 +42,7 @@ class PlanRow:
     player_id: int | None = None
     values: dict[str, Any] = field(default_factory=dict)
     verdict: str = ""  # many entries (issue 27 point 4): found, unknown, ... (entries.VERDICTS)
+    suggestion: str = ""  # an unknown name's registered spelling ("Cicero" -> "Cícero"), offered
 
 
 @dataclass

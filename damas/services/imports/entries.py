@@ -8,15 +8,18 @@ the capacity and the rating ceiling on its list (RULES.md §9) — hold for the 
 **[ours]**: staff and arbiters add guests too, so the guest rules of self-registration do not
 apply here, as they do not for one entry added by hand.
 
-The list forgives (issue 27 point 4): every line gets a verdict (`VERDICTS`), a bad line (a
-formula, an unknown or ambiguous name) no longer refuses the others, and the preview offers to
-enter only the good lines (`good_rows`), the ones to mend kept for the box (`mend_text`).
+The list forgives: every line gets a verdict (`VERDICTS`), a bad line (a formula, an unknown or
+ambiguous name) no longer refuses the others, and the preview offers to enter only the good
+lines (`good_rows`), the ones to mend kept for the box (`mend_text`). A name typed without its
+accents or in other case ("cicero silva") is not entered on a guess: the registered spelling is
+offered ("Cícero Silva?") and put in the box to send again **[ours]**.
 """
 from __future__ import annotations
 
 from flask_babel import gettext as _
 from sqlalchemy import select
 
+from damas.engine.folding import fold
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, Player, User
 from damas.services.audit import record, transaction
@@ -45,11 +48,12 @@ MENDABLE = (UNKNOWN, AMBIGUOUS, BAD_FORMAT)  # the repeated and the already ente
 
 
 class _Verdict(ValueError):
-    """Why a line cannot be entered, with its verdict."""
+    """Why a line cannot be entered, with its verdict (and the registered spelling it may mean)."""
 
-    def __init__(self, verdict: str, reason: str) -> None:
+    def __init__(self, verdict: str, reason: str, suggestion: str = "") -> None:
         super().__init__(reason)
         self.verdict = verdict
+        self.suggestion = suggestion
 
 
 def pasted_rows(text: str) -> list[Row]:
@@ -76,8 +80,10 @@ class _Registry:
         self.by_fed = {p.federation_id.casefold(): p for p in players if p.federation_id}
         self.by_fide = {p.fide_id: p for p in players if p.fide_id}
         self.by_name: dict[str, list[Player]] = {}
+        self.by_folded: dict[str, list[Player]] = {}
         for p in players:
             self.by_name.setdefault(name_key(p.full_name), []).append(p)
+            self.by_folded.setdefault(p.name_folded, []).append(p)
 
     def by_text(self, text: str) -> Player | None:
         player = self.by_fed.get(text.casefold()) or self.by_fide.get(text)
@@ -88,7 +94,19 @@ class _Registry:
         if len(same) > 1:
             raise _Verdict(AMBIGUOUS, _("há %(n)s jogadores com este nome; use o nº de federação.",
                                         n=len(same)))
+        if not same:
+            self.offer_spelling(name, born)
         return same[0] if same else None
+
+    def offer_spelling(self, name: str, born: object) -> None:
+        """The registered player a name means but for accents and case, offered, never entered."""
+        alike = [p for p in self.by_folded.get(fold(name), []) if born is None or p.birth_date == born]
+        if len(alike) == 1:
+            spelled = alike[0].full_name
+            raise _Verdict(UNKNOWN, _("não encontrado com esta grafia; quis dizer %(name)s?", name=spelled), spelled)
+        if alike:
+            raise _Verdict(AMBIGUOUS, _("há %(n)s jogadores com este nome sem acentos; use o nº de federação.",
+                                        n=len(alike)))
 
     def find(self, row: Row) -> Player | None:
         if "any" in row.cells:
@@ -143,7 +161,7 @@ def plan_entries(event: Event, rows: list[Row]) -> Plan:
                 raise _Verdict(LIMIT, _("passa da capacidade do evento (%(n)s vagas).", n=settings.capacity))
             out.values = {"rating": rating}
         except _Verdict as error:
-            out.status, out.reason, out.verdict = ERROR, str(error), error.verdict
+            out.status, out.reason, out.verdict, out.suggestion = ERROR, str(error), error.verdict, error.suggestion
         plan.append(out)
     return Plan(plan)
 
@@ -168,8 +186,15 @@ def good_rows(plan: Plan, rows: list[Row]) -> list[Row]:
 
 def mend_text(plan: Plan, rows: list[Row]) -> str:
     """The pasted lines left to mend (unknown, ambiguous, bad format), as the box shows them."""
-    mend = {r.line for r in plan.rows if r.verdict in MENDABLE}
-    return "\n".join(row.get("any") for row in rows if row.line in mend and row.get("any"))
+    mend = {r.line: r.suggestion for r in plan.rows if r.verdict in MENDABLE}
+    return "\n".join(mend[row.line] or row.get("any") for row in rows if row.line in mend and row.get("any"))
+
+
+def suggested_text(plan: Plan, pasted: str) -> str:
+    """The pasted box with each line the plan found another spelling for written that way."""
+    spelled = {r.line: r.suggestion for r in plan.rows if r.suggestion}
+    lines = pasted.splitlines()
+    return "\n".join(spelled.get(k, line) for k, line in enumerate(lines, start=1))
 
 
 def apply_entries(actor: User, event: Event, rows: list[Row], filename: str) -> Plan:

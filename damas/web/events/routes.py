@@ -263,7 +263,7 @@ def manage_entries(event_id: int):  # type: ignore[no-untyped-def]
         entered = select(Entry.player_id).where(Entry.event_id == event.id)
         stmt = (
             select(Player)
-            .where(func.lower(Player.full_name).like(f"%{query.lower()}%"), Player.id.not_in(entered))
+            .where(Player.name_contains(query), Player.id.not_in(entered))
             .order_by(Player.full_name)
             .limit(30)
         )

@@ -222,7 +222,7 @@ def _entries_preview(event: Event, plan: Plan, rows: list[Row], filename: str, s
     mend_form = None
     if source == "list":
         mend_form = EntriesForm(formdata=None)
-        mend_form.pasted.data = pasted
+        mend_form.pasted.data = entries_import.suggested_text(plan, pasted)
     title = _entries_texts(event)[0]
     return render_template("imports/preview.html", title=title, rows=_rows_view(plan), counts=counts,
                            ok=plan.ok, filename=filename, form=form,

@@ -7,6 +7,7 @@ from flask_login import current_user
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import selectinload
 
+from damas.engine.folding import fold
 from damas.extensions import db
 from damas.models import Club, Entry, Event, EventStatus, Player
 from damas.services.errors import ServiceError
@@ -34,12 +35,13 @@ def list_players():  # type: ignore[no-untyped-def]
     query = (request.args.get("q") or "").strip()
     stmt = select(Player).order_by(Player.full_name, Player.id)
     if query:
-        like = f"%{query.lower()}%"
-        stmt = stmt.outerjoin(Club).where(
+        folded = fold(query)
+        clubs = [c.id for c in db.session.scalars(select(Club)) if folded in fold(c.name)]
+        stmt = stmt.where(
             or_(
-                func.lower(Player.full_name).like(like),
-                func.lower(func.coalesce(Player.federation_id, "")).like(like),
-                func.lower(func.coalesce(Club.name, "")).like(like),
+                Player.name_contains(query),
+                func.lower(func.coalesce(Player.federation_id, "")).contains(query.lower(), autoescape=True),
+                Player.club_id.in_(clubs),
                 func.lower(Player.state) == query.lower(),
             )
         )
