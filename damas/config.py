@@ -93,9 +93,15 @@ class Config:
     RATELIMIT_STORAGE_OPTIONS = ({"socket_connect_timeout": 1, "socket_timeout": 2}
                                  if RATELIMIT_STORAGE_URI.startswith(("redis://", "rediss://")) else {})
     # Limits of the account routes (limits' notation; see damas.web.limits).
-    LIMIT_LOGIN_IP = "30 per minute;300 per hour"
-    # Failed logins of one account from one address (the same address is refused, issue 25)
-    LIMIT_LOGIN_ACCOUNT_IP = "5 per minute;20 per hour"
+    # Failed logins from one address, whatever the account (guessing across accounts). Only
+    # failures count: a venue's players share one address, and their right passwords cost nothing.
+    LIMIT_LOGIN_IP = "60 per minute;200 per hour"
+    # Failed logins of one account from one address: past LOGIN_DELAY_AFTER, the next attempt
+    # waits LOGIN_DELAY_SECONDS, doubled at each further failure (damas.web.login_delay).
+    LOGIN_DELAY_AFTER = 5
+    LOGIN_DELAY_SECONDS = 2
+    LOGIN_DELAY_MAX_SECONDS = 3600
+    LOGIN_DELAY_FORGET_SECONDS = 3600
     # Failed logins of one account from every address: past these, each attempt on the account
     # waits LOGIN_SLOWDOWN_SECONDS (slowed down, never refused: a stranger cannot lock it)
     LOGIN_SLOWDOWN_AFTER = "10 per minute;50 per hour"

@@ -118,3 +118,37 @@ class PlayerMessage(db.Model):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     text_pt: Mapped[str] = mapped_column(Text)
     text_en: Mapped[str] = mapped_column(Text, default="")
+
+
+class UnmatchedReason(str, enum.Enum):
+    UNKNOWN_NUMBER = "unknown_number"  # no player has the federation number given
+    NUMBER_TAKEN = "number_taken"      # that player already has an account
+    EMAIL_TAKEN = "email_taken"        # the e-mail given already has an account
+
+
+class UnmatchedStatus(str, enum.Enum):
+    OPEN = "open"
+    DISMISSED = "dismissed"
+    LINKED = "linked"
+
+
+class UnmatchedSignUp(db.Model):
+    """A member's sign-up that could not become a pending link request. The sign-up page answers
+    every applicant alike (it must not tell which numbers exist or have accounts), so staff see
+    these here instead, and dismiss one or link it to the right player. The applicant's password
+    is kept hashed only until then, so a link makes the account he asked for."""
+
+    __tablename__ = "unmatched_sign_up"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    name: Mapped[str] = mapped_column(String(120))
+    email: Mapped[str] = mapped_column(String(254))
+    federation_id: Mapped[str] = mapped_column(String(40))
+    reason: Mapped[UnmatchedReason] = mapped_column(enum_column(UnmatchedReason, "unmatched_reason"))
+    password_hash: Mapped[str] = mapped_column(String(255), default="")
+    status: Mapped[UnmatchedStatus] = mapped_column(enum_column(UnmatchedStatus, "unmatched_status"),
+                                                    default=UnmatchedStatus.OPEN, index=True)
+    decided_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id", ondelete="SET NULL"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"), index=True)

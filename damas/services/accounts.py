@@ -16,18 +16,22 @@ from werkzeug.security import generate_password_hash
 
 from damas.extensions import db
 from damas.models import Player, Role, User
-from damas.models.registration import SignUp, SignUpStatus
+from damas.models.registration import SignUp, SignUpStatus, UnmatchedReason
+from damas.services import unmatched_sign_ups
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.names import check_name, clean_name
 
 
 def neutral_answer() -> str:
-    """The one answer of a sign-up whose fields are valid, whether it made an account or the
-    e-mail (or the player) already had one: a sign-up form must not tell a stranger which
-    e-mails or registration numbers are in use (issues 14 and 25). Nobody is logged in by it."""
-    return _("Pedido de conta recebido. Entre com o seu e-mail e a sua senha. Se este e-mail já tinha uma "
-             "conta, use a senha dela (ou peça uma nova à federação).")
+    """The one answer of a sign-up whose fields are valid, whether it made an account, the
+    e-mail (or the player) already had one or the federation number is unknown: a sign-up form
+    must not tell a stranger which e-mails or registration numbers exist or are in use. So it
+    tells every applicant what happens next. Nobody is logged in by it."""
+    return _("Pedido de conta recebido. A federação confere cada pedido antes de ligar a conta ao seu cadastro "
+             "de jogador; se o número não conferir, ela entra em contato. Já pode entrar com o seu e-mail e a sua "
+             "senha, salvo se a federação ainda estiver conferindo o seu número. Se você já tinha uma conta, entre "
+             "com a senha dela ou peça uma nova senha à federação.")
 
 
 def _check_account(data: dict[str, Any]) -> tuple[str, str, str, bool]:
@@ -59,18 +63,28 @@ def _new_user(email: str, name: str, password: str, player_id: int | None) -> Us
     return user
 
 
+def _unmatched(player: Player | None, email_taken: bool) -> UnmatchedReason | None:
+    if player is None:
+        return UnmatchedReason.UNKNOWN_NUMBER
+    if db.session.scalar(select(User.id).where(User.player_id == player.id)) is not None:
+        return UnmatchedReason.NUMBER_TAKEN
+    return UnmatchedReason.EMAIL_TAKEN if email_taken else None
+
+
 def sign_up_member(data: dict[str, Any]) -> User | None:
     """Account for a federation member: linked to his player record after staff approval.
-    None (nothing made, the same answer) when the e-mail or the player already has an account."""
+    None (nothing made, the same answer) when the number is unknown or the e-mail or the player
+    already has an account: the request then waits for staff (`unmatched_sign_ups`)."""
     email, name, password, taken = _check_account(data)
     number = (data.get("federation_id") or "").strip()
     if not number:
         raise ServiceError(_("Informe o seu número de cadastro na federação."), "federation_id")
     player = db.session.scalar(select(Player).where(func.lower(Player.federation_id) == number.lower()))
-    if player is None:
-        raise ServiceError(_("Nenhum jogador com este número de cadastro."), "federation_id")
-    if taken or db.session.scalar(select(User.id).where(User.player_id == player.id)) is not None:
-        _as_long_as_an_account(password)
+    reason = _unmatched(player, taken)
+    if reason is not None or player is None:
+        hashed = generate_password_hash(password)  # also when unused: the same time as a new account
+        unmatched_sign_ups.keep(name, email, number, reason or UnmatchedReason.UNKNOWN_NUMBER,
+                                "" if taken else hashed)
         return None
     with transaction():
         user = _new_user(email, name, password, None)

@@ -5,11 +5,12 @@ in `damas.config.Config`), the store is `RATELIMIT_STORAGE_URI` (memory by defau
 such as Redis when several processes serve the site). A refused request gets the 429 page of
 `damas.web.errors`.
 
-Log in (issue 25 point 1: nobody can lock another user out):
+Log in (issue 25 point 1: nobody can lock another user out; and a venue's players share one
+public address, so a right password never counts against that address):
 
-- per client address every attempt counts (`LIMIT_LOGIN_IP`): guessing across accounts;
-- per (account, address) failed attempts count (`LIMIT_LOGIN_ACCOUNT_IP`): guessing one
-  password from one place;
+- per client address failed attempts count (`LIMIT_LOGIN_IP`): guessing across accounts;
+- per (account, address) failures make the next attempt wait, longer at each failure
+  (`damas.web.login_delay`, called by the login route): guessing one password from one place;
 - per account, from every address, failures only slow the login down
   (`LOGIN_SLOWDOWN_AFTER`, then `LOGIN_SLOWDOWN_SECONDS` of wait before each attempt): the
   owner's right password from his own address still logs in, however many strangers failed.
@@ -47,10 +48,6 @@ def _address() -> str:
 def _account_by_email() -> str:
     """The account a login names (typed e-mail, normalised); unknown e-mails count the same."""
     return "email:" + ((request.form.get("email") or "").strip().lower()[:254] or "-")
-
-
-def _account_at_address() -> str:
-    return _account_by_email() + "|" + _address()
 
 
 def _account_logged_in() -> str:
@@ -107,11 +104,9 @@ def _slowed_down(view: F) -> F:
 
 
 def throttle_login(view: F) -> F:
-    """Per address, per (account, address); the account as a whole is only slowed down."""
+    """Failures per address; the account as a whole is only slowed down."""
     return _apply(_slowed_down(view),
-                  limiter.limit(_config("LIMIT_LOGIN_IP"), key_func=_address, methods=["POST"]),
-                  limiter.limit(_config("LIMIT_LOGIN_ACCOUNT_IP"), key_func=_account_at_address, methods=["POST"],
-                                deduct_when=_refused))
+                  limiter.limit(_config("LIMIT_LOGIN_IP"), key_func=_address, methods=["POST"], deduct_when=_refused))
 
 
 def throttle_sign_up(view: F) -> F:

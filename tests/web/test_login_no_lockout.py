@@ -1,6 +1,6 @@
 """Issue 25 point 1: nobody can lock another user out of his account.
 
-Failed logins are refused per client address and per (account, address); the account as a whole
+Failed logins are refused per client address and delayed per (account, address); the account as a whole
 is only slowed down (`damas.web.limits`), so the owner's right password from another address
 logs in however many strangers typed wrong ones."""
 from __future__ import annotations
@@ -30,7 +30,7 @@ def delays(monkeypatch: pytest.MonkeyPatch) -> list[float]:
 def test_a_stranger_s_failures_do_not_lock_the_owner_out(client, make_user, delays):  # type: ignore[no-untyped-def]
     user = make_user(Role.STAFF, password="right-pass-1")
     stranger = [_login(client, user.email, "bad", ip="10.9.0.1").status_code for _ in range(20)]
-    assert stranger[:5] == [200] * 5 and set(stranger[5:]) == {429}  # the stranger's address is refused
+    assert stranger[:5] == [200] * 5 and set(stranger[5:]) == {429}  # the stranger's address waits
     owner = _login(client, user.email, "right-pass-1", ip="10.9.0.2")
     assert owner.status_code == 302
     with client.session_transaction() as session:
@@ -47,7 +47,7 @@ def test_many_addresses_slow_the_account_down_but_never_refuse_it(client, make_u
 
 
 @pytest.mark.rate_limited
-def test_the_per_address_limit_still_holds(client, make_user, delays):  # type: ignore[no-untyped-def]
+def test_the_per_address_wait_still_holds(client, make_user, delays):  # type: ignore[no-untyped-def]
     user = make_user(Role.STAFF, password="right-pass-1")
     for _ in range(5):
         _login(client, user.email, "bad", ip="10.7.0.1")

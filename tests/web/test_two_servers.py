@@ -88,14 +88,14 @@ def test_a_pdf_rendered_by_one_server_is_served_by_the_other(two_servers: dict[s
 
 
 def test_the_login_throttle_counts_both_servers_together(two_servers: dict[str, Any]) -> None:
-    """30 attempts a minute per address (LIMIT_LOGIN_IP), counted in the shared Redis: 15 failed
+    """60 failures a minute per address (LIMIT_LOGIN_IP), counted in the shared Redis: 30 failed
     logins on each server, then the next one on either is refused (429). (The servers' other
     logins come before this test, whose counts are emptied first, or after Redis is gone.)"""
     a, b = two_servers["a"], two_servers["b"]
     Redis.from_url(two_servers["redis"].url).flushdb()
     visitor = session()
     token = csrf_token(visitor.get(f"{a.url}/conta/entrar", timeout=30).text)
-    for n in range(30):
+    for n in range(60):
         server = a if n % 2 else b
         answer = visitor.post(f"{server.url}/conta/entrar", allow_redirects=False, timeout=30,
                               data={"email": f"ninguem{n}@x.br", "password": "errada", "csrf_token": token})

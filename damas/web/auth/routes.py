@@ -17,6 +17,7 @@ from damas.extensions import login_manager
 from damas.services.errors import ServiceError
 from damas.services.users import authenticate, change_own_password, end_sessions
 from damas.web.auth.forms import LoginForm, PasswordForm
+from damas.web import login_delay
 from damas.web.forms_util import show_service_error
 from damas.web.limits import throttle_login, throttle_password
 
@@ -46,10 +47,19 @@ def login():  # type: ignore[no-untyped-def]
         return redirect(url_for("main.index"))
     form = LoginForm()
     if form.validate_on_submit():
-        user = authenticate(form.email.data or "", form.password.data or "")
+        email = form.email.data or ""
+        wait = login_delay.wait_left(email)
+        if wait:
+            flash(login_delay.wait_message(wait), "error")
+            return render_template("auth/login.html", form=form), 429, {"Retry-After": str(wait)}
+        user = authenticate(email, form.password.data or "")
         if user is None:
             flash(_("E-mail ou senha incorretos."), "error")
+            wait = login_delay.failed(email)
+            if wait:
+                flash(login_delay.wait_message(wait), "error")
         else:
+            login_delay.succeeded(email)
             login_user(user, remember=form.remember.data)
             flash(_("Bem-vindo, %(name)s.", name=user.name), "success")
             return redirect(_safe_next(request.args.get("next")))

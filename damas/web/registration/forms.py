@@ -111,3 +111,12 @@ class DecisionForm(FlaskForm):
 class SubstituteForm(FlaskForm):
     entry_id = SelectField(_l("Jogador ausente na 1ª rodada"), coerce=coerce_optional_int,
                            validators=[DataRequired(REQUIRED)])
+
+
+class UnmatchedForm(FlaskForm):
+    """Staff resolve an unmatched sign-up: dismiss it, or link it to the player with this number."""
+
+    request_id = IntegerField(validators=[DataRequired(REQUIRED)])
+    action = SelectField(choices=choices([("link", _l("Ligar ao jogador")), ("dismiss", _l("Descartar"))]),
+                         validators=[DataRequired(REQUIRED)])
+    federation_id = StringField(_l("Número de cadastro do jogador"), validators=[Optional(), Length(max=40)])
