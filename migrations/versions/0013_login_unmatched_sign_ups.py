@@ -2,7 +2,7 @@
 has an account: unmatched_sign_up, for staff to dismiss or link to a player.
 
 Revision ID: 0013_login_unmatched_sign_ups
-Revises: 0012_29_ratings
+Revises: 0013_accents_player_name_folded
 Create Date: 2026-12-03 10:00:00
 
 """
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 
 revision = '0013_login_unmatched_sign_ups'
-down_revision = '0012_29_ratings'
+down_revision = '0013_accents_player_name_folded'
 branch_labels = None
 depends_on = None
 
