@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask_login import current_user
 from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import Event, EventStatus
+from damas.views.arbiter_events import assigned_events
 from damas.views.summaries import event_summary
 
 bp = Blueprint("main", __name__)
@@ -18,7 +20,8 @@ def index():  # type: ignore[no-untyped-def]
         .where(Event.status.in_([EventStatus.REGISTRATION, EventStatus.RUNNING]))
         .order_by(Event.start_date)
     ).all()
-    return render_template("main/index.html", events=[event_summary(e) for e in events])
+    mine = assigned_events(current_user, finished=0) if current_user.is_authenticated else []
+    return render_template("main/index.html", events=[event_summary(e) for e in events], my_events=mine)
 
 
 @bp.get("/lang/<code>")

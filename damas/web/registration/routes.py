@@ -23,6 +23,7 @@ from damas.web.access import event_editor_required, staff_required
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.limits import throttle_sign_up
 from damas.views.summaries import event_summary
+from damas.views.arbiter_events import assigned_events
 from damas.web.registration.forms import AbsenceForm, DecisionForm, SettingsForm, SignUpForm, SubstituteForm
 from damas.web.public.routes import load_event
 from damas.web.registration.my_games import is_self_registered_guest, my_games
@@ -136,7 +137,8 @@ def my_page():  # type: ignore[no-untyped-def]
     return render_template("registration/my_page.html", player=player, pending=pending is not None,
                            entries=entries, reserves=reserves, messages=messages, absence_form=AbsenceForm(),
                            guest=player is not None and is_self_registered_guest(user, player),
-                           my_games=my_games(player) if player is not None else [])
+                           my_games=my_games(player) if player is not None else [],
+                           my_events=assigned_events(user))
 
 
 @bp.route("/conta/pedidos", methods=["GET", "POST"])
