@@ -29,6 +29,7 @@ ACTION_NAMES = {
     "appeal_decided": _l("Decisão de apelação"),
     # accounts, players, registration
     "sign_up": _l("Pedido de conta"), "approve": _l("Pedido aprovado"), "reject": _l("Pedido recusado"),
+    "dismiss": _l("Pedido sem cadastro descartado"), "link": _l("Pedido sem cadastro ligado a um jogador"),
     "register": _l("Inscrição pelo jogador"), "cancel": _l("Inscrição cancelada"), "delete": _l("Exclusão"),
     "join_reserve": _l("Entrada na reserva"), "leave_reserve": _l("Saída da reserva"),
     "substitute": _l("Substituição pelo reserva"),
@@ -72,7 +73,7 @@ OBJECT_NAMES = {
     "team_match": _l("Confronto de equipes"), "team_round": _l("Rodada de equipes"), "user": _l("Usuário"),
     "game_record": _l("Registro de partida"), "desk_move_ref": _l("Lance apontado"),
     "rating_parameters": _l("Parâmetros do rating da federação"), "rating_period": _l("Período de rating"),
-    "season": _l("Temporada"),
+    "season": _l("Temporada"), "unmatched_sign_up": _l("Pedido de conta sem cadastro"),
 }
 
 # Field names of the recorded snapshots; a field not listed shows its own name.

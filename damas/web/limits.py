@@ -74,13 +74,14 @@ def _apply(view: F, *limits: Any) -> F:
     return view
 
 
-def _counted(call: Callable[[], Any], fallback: Any) -> Any:
-    """A call to the limits' store; a store that fails is logged and `fallback` answered, as the
-    limiter's own RATELIMIT_SWALLOW_ERRORS does (a login never fails because Redis is away)."""
+def store_call(call: Callable[[], Any], fallback: Any) -> Any:
+    """A call to the limits' store; a store that fails is logged (one line: an outage would fill
+    the log with tracebacks) and `fallback` answered, as the limiter's own
+    RATELIMIT_SWALLOW_ERRORS does (a login never fails because Redis is away)."""
     try:
         return call()
-    except Exception:  # noqa: BLE001  redis, memcached...: whatever the store raises
-        log.warning("login slow-down: the limits' store failed; not counted", exc_info=True)
+    except Exception as error:  # noqa: BLE001  redis, memcached...: whatever the store raises
+        log.warning("login throttles: the limits' store failed (%s); not counted", type(error).__name__)
         return fallback
 
 
@@ -93,11 +94,11 @@ def _slowed_down(view: F) -> F:
         if request.method != "POST" or not config.get("RATELIMIT_ENABLED"):
             return view(*args, **kwargs)
         key, items = _account_by_email(), parse_many(config["LOGIN_SLOWDOWN_AFTER"])
-        if not _counted(lambda: all(limiter.limiter.test(item, "login_slowdown", key) for item in items), True):
+        if not store_call(lambda: all(limiter.limiter.test(item, "login_slowdown", key) for item in items), True):
             pause(float(config["LOGIN_SLOWDOWN_SECONDS"]))
         response = make_response(view(*args, **kwargs))
         if _refused(response):
-            _counted(lambda: [limiter.limiter.hit(item, "login_slowdown", key) for item in items], None)
+            store_call(lambda: [limiter.limiter.hit(item, "login_slowdown", key) for item in items], None)
         return response
 
     return wrapper  # type: ignore[return-value]

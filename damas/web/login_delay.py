@@ -14,7 +14,6 @@ fails is logged and the login goes on unthrottled, as the limiter itself does.
 """
 from __future__ import annotations
 
-import logging
 import math
 import time
 from typing import Any, Callable
@@ -24,8 +23,8 @@ from flask_babel import ngettext
 from flask_limiter.util import get_remote_address
 
 from damas.extensions import limiter
+from damas.web.limits import store_call
 
-log = logging.getLogger("damas.limits")
 clock: Callable[[], float] = time.time  # the delays' clock (tests move it on)
 
 
@@ -39,19 +38,11 @@ def _keys(email: str) -> tuple[str, str]:
     return "login_delay/failures/" + pair, "login_delay/until/" + pair
 
 
-def _stored(call: Callable[[], Any], fallback: Any) -> Any:
-    try:
-        return call()
-    except Exception:  # noqa: BLE001  redis, memcached...: whatever the store raises
-        log.warning("login delay: the limits' store failed; not counted", exc_info=True)
-        return fallback
-
-
 def wait_left(email: str) -> int:
     """Whole seconds this (account, address) must still wait before its next attempt; 0: none."""
     if not _enabled() or request.method != "POST":
         return 0
-    until_ms = _stored(lambda: limiter.storage.get(_keys(email)[1]), 0)
+    until_ms = store_call(lambda: limiter.storage.get(_keys(email)[1]), 0)
     return max(0, math.ceil(until_ms / 1000 - clock()))
 
 
@@ -61,7 +52,7 @@ def failed(email: str) -> int:
         return 0
     config = current_app.config
     failures_key, until_key = _keys(email)
-    failures = _stored(lambda: limiter.storage.incr(failures_key, int(config["LOGIN_DELAY_FORGET_SECONDS"])), 0)
+    failures = store_call(lambda: limiter.storage.incr(failures_key, int(config["LOGIN_DELAY_FORGET_SECONDS"])), 0)
     over = failures - int(config["LOGIN_DELAY_AFTER"])
     if over < 0:
         return 0
@@ -72,7 +63,7 @@ def failed(email: str) -> int:
         limiter.storage.clear(until_key)
         limiter.storage.incr(until_key, delay + 1, amount=until_ms)
 
-    _stored(store, None)
+    store_call(store, None)
     return delay
 
 
@@ -81,7 +72,7 @@ def succeeded(email: str) -> None:
     if not _enabled():
         return
     for key in _keys(email):
-        _stored(lambda key=key: limiter.storage.clear(key), None)
+        store_call(lambda key=key: limiter.storage.clear(key), None)
 
 
 def wait_message(seconds: int) -> str:

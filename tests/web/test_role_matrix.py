@@ -162,6 +162,7 @@ ACCESS = {
     "registration.sign_up": "public",
     "registration.my_page": "login",
     "registration.approvals": "staff",
+    "registration.unmatched": "staff",
     "registration.event_registration": "public",
     "registration.register": "login",
     "registration.cancel": "login",
