@@ -20,7 +20,7 @@ from damas.models.event import Entry, EntryStatus, Event, EventArbiter, EventSta
 from damas.models.knockout import KnockoutGame, KnockoutSetup
 from damas.models.play import Game, GameResult, RequestKind, Round, RoundRequest, RoundStatus
 from damas.models.player import Player
-from damas.models.rating import RatingPeriod, RatingRecord
+from damas.models.rating import RatingPeriod, RatingPeriodEvent, RatingRecord
 from damas.models.season import Season, SeasonEvent
 from damas.models.user import Role, User
 
@@ -42,6 +42,7 @@ __all__ = [
     "Game",
     "GameResult",
     "RatingPeriod",
+    "RatingPeriodEvent",
     "Season",
     "SeasonEvent",
     "RatingRecord",

@@ -61,3 +61,15 @@ class RatingPeriod(db.Model):
     status: Mapped[str] = mapped_column(String(10), default="closed")
     closed_by: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"), index=True)
     closed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class RatingPeriodEvent(db.Model):
+    """An event rated by a closed period: an event is rated once (the unique event id makes a
+    second close over the same events impossible, even by two staff at the same moment); the row
+    goes when its period is reopened."""
+
+    __tablename__ = "rating_period_event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    period_id: Mapped[int] = mapped_column(ForeignKey("rating_period.id", ondelete="CASCADE"), index=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), unique=True)

@@ -20,11 +20,12 @@ with a clear message instead of an error page.
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Callable, TypeVar
 
 from flask import current_app
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from damas.extensions import db
@@ -47,6 +48,26 @@ def lock_event(event: Event) -> None:
     held = session.info.get(_LOCKS)
     if held is not None and transaction is not None and held[0] is transaction and event_id in held[1]:
         return
+    _write_lock(session, select(Event.id).where(Event.id == event_id).with_for_update())
+    transaction = session.get_transaction()
+    if held is None or held[0] is not transaction:
+        held = (transaction, set())
+        session.info[_LOCKS] = held
+    held[1].add(event_id)
+
+
+def lock_rating_list(rating_list: str) -> None:
+    """Hold the write lock of a rating list (closing or reopening one of its periods) until the
+    transaction ends, then re-read: two staff closing the same period at once take turns, and
+    the second sees the first's period. PostgreSQL: a transaction-scoped advisory lock keyed by
+    the list (no row stands for a list); SQLite: the database's write lock, as `lock_event`."""
+    key = int.from_bytes(hashlib.sha1(f"rating_list:{rating_list}".encode()).digest()[:4], "big")
+    _write_lock(db.session(), select(func.pg_advisory_xact_lock(key)))
+
+
+def _write_lock(session: Any, postgres_lock: Any) -> None:
+    """Flush what the session holds, take the write lock (`postgres_lock`, or SQLite's BEGIN
+    IMMEDIATE) and expire everything, so the state is read again under the lock."""
     if session.new or session.dirty or session.deleted:
         session.flush()  # expiring below must not drop a change made before the lock
     connection = session.connection()
@@ -55,13 +76,8 @@ def lock_event(event: Event) -> None:
         if raw is not None and not raw.in_transaction:
             connection.exec_driver_sql("BEGIN IMMEDIATE")
     else:
-        session.execute(select(Event.id).where(Event.id == event_id).with_for_update())
+        session.execute(postgres_lock)
     session.expire_all()
-    transaction = session.get_transaction()
-    if held is None or held[0] is not transaction:
-        held = (transaction, set())
-        session.info[_LOCKS] = held
-    held[1].add(event_id)
 
 
 def _concurrent(error: Exception) -> bool:

@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from datetime import date
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from damas.extensions import db
-from damas.models import Event, EventStatus, Player, RatingPeriod, RatingRecord, User
+from damas.models import Event, EventStatus, Player, RatingPeriod, RatingPeriodEvent, RatingRecord, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.locking import lock_rating_list
 from damas.services.imports.rating_lists import FIELD, refresh_unpaired_entries
 from damas.engine.rating.fide import FLOOR as FIDE_FLOOR
 from damas.services.rating_change import event_rating_list, event_ratings
@@ -52,11 +53,9 @@ def check_period(name: str, rating_list: str, start: date, end: date, list_date:
 
 
 def _rated_elsewhere(rating_list: str) -> set[int]:
-    ids: set[int] = set()
-    for event_ids in db.session.scalars(select(RatingPeriod.event_ids).where(
-            RatingPeriod.status == "closed", RatingPeriod.rating_list == rating_list)):
-        ids.update(event_ids or ())
-    return ids
+    """The events a closed period rated (each once: `RatingPeriodEvent`)."""
+    return set(db.session.scalars(select(RatingPeriodEvent.event_id).join(
+        RatingPeriod, RatingPeriod.id == RatingPeriodEvent.period_id).where(RatingPeriod.rating_list == rating_list)))
 
 
 def plan_period(rating_list: str, start: date, end: date) -> PeriodPlan:
@@ -103,8 +102,18 @@ def _floored(rating: int, system: str, cbjd_floor: int) -> int:
 def close_period(actor: User, name: str, rating_list: str, start: date, end: date, list_date: date) -> RatingPeriod:
     """Close the period: records, players' ratings, unpaired events re-sorted, in one transaction."""
     name = check_period(name, rating_list, start, end, list_date)
+    lock_rating_list(rating_list)
+    same = db.session.scalar(select(RatingPeriod).where(
+        RatingPeriod.status == "closed", RatingPeriod.rating_list == rating_list, RatingPeriod.start_date == start,
+        RatingPeriod.end_date == end).limit(1))
+    if same is not None:
+        message = _("O período %(name)s desta lista, com estas datas, já está fechado; nada foi alterado.",
+                    name=same.name)
+        db.session.rollback()
+        raise ServiceError(message)
     plan = plan_period(rating_list, start, end)
     if not plan.events:
+        db.session.rollback()
         raise ServiceError(_("Nenhum evento encerrado desta lista no período (ou todos já avaliados)."))
     field = FIELD[rating_list]
     with transaction():
@@ -112,6 +121,7 @@ def close_period(actor: User, name: str, rating_list: str, start: date, end: dat
                               event_ids=[e.id for e in plan.events], status="closed", closed_by=actor.id)
         db.session.add(period)
         db.session.flush()
+        db.session.add_all(RatingPeriodEvent(period_id=period.id, event_id=e.id) for e in plan.events)
         source = _("Período %(name)s", name=name)[:120]
         for pid, (before, after) in plan.changes.items():
             player = db.session.get(Player, pid)
@@ -140,10 +150,17 @@ def can_reopen(period: RatingPeriod) -> bool:
 
 def reopen_period(actor: User, period: RatingPeriod) -> RatingPeriod:
     """Undo the closing: the players' ratings go back to those before it, its records go."""
+    lock_rating_list(period.rating_list)
+    if period.status != "closed":
+        message = _("O período %(name)s já foi reaberto; nada foi alterado.", name=period.name)
+        db.session.rollback()
+        raise ServiceError(message)
     if not can_reopen(period):
+        db.session.rollback()
         raise ServiceError(_("Só o último período fechado desta lista pode ser reaberto."))
     field = FIELD[period.rating_list]
     with transaction():
+        db.session.execute(delete(RatingPeriodEvent).where(RatingPeriodEvent.period_id == period.id))
         restored = {}
         for rec in db.session.scalars(select(RatingRecord).where(RatingRecord.period_id == period.id)):
             player = db.session.get(Player, rec.player_id)

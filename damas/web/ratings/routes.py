@@ -15,6 +15,7 @@ from damas.models import Club, Player, RatingPeriod, User
 from damas.presentation.labels import RATING_LIST_NAMES, pick
 from damas.services import rating_periods as period_service
 from damas.services.errors import ServiceError
+from damas.services.locking import retrying
 from damas.services.rating_list_page import CATEGORIES, rating_list_rows
 from damas.web.access import staff_required
 from damas.web.downloads import attachment
@@ -55,8 +56,9 @@ def periods():  # type: ignore[no-untyped-def]
         data = form.data
         try:
             if data["close"]:
-                period = period_service.close_period(current_user, data["name"], data["rating_list"],
-                                                     data["start_date"], data["end_date"], data["list_date"])
+                period = retrying(lambda: period_service.close_period(
+                    current_user, data["name"], data["rating_list"], data["start_date"], data["end_date"],
+                    data["list_date"]))
                 flash(_("Período %(name)s fechado: novos ratings publicados.", name=period.name), "success")
                 return redirect(url_for("ratings.periods"))
             period_service.check_period(data["name"], data["rating_list"], data["start_date"], data["end_date"],
@@ -75,7 +77,7 @@ def reopen(period_id: int):  # type: ignore[no-untyped-def]
         abort(404)
     if ReopenForm().validate_on_submit():
         try:
-            period_service.reopen_period(current_user, period)
+            retrying(lambda: period_service.reopen_period(current_user, period))
         except ServiceError as error:
             flash(error.message, "error")
         else:
