@@ -25,6 +25,7 @@ from sqlalchemy import func, select
 
 from damas.engine.pairing.knockout import PLAYOFF_CLOCKS
 from damas.engine.rate_of_play import classify
+from damas.engine.rulesets import get_ruleset
 from damas.engine.rating import RatedGame, RatingChange, RatingInput, get_rating_system
 from damas.extensions import db
 from damas.formats import get_format
@@ -76,7 +77,8 @@ def event_rating_list(event: Event) -> str:
 
 
 def system_code(event: Event) -> str:
-    return "fide" if event.ruleset == "fide" else "cbjd"
+    """The rating calculation the event's games feed, as its rule set says (`RuleSet.rating_system`)."""
+    return get_ruleset(event.ruleset).rating_system
 
 
 def _parameters() -> dict[str, Any] | None:

@@ -76,3 +76,20 @@ def test_no_show_default_marked_ours_by_the_ruleset(app, make_event):
     own = make_event(ruleset="fide", discipline="xadrez", no_show_minutes=30)
     with app.test_request_context():
         assert [event_summary(e)["no_show_ours"] for e in (cbjd, fide, own)] == [False, True, False]
+
+
+def test_the_rating_calculation_is_asked_of_the_rule_set(app, make_event, monkeypatch):  # type: ignore[no-untyped-def]
+    """The rating-change service asks the event's rule set which calculation its games feed
+    (FIDE B.02 or the federation's list), not whether its code reads "fide"."""
+    from dataclasses import replace
+
+    from damas.engine import rulesets
+    from damas.services.rating_change import system_code
+
+    assert {code: rulesets.get_ruleset(code).rating_system for code in ("cbjd", "fide", "club")} == {
+        "cbjd": "cbjd", "fide": "fide", "club": "cbjd"}
+    event = make_event(ruleset="club")
+    assert system_code(event) == "cbjd"
+    fide_rated_club = replace(rulesets.get_ruleset("club"), rating_system="fide")
+    monkeypatch.setattr("damas.services.rating_change.get_ruleset", lambda code: fide_rated_club)
+    assert system_code(event) == "fide"

@@ -46,7 +46,9 @@ class RuleSet:
     edition, in force for FIDE-rated chess since 1 February 2026; the others the 2017 rules of
     the seed regulations — decisão da federação); `no_show_default_ours` whether the default time
     of an event that sets none is our reading (FIDE, CLUB: zero minutes) rather than the rule
-    set's own article (CBJD 95 e; `engine.event_rules.no_show_text`).
+    set's own article (CBJD 95 e; `engine.event_rules.no_show_text`); `rating_system` the rating
+    calculation its events' games feed (``fide``: FIDE B.02; ``cbjd``: the federation's Elo list,
+    CBJD 115 and the federation's parameters — the club set's games too).
     """
 
     code: str
@@ -65,6 +67,7 @@ class RuleSet:
     double_forfeit_draw: bool = False
     dutch_edition: str = "dutch"
     no_show_default_ours: bool = True
+    rating_system: str = "cbjd"
 
     def __post_init__(self) -> None:
         missing = [o.value for o in Outcome if o not in self.points]

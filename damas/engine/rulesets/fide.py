@@ -25,6 +25,7 @@ TIEBREAKS_2026 = date(2026, 3, 1)
 FIDE = RuleSet(
     code="fide",
     name="FIDE (xadrez)",
+    rating_system="fide",
     points=standard_points(),
     units_per_point=2,
     penalties="fide",
