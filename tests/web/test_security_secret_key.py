@@ -130,3 +130,12 @@ def test_a_random_key_starts_the_app(make_key):  # type: ignore[no-untyped-def]
     """The keys are drawn in the test, not at collection: every xdist worker collects the same ids."""
     key = make_key()
     assert create_app(_production_config(SECRET_KEY=key)).secret_key == key
+
+
+@pytest.mark.parametrize("key", ("0123456789012345678901234567890123", "abcdefghijklmnopqrstuvwxyz012345",
+                                 "password1234567890password12345678"))
+def test_a_patterned_key_is_refused_with_how_to_make_a_good_one(key):  # type: ignore[no-untyped-def]
+    """Runs and repeats are guessed, however long the key and however many its characters: refused
+    by a strength estimate, with the command that makes a good key."""
+    with pytest.raises(MissingSecretKey, match=r"predictable.*secrets\.token_hex\(32\)"):
+        create_app(_production_config(SECRET_KEY=key))
