@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -29,6 +30,21 @@ def _flag(name: str, default: bool = False) -> bool:
     if value is None or not value.strip():
         return default
     return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+# The names this machine answers to by itself (`make run`, a health check, the tests' servers).
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1", "[::1]")
+
+
+def trusted_hosts(public_url: str, extra: str) -> list[str]:
+    """The `Host` values the app answers (Flask's TRUSTED_HOSTS; any other gets 400 before any
+    work, so a forged Host renders and stores nothing): the public address's host, the names of
+    DAMAS_TRUSTED_HOSTS (comma-separated; ".example.br" takes its subdomains) and the local ones."""
+    hosts = [name.strip() for name in extra.split(",") if name.strip()]
+    host = urlsplit(public_url).hostname if public_url else None
+    if host:
+        hosts.append(host)
+    return hosts + [name for name in LOCAL_HOSTS if name not in hosts]
 
 
 class Config:
@@ -113,6 +129,9 @@ class Config:
     # Issue 30: the site's public address (https://...) the QR codes on paper carry; unset, the
     # address each request came to.
     PUBLIC_URL = os.environ.get("DAMAS_PUBLIC_URL", "")
+    # The Host values answered (`trusted_hosts`); the factory fills TRUSTED_HOSTS from these when
+    # the config does not set it.
+    EXTRA_TRUSTED_HOSTS = os.environ.get("DAMAS_TRUSTED_HOSTS", "")
     # Issue 30: how often the public round, standings and player pages ask whether the event changed.
     LIVE_POLL_SECONDS = int(os.environ.get("DAMAS_LIVE_POLL_SECONDS", "15"))
     LIMIT_RESULT_REPORT_ACCOUNT = "10 per minute;60 per hour"  # a player's result reports (issue 30)

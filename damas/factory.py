@@ -9,7 +9,7 @@ from flask import Flask, has_request_context, request, session
 from flask_login import current_user
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from damas.config import BASE_DIR, Config
+from damas.config import BASE_DIR, Config, trusted_hosts
 from damas.extensions import babel, cache, csrf, db, limiter, login_manager, migrate
 from damas.security import add_security_headers, check_secret_key
 from damas.services.locking import sqlite_engine_options
@@ -44,6 +44,9 @@ def build_app(config: Any = None) -> Flask:
     elif config is not None:
         app.config.from_object(config)
     check_secret_key(app.config)
+    if app.config.get("TRUSTED_HOSTS") is None:
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config.get("PUBLIC_URL") or "",
+                                                    app.config.get("EXTRA_TRUSTED_HOSTS") or "")
     install_server_timing(app)  # first: its clock runs over every other hook
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     if app.config.get("GC_THRESHOLD"):

@@ -32,6 +32,7 @@ from sqlalchemy.engine import Connection, Engine
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import parse_cookie, parse_etags
 from werkzeug.routing import RequestRedirect
+from werkzeug.sansio.utils import host_is_trusted
 from werkzeug.wsgi import get_host
 
 from damas.extensions import cache, db
@@ -69,6 +70,8 @@ class CachedPageAnswers:
         cookies = environ.get("HTTP_COOKIE")
         if cookies and any(name in parse_cookie(cookies) for name in self.private_cookies):
             return None
+        if not host_is_trusted(get_host(environ), self.app.config.get("TRUSTED_HOSTS")):
+            return None  # Flask answers it: 400, before any work
         path, query = environ.get("PATH_INFO") or "/", environ.get("QUERY_STRING", "")
         if not (path.isascii() and query.isascii()) or "\x00" in query or "%00" in query:
             return None
@@ -89,7 +92,7 @@ class CachedPageAnswers:
                 row = revision_row(connection, event_id)
             if row is None or row.status == EventStatus.DRAFT:
                 return None
-            host = get_host(environ) if host_in_key() else ""  # werkzeug's `request.host`
+            host = get_host(environ) if host_in_key() else ""  # werkzeug's `request.host` (trusted above)
             key, etag = page_key(event_id, row.revision, row.status, self.version, locale, row.settings or 0,
                                  full_path, host)
             if parse_etags(environ.get("HTTP_IF_NONE_MATCH")).contains_weak(etag):
