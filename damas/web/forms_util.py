@@ -8,6 +8,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import IntegerField as WTFormsIntegerField
 from wtforms import SelectChoice
+from wtforms.validators import StopValidation
 
 from damas.engine.integers import MAX_INT, parse_int
 from damas.engine.pairing import system_codes
@@ -37,6 +38,12 @@ class IntegerField(WTFormsIntegerField):
             self.data = None
             raise ValueError(str(NOT_A_WHOLE_NUMBER))
         self.data = number
+
+    def pre_validate(self, form: Any) -> None:
+        """A value that is not a whole number keeps its message: the validators would otherwise
+        run on the emptied data and DataRequired would replace it with "required"."""
+        if self.process_errors:
+            raise StopValidation()
 
 
 def show_service_error(form: FlaskForm | None, error: ServiceError) -> None:

@@ -6,7 +6,7 @@ from flask_wtf import FlaskForm
 from wtforms import SelectField, SelectMultipleField, StringField
 from wtforms.validators import DataRequired, Length, NumberRange
 
-from damas.web.forms_util import IntegerField, choices
+from damas.web.forms_util import IntegerField, choices, coerce_int
 
 REQUIRED = _l("Campo obrigatório.")
 
@@ -18,4 +18,4 @@ class SeasonForm(FlaskForm):
         ("place", _l("Pela colocação em cada evento")), ("score", _l("Pelos pontos feitos em cada evento"))]))
     points_table = StringField(_l("Tabela de pontos"), validators=[DataRequired(REQUIRED), Length(max=1000)])
     categories = StringField(_l("Categorias (códigos)"), validators=[Length(max=300)])
-    event_ids = SelectMultipleField(_l("Eventos da temporada"), coerce=int)
+    event_ids = SelectMultipleField(_l("Eventos da temporada"), coerce=coerce_int)
