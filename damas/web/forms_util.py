@@ -41,8 +41,9 @@ class IntegerField(WTFormsIntegerField):
 
     def pre_validate(self, form: Any) -> None:
         """A value that is not a whole number keeps its message: the validators would otherwise
-        run on the emptied data and DataRequired would replace it with "required"."""
-        if self.process_errors:
+        run on the emptied data and DataRequired would replace it with "required". A blank one is
+        left to the validators (Optional lets an optional field be empty)."""
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
             raise StopValidation()
 
 
