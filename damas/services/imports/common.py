@@ -43,6 +43,7 @@ class PlanRow:
     values: dict[str, Any] = field(default_factory=dict)
     verdict: str = ""  # many entries (issue 27 point 4): found, unknown, ... (entries.VERDICTS)
     suggestion: str = ""  # an unknown name's registered spelling ("Cicero" -> "Cícero"), offered
+    history_only: set[str] = field(default_factory=set)  # rating lists older than the player's newest record
 
 
 @dataclass

@@ -9,6 +9,10 @@ Starting order (RULES.md §3; C.04.3 A.2 "a rating correction re-sorts the start
 entries of events whose round 1 is not yet paired take the new rating of their event's list and
 are renumbered; once round 1 is paired the ratings on the entries are frozen and no import
 changes them (nor the pairing numbers).
+
+The newest rating wins **[ours]**: a list dated before the player's newest record on the same
+list (an old national list imported after this month's) adds its value to his history but does
+not change his current rating; the preview says so line by line.
 """
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from datetime import date
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from damas.extensions import db
 from damas.models import Entry, Event, EventStatus, Player, RatingRecord, Round, User
@@ -64,10 +68,19 @@ def _read(row: Row, errors: list[str]) -> tuple[str | None, str | None, dict[str
     return fed, fide, {k: v for k, v in ratings.items() if v is not None}
 
 
-def plan_rating_list(rows: list[Row]) -> Plan:
-    """Row by row: the player found and the ratings that change (nothing is written). A row's
-    verdict names all of its errors (issue 27 point 4)."""
+def _newest_dates() -> dict[tuple[int, str], date]:
+    """(player, list) -> the date of his newest rating record on that list."""
+    rows = db.session.execute(select(RatingRecord.player_id, RatingRecord.rating_list, func.max(RatingRecord.list_date))
+                              .group_by(RatingRecord.player_id, RatingRecord.rating_list)).all()
+    return {(pid, key): newest for pid, key, newest in rows}
+
+
+def plan_rating_list(rows: list[Row], list_date: date | None = None) -> Plan:
+    """Row by row: the player found and the ratings that change (nothing is written); a value of a
+    list older than the player's newest record on that list changes nothing but his history
+    (`history_only`). A row's verdict names all of its errors."""
     players = db.session.scalars(select(Player)).all()
+    newest = _newest_dates() if list_date is not None else {}
     by_fed = {p.federation_id: p for p in players if p.federation_id}
     by_fide = {p.fide_id: p for p in players if p.fide_id}
     seen: dict[tuple[str, str], int] = {}
@@ -96,12 +109,25 @@ def plan_rating_list(rows: list[Row]) -> Plan:
         else:
             matched[player.id] = row.line
             out.player_id, out.name = player.id, player.full_name
+            older = {k: newest[(player.id, k)] for k in ratings
+                     if list_date is not None and (player.id, k) in newest and list_date < newest[(player.id, k)]}
             out.changes = [(k, getattr(player, FIELD[k]), v) for k, v in ratings.items()
-                           if getattr(player, FIELD[k]) != v]
+                           if k not in older and getattr(player, FIELD[k]) != v]
             out.status = UPDATE if out.changes else SAME
             out.values = ratings
+            out.history_only = set(older)
+            if older:
+                out.reason = "; ".join(
+                    _("%(list)s %(value)s: lista mais antiga que o registro de %(day)s; entra só no histórico, o "
+                      "rating atual (%(current)s) fica.", list=_list_name(k), value=ratings[k],
+                      day=day.strftime("%d/%m/%Y"), current=getattr(player, FIELD[k]) or "—")
+                    for k, day in older.items())
         plan.append(out)
     return Plan(plan)
+
+
+def _list_name(key: str) -> str:
+    return {"regular": _("clássico"), "rapid": _("rápido"), "blitz": _("blitz")}[key]
 
 
 def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, list_date: date) -> Plan:
@@ -111,7 +137,7 @@ def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, 
         raise ServiceError(_("Informe o nome da lista (ex.: Rating CBJD)."), "source")
     if list_date > date.today():
         raise ServiceError(_("A data da lista não pode estar no futuro."), "list_date")
-    plan = plan_rating_list(rows)
+    plan = plan_rating_list(rows, list_date)
     if not plan.ok:
         raise ServiceError(plan.first_error())
     changed: set[int] = set()
@@ -122,10 +148,13 @@ def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, 
             player = db.session.get(Player, row.player_id)
             before = {FIELD[k]: getattr(player, FIELD[k]) for k in row.values}
             for key, value in row.values.items():
+                history = key in row.history_only  # an older list: his history, not his rating
                 db.session.add(RatingRecord(player_id=player.id, rating_list=key, value=value,
-                                            previous=getattr(player, FIELD[key]), list_date=list_date,
-                                            source=source[:120], file_name=filename[:200], user_id=actor.id))
-                setattr(player, FIELD[key], value)
+                                            previous=None if history else getattr(player, FIELD[key]),
+                                            list_date=list_date, source=source[:120], file_name=filename[:200],
+                                            user_id=actor.id))
+                if not history:
+                    setattr(player, FIELD[key], value)
             if row.changes:
                 changed.add(player.id)
                 record(actor, "update", "player", player.id, before,

@@ -170,7 +170,7 @@ def rating_upload():  # type: ignore[no-untyped-def]
             return _upload_page(form, title, intro, template_url, _("A data da lista não pode estar no futuro."))
         try:
             rows = rating_lists.read_rating_list(*upload)
-            plan = rating_lists.plan_rating_list(rows)
+            plan = rating_lists.plan_rating_list(rows, form.list_date.data)
         except ImportRefused as error:
             return _upload_page(form, title, intro, template_url, str(error))
         extra = {"source": form.source.data.strip(), "list_date": form.list_date.data.isoformat()}
