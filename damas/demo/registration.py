@@ -4,11 +4,14 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta, timezone
 
 from sqlalchemy import select
+from werkzeug.security import generate_password_hash
 
 from damas.services import entries as entry_service
 from damas.extensions import db
 from damas.models import User
+from damas.models.registration import UnmatchedReason
 from damas.services import registration as reg
+from damas.services import unmatched_sign_ups
 
 
 def demo_registration(staff, championship, spare, today: date) -> None:  # type: ignore[no-untyped-def]
@@ -31,3 +34,7 @@ def demo_registration(staff, championship, spare, today: date) -> None:  # type:
     if entry is not None:
         entry_service.remove_entry(staff, championship, entry)
         entry_service.add_entry(staff, championship, spare)
+    # A member sign-up naming a number the registry does not have: staff see it under "Pedidos
+    # sem cadastro" (the applicant got the same answer as everyone) and link or dismiss it.
+    unmatched_sign_ups.keep("Raimundo Nonato Feitosa", "raimundo.feitosa@demo.damas.br", "CE-9999",
+                            UnmatchedReason.UNKNOWN_NUMBER, generate_password_hash("demo12345"))
