@@ -1,6 +1,7 @@
 """Words for the audit trail pages: every action code and object type the services record
 (`damas.services.audit.record`) has a pt-BR label, and before/after become a readable list of
-"campo: antes → depois" lines. The CSV export keeps the raw codes and JSON.
+"campo: antes → depois" lines: the rows named (`views.audit_names`), the codes by the labels the
+rest of the UI uses. The CSV export keeps the raw codes and JSON.
 
 A test (tests/web/test_audit_labels.py) reads every `record(...)` call in `damas/services` and
 fails when a code has no label here.
@@ -12,6 +13,9 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+
+from damas.presentation.code_labels import KIND_NAMES, SANCTION_NAMES, SOURCE_TEXT, VERDICT_TEXT
+from damas.presentation.labels import ENTRY_STATUS_NAMES, RATING_LIST_NAMES, STATUS_NAMES, pick
 
 ACTION_NAMES = {
     "result": _l("Resultado"), "correction": _l("Correção de resultado"),
@@ -141,6 +145,34 @@ FIELD_NAMES = {
 }
 
 
+# Snapshot fields that name a row by its id (`views.audit_names` reads the names), with the
+# label the field takes once the row is named.
+ID_FIELDS = {
+    "player_id": "player", "white_player_id": "player", "black_player_id": "player",
+    "white_entry_id": "entry", "black_entry_id": "entry", "user_id": "user", "club_id": "club",
+    "last_round_id": "round", "chief_arbiter_user_id": "user", "captain_user_id": "user",
+}
+NAMED_FIELD_NAMES = {
+    "player_id": _l("jogador"), "white_player_id": _l("brancas"), "black_player_id": _l("pretas"),
+    "white_entry_id": _l("brancas"), "black_entry_id": _l("pretas"), "user_id": _l("usuário"),
+    "club_id": _l("clube"), "last_round_id": _l("última rodada"), "chief_arbiter_user_id": _l("árbitro principal"),
+    "captain_user_id": _l("capitão"),
+}
+ROUND_STATUS_NAMES = {"draft": ("rascunho", "draft"), "published": ("publicada", "published")}
+# Codes a field holds, as the rest of the UI names them (one table each, not a copy here).
+VALUE_NAMES: dict[str, dict[str, Any]] = {
+    "status": {**{k: v for k, v in ROUND_STATUS_NAMES.items()}, **STATUS_NAMES, **ENTRY_STATUS_NAMES},
+    "kind": {**KIND_NAMES, **SANCTION_NAMES}, "sanction": SANCTION_NAMES, "final": VERDICT_TEXT,
+    "source": SOURCE_TEXT, "rating_list": RATING_LIST_NAMES,
+}
+# The row an entry is about, by its kind, once named ("Inscrição de Ana Lima", "Rodada 1").
+OBJECT_TEXT = {
+    "entry": _l("Inscrição de %(name)s"), "player": _l("Jogador %(name)s"), "round": "%(name)s",
+    "game": _l("Partida (%(name)s)"), "event": _l("Evento %(name)s"), "user": _l("Usuário %(name)s"),
+    "club": _l("Clube %(name)s"),
+}
+
+
 def action_label(code: str) -> str:
     return str(ACTION_NAMES.get(code, code))
 
@@ -149,12 +181,32 @@ def object_label(code: str) -> str:
     return str(OBJECT_NAMES.get(code, code))
 
 
+def object_text(code: str, object_id: int | None, names: dict[tuple[str, int], str] | None = None) -> str:
+    """The entry's object as people read it: its name where the row is known, else "Kind #id"."""
+    name = (names or {}).get((code, object_id)) if object_id is not None else None
+    if name is not None and code in OBJECT_TEXT:
+        return str(OBJECT_TEXT[code]) % {"name": name}
+    return f"{object_label(code)} #{object_id}" if object_id is not None else object_label(code)
+
+
 def field_label(name: str) -> str:
     return str(FIELD_NAMES.get(name, name.replace("_", " ")))
 
 
-def show_value(value: Any) -> str:
-    """A recorded value as text: empty as a dash, yes/no, lists joined, anything else as JSON."""
+def _named_value(value: Any, kind: str) -> Any:
+    names = VALUE_NAMES.get(kind, {})
+    if isinstance(value, str) and value in names:
+        label = names[value]
+        return pick(label) if isinstance(label, tuple) else str(label)
+    return value
+
+
+def show_value(value: Any, field: str = "", names: dict[tuple[str, int], str] | None = None) -> str:
+    """A recorded value as text: a row's name for an id field, a code's label, empty as a dash,
+    yes/no, lists joined, anything else as JSON."""
+    if field in ID_FIELDS and isinstance(value, int) and (ID_FIELDS[field], value) in (names or {}):
+        return (names or {})[(ID_FIELDS[field], value)]
+    value = _named_value(value, field)
     if value is None or value == "" or value == [] or value == {}:
         return "—"
     if isinstance(value, bool):
@@ -166,13 +218,22 @@ def show_value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def changes(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list[dict[str, str]]:
+def _label(name: str, names: dict[tuple[str, int], str] | None, values: tuple[Any, ...]) -> str:
+    if name in NAMED_FIELD_NAMES and any(isinstance(v, int) and (ID_FIELDS[name], v) in (names or {})
+                                         for v in values):
+        return str(NAMED_FIELD_NAMES[name])
+    return field_label(name)
+
+
+def changes(before: dict[str, Any] | None, after: dict[str, Any] | None,
+            names: dict[tuple[str, int], str] | None = None) -> list[dict[str, str]]:
     """Before/after as lines {field, before, after, kind}: kind "changed" (antes → depois), "same"
-    (context, unchanged), "added" (only after: a creation) or "removed" (only before: a deletion)."""
+    (context, unchanged), "added" (only after: a creation) or "removed" (only before: a deletion);
+    ids of rows named by `names`, codes by their labels."""
     before, after = before or {}, after or {}
-    names = list(after) + [k for k in before if k not in after]
+    keys = list(after) + [k for k in before if k not in after]
     out = []
-    for name in names:
+    for name in keys:
         if name in before and name in after:
             old, new = before[name], after[name]
             kind = "same" if old == new else "changed"
@@ -180,5 +241,6 @@ def changes(before: dict[str, Any] | None, after: dict[str, Any] | None) -> list
             old, new, kind = None, after[name], "added"
         else:
             old, new, kind = before[name], None, "removed"
-        out.append({"field": field_label(name), "before": show_value(old), "after": show_value(new), "kind": kind})
+        out.append({"field": _label(name, names, (old, new)), "before": show_value(old, name, names),
+                    "after": show_value(new, name, names), "kind": kind})
     return out

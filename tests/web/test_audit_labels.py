@@ -81,7 +81,8 @@ def test_demo_audit_pages_show_labels_not_codes(app, client, db, make_user, logi
     login_as(make_user(Role.STAFF))
     micro = db.session.query(Event).filter(Event.name.like("Copa Micro Match%")).one()
     page = client.get(f"/eventos/{micro.id}/auditoria").get_data(as_text=True)
-    assert "Resultado de micro match · Partida #" in page and "Configurações do micro match · Evento #" in page
+    assert "Resultado de micro match · Partida (rodada 1, mesa 1)" in page
+    assert f"Configurações do micro match · Evento {micro.name}" in page
     assert "Sorteio de abertura" in page and "micro_result" not in page.split("<table", 1)[1]
     assert "partidas</span>:" in page and "→" in page and '{"board"' not in page
     assert '<option value="game">Partida</option>' in page
@@ -89,7 +90,8 @@ def test_demo_audit_pages_show_labels_not_codes(app, client, db, make_user, logi
     everything = client.get("/usuarios/auditoria").get_data(as_text=True).split("<table", 1)[1]
     assert "prize.add" not in everything and '{"' not in everything
     entries = client.get("/usuarios/auditoria?object_type=entry").get_data(as_text=True).split("<table", 1)[1]
-    assert "Criação · Inscrição #" in entries and "create entry" not in entries and '{"' not in entries
+    assert "Criação · Inscrição de " in entries  # the player's name, not an id (a deleted one keeps its number)
+    assert "create entry" not in entries and '{"' not in entries
     prizes = client.get("/usuarios/auditoria?action=prize.add").get_data(as_text=True).split("<table", 1)[1]
     assert "Prêmio incluído" in prizes and "prize.add" not in prizes
     export = client.get(f"/eventos/{micro.id}/mesa/auditoria.csv").get_data(as_text=True)

@@ -13,16 +13,21 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import AuditEntry, Event
-from damas.presentation.audit_labels import action_label, changes, object_label
+from damas.presentation.audit_labels import action_label, changes, object_label, object_text
+from damas.views.audit_names import row_names
 from damas.views.summaries import event_summary
 from damas.engine.integers import parse_int
 
 
 def _audit_round(a: AuditEntry) -> int | None:
+    """The round an entry concerns: its snapshot's round (a game record's `round_number`, a
+    round's `number`), a withdrawal's first round missed (the one after `withdrawn_after_round`)."""
     for data in (a.after or {}, a.before or {}):
-        value = data.get("round")
+        value = data.get("round", data.get("round_number"))
         if value is None and a.object_type == "round":
             value = data.get("number")
+        if value is None and isinstance(data.get("withdrawn_after_round"), int):
+            value = data["withdrawn_after_round"] + 1
         if isinstance(value, int):
             return value
     return None
@@ -49,6 +54,7 @@ def audit_rows(event: Event, filters: dict[str, Any]) -> tuple[list[dict[str, An
                "users": sorted({(r.user.id, r.user.name) for r in rows if r.user}, key=lambda u: u[1]),
                "rounds": sorted({n for r in rows if (n := _audit_round(r)) is not None})}
     out = []
+    names = row_names(rows)
     for r in rows:
         n = _audit_round(r)
         if filters["action"] and r.action != filters["action"]:
@@ -61,17 +67,26 @@ def audit_rows(event: Event, filters: dict[str, Any]) -> tuple[list[dict[str, An
             continue
         if filters["round"] is not None and n != filters["round"]:
             continue
-        out.append(audit_row(r, n))
+        out.append(audit_row(r, n, names))
     return out, options
 
 
-def audit_row(r: AuditEntry, round_number: int | None = None) -> dict[str, Any]:
+def audit_rows_named(rows: list[AuditEntry]) -> list[dict[str, Any]]:
+    """Audit entries as `audit_row`s, the rows they point at named in one read (the global log)."""
+    names = row_names(rows)
+    return [audit_row(r, None, names) for r in rows]
+
+
+def audit_row(r: AuditEntry, round_number: int | None = None,
+              names: dict[tuple[str, int], str] | None = None) -> dict[str, Any]:
     """One audit entry as plain data for the pages and the CSV (event and global audit)."""
     return {"at": r.at, "user": r.user.name if r.user else "—", "action": r.action,
             "action_name": action_label(r.action), "object_type": r.object_type,
             "object_name": object_label(r.object_type), "object_id": r.object_id, "event_id": r.event_id,
+            "object_text": object_text(r.object_type, r.object_id, names),
+            "event_name": (names or {}).get(("event", r.event_id)) if r.event_id else None,
             "round": round_number if round_number is not None else _audit_round(r),
-            "before": r.before, "after": r.after, "changes": changes(r.before, r.after),
+            "before": r.before, "after": r.after, "changes": changes(r.before, r.after, names),
             "before_text": _json(r.before), "after_text": _json(r.after)}
 
 

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from damas.formats.game_slots import GameSlot
+from damas.presentation.code_labels import VERDICT_TEXT  # noqa: F401  (the game pages' names)
 from damas.models import Event
 from damas.models.gamerecord import GameRecord
 from damas.services.games.records import disagreements
@@ -19,10 +20,6 @@ CONTRADICTION_TEXT = {
     "position": _l("A posição final decide outro resultado (sem lances / xeque-mate)."),
     "unplayed": _l("A mesa não teve partida (W.O.), mas há lances registrados."),
 }
-VERDICT_TEXT = {"white": _l("vitória das brancas"), "black": _l("vitória das pretas"), "draw": _l("empate"),
-                "open": _l("partida não terminada")}
-
-
 def game_label(slot: GameSlot) -> str:
     if slot.tie:
         return _("Confronto %(t)s, partida %(g)s", t=slot.board, g=slot.game)

@@ -11,7 +11,7 @@ from damas.models import Player, User
 from damas.services.errors import ServiceError
 from damas.services.users import create_user, update_user
 from damas.web import audit_log as audit_log_data
-from damas.web.desk.audit import audit_row
+from damas.web.desk.audit import audit_row, audit_rows_named
 from damas.web.access import staff_required
 from damas.web.users.forms import UserForm
 from damas.web.forms_util import choices, show_service_error
@@ -80,7 +80,7 @@ def audit_log():  # type: ignore[no-untyped-def]
     filters = audit_log_data.global_filters()
     page = request.args.get("page", "1")
     rows, page_number, pages = audit_log_data.page_of(filters, parse_int(page, minimum=1) or 1)
-    return render_template("users/audit.html", entries=[audit_row(r) for r in rows], filters=filters,
+    return render_template("users/audit.html", entries=audit_rows_named(list(rows)), filters=filters,
                            options=audit_log_data.filter_options(), page=page_number, pages=pages,
                            args=audit_log_data.query_args(filters))
 
