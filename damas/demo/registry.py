@@ -1,14 +1,14 @@
 """Demo: the federation's registry and a rating list imported from files (issue 17 points 1, 2).
 
 Runs the same services as the import pages on the sample files of `damas/demo/data/`: six new
-players of Pernambuco (one new club), then a CBJD rating list dated a month ago that updates
-players of both files (and names one player the registry does not know: skipped). The open
-championship's starting list follows the new ratings; the running events keep theirs (frozen
-since round 1 was paired).
+players of Pernambuco (one new club), then a CBJD rating list of the same day that updates
+players of both files and names one player the registry does not know (skipped); a list older
+than a player's newest record would only add to his history. The open championship's starting
+list follows the new ratings; the running events keep theirs (frozen since round 1 was paired).
 """
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 
 from damas.models import User
@@ -24,6 +24,6 @@ def load_demo_registry(staff: User, today: date | None = None) -> str:
     registry = apply_registry(staff, read_registry((DATA / REGISTRY_FILE).read_bytes(), REGISTRY_FILE),
                               REGISTRY_FILE, source="Cadastro da federação (demo)")
     ratings = apply_rating_list(staff, read_rating_list((DATA / RATING_FILE).read_bytes(), RATING_FILE),
-                                RATING_FILE, "Rating CBJD (demo)", (today or date.today()) - timedelta(days=30))
+                                RATING_FILE, "Rating CBJD (demo)", today or date.today())
     return (f"registry import: {registry.count('new')} new players; rating list: "
             f"{ratings.count('update')} players updated, {ratings.count('skip')} skipped")
