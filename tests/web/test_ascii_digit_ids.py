@@ -12,10 +12,10 @@ import re
 from typing import Any, Iterator
 
 import pytest
-from werkzeug.routing import AnyConverter, Rule
 
 from damas.models import Role, Season
 from damas.web.converters import DatabaseIntConverter
+from tests.web.test_bad_ids import _int_rules, _other_value
 
 ZERO = {"arabic-indic": 0x0660, "persian": 0x06F0, "fullwidth": 0xFF10, "devanagari": 0x0966}
 MARK = 1_234_567  # an id no row has, replaced by the foreign spelling after the URL is built
@@ -24,18 +24,6 @@ MARK = 1_234_567  # an id no row has, replaced by the foreign spelling after the
 def spelled(number: int, script: str) -> str:
     """`number`'s decimal digits in another script's digits."""
     return "".join(chr(ZERO[script] + int(d)) for d in str(number))
-
-
-def _int_rules(app: Any) -> Iterator[tuple[Rule, list[str]]]:
-    for rule in app.url_map.iter_rules():
-        ints = re.findall(r"<int(?:\([^)]*\))?:(\w+)>", rule.rule)
-        if ints:
-            yield rule, ints
-
-
-def _other_value(rule: Rule, arg: str) -> str:
-    converter = rule._converters.get(arg)
-    return sorted(converter.items)[0] if isinstance(converter, AnyConverter) else "x"
 
 
 def foreign_urls(app: Any, script: str) -> Iterator[tuple[str, str]]:
