@@ -114,3 +114,11 @@ def test_start_list_pdf(client, make_player, make_event, tmp_path):  # type: ign
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     assert "Copa PDF" in text and "Lista inicial" in text and "Pessoa 2" in text
     assert "página 1 de 1" in text
+
+
+def test_zero_rounds_or_minutes_get_the_range_message(client, db, make_user, login_as):  # type: ignore[no-untyped-def]
+    """0 is a number out of range, not a missing field: "Entre 1 e 99 rodadas.", not "Campo obrigatório."."""
+    login_as(make_user(Role.STAFF))
+    page = client.post("/eventos/novo", data=_event_form(planned_rounds="0", time_minutes="0")).get_data(as_text=True)
+    assert "Entre 1 e 99 rodadas." in page and "Entre 1 e 600 minutos." in page
+    assert db.session.query(Event).count() == 0

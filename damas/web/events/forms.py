@@ -15,7 +15,7 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields import TelField, URLField
-from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional, ValidationError
 
 from damas.web.events.rules_forms import EventRulesFields
 from damas.web.forms_util import IntegerField, REQUIRED, choices, coerce_optional_int
@@ -44,11 +44,11 @@ class EventForm(EventRulesFields, FlaskForm):
     )
     planned_rounds = IntegerField(
         _l("Rodadas previstas"),
-        validators=[DataRequired(REQUIRED), NumberRange(min=1, max=99, message=_l("Entre 1 e 99 rodadas."))],
+        validators=[InputRequired(REQUIRED), NumberRange(min=1, max=99, message=_l("Entre 1 e 99 rodadas."))],
     )
     time_minutes = IntegerField(
         _l("Tempo por jogador (minutos)"),
-        validators=[DataRequired(REQUIRED), NumberRange(min=1, max=600, message=_l("Entre 1 e 600 minutos."))],
+        validators=[InputRequired(REQUIRED), NumberRange(min=1, max=600, message=_l("Entre 1 e 600 minutos."))],
     )
     time_increment = IntegerField(
         _l("Incremento (segundos)"),
