@@ -39,6 +39,9 @@ from damas.demo.swiss import demo_swiss, swiss_code
 from damas.demo.common import stream
 
 DEFAULT_SEED = 2026
+# The chess open's players' chess ratings: their draughts 64 ratings shifted by a constant, so the
+# open's starting order and its rating changes read as before the lists were split per game.
+CHESS_OFFSET = 50
 
 
 def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
@@ -76,6 +79,8 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
             "fide_id": str(9_100_000 + i) if i % 4 == 0 else None,
             "rating_regular": regular,
             "rating_rapid": (regular + rng.randint(-120, 120)) if regular else None,
+            # the chess open's players (29..59) also play chess: a list of their own, per game
+            "rating_chess_regular": regular + CHESS_OFFSET if regular and 29 <= i < 60 else None,
             "email": None,
         }))
     create_user(staff, {"email": "jogador@demo.damas.br", "name": players[0].full_name,

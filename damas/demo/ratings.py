@@ -8,22 +8,24 @@ from datetime import date, timedelta
 
 from sqlalchemy import select
 
+from damas.engine.rating.lists import RatingListKey
 from damas.extensions import db
 from damas.models import Event, EventStatus, User
-from damas.services.rating_change import event_rating_list
+from damas.services.rating_change import event_list_key
 from damas.services.rating_periods import close_period
 from damas.services.seasons import DEFAULT_TABLE, save_season
 
 
 def demo_ratings(staff: User, today: date | None = None) -> None:
     today = today or date.today()
+    rapid = RatingListKey("damas-64", "rapid")  # one list per game and rate: draughts 64's rapid list
     finished = [e for e in db.session.scalars(select(Event).where(Event.status == EventStatus.FINISHED)
                                               .order_by(Event.end_date, Event.id))
-                if event_rating_list(e) == "rapid"]
+                if event_list_key(e) == rapid]
     if not finished:
         return
     start = min(e.end_date for e in finished)
-    close_period(staff, f"Lista rápida {today:%m/%Y}", "rapid", start, today, today)
+    close_period(staff, f"Lista rápida {today:%m/%Y}", rapid, start, today, today)
     save_season(staff, None, {"name": f"Circuito Cearense de Damas Rápidas {today.year}", "year": today.year,
                               "kind": "place", "points_table": ", ".join(str(p) for p in DEFAULT_TABLE),
                               "categories": "absoluto, feminino, sub-18",

@@ -39,7 +39,8 @@ CSV_RESULTS = {  # the CBJD list's codes, written as they are (`csv_safe.Literal
     GameResult.DOUBLE_LOSS: ("0-0", "no"),  # lost by both on penalty: not a result to rate [ours]
 }
 HEADER = ("evento", "lista", "ritmo", "data", "rodada", "mesa", "brancas_id_federacao", "brancas_nome",
-          "brancas_rating", "pretas_id_federacao", "pretas_nome", "pretas_rating", "resultado", "jogada")
+          "brancas_rating", "pretas_id_federacao", "pretas_nome", "pretas_rating", "resultado", "jogada",
+          "modalidade")  # the list is the game's ("modalidade") of the rate ("lista"): one list per game and rate
 GAME_HEADER = HEADER + ("partida",)  # knockout / micro-match: the game's number in its tie or micro-match
 
 
@@ -69,7 +70,8 @@ def rating_csv(event: Event) -> str:
             w, b = g.white.player, g.black.player
             writer.writerow((event.name, rop.rating_list, rop.label, event.start_date.isoformat(), rnd.number, g.board,
                              w.federation_id or "", w.full_name, g.white.rating_at_entry,
-                             b.federation_id or "", b.full_name, g.black.rating_at_entry, result, played))
+                             b.federation_id or "", b.full_name, g.black.rating_at_entry, result, played,
+                             event.discipline))
     return out.getvalue()
 
 
@@ -84,12 +86,14 @@ def _games_csv(event: Event, by_game: GameExport, rop: RateOfPlay, writer: Any, 
         listing, label = (own.rating_list, stage_label(g.stage)) if own else (rop.rating_list, rop.label)
         writer.writerow((event.name, listing, label, event.start_date.isoformat(), g.round, g.board,
                          g.white.federation_id, g.white.name, g.white.rating,
-                         g.black.federation_id, g.black.name, g.black.rating, result, played, g.game))
+                         g.black.federation_id, g.black.name, g.black.rating, result, played, event.discipline,
+                         g.game))
     return out.getvalue()
 
 
 CHANGE_HEADER = ("id_federacao", "nome", "clube", "uf", "lista", "sistema", "ro", "partidas", "w", "we", "k",
-                 "variacao_exata", "variacao", "novo_rating", "primeiro_rating", "desempenho", "adversarios")
+                 "variacao_exata", "variacao", "novo_rating", "primeiro_rating", "desempenho", "adversarios",
+                 "modalidade")
 
 
 def rating_change_csv(event: Event) -> str:
@@ -106,7 +110,8 @@ def rating_change_csv(event: Event) -> str:
                          "" if r["exact"] == "—" else Literal(r["exact"]), "" if r["delta"] == "—" else Literal(r["delta"]),  # a signed number, not a formula
                          "" if r["new"] == "—" else r["new"], "sim" if r["initial"] else "",
                          "" if r["performance"] == "—" else r["performance"],
-                         " | ".join(f"{g['name']} ({g['rating']}) {g['score']}" for g in r["opponents"])))
+                         " | ".join(f"{g['name']} ({g['rating']}) {g['score']}" for g in r["opponents"]),
+                         event.discipline))
     return out.getvalue()
 
 

@@ -1,4 +1,6 @@
-"""The public rating list as CSV and XLSX (issue 29 point 2): the page's rows, the same columns."""
+"""The public rating list as CSV and XLSX (issue 29 point 2): the page's rows, the same columns,
+and the list's game and rate on every row (one list per discipline and rate: a file read on its
+own still says which list it is)."""
 from __future__ import annotations
 
 import io
@@ -8,12 +10,12 @@ from openpyxl import Workbook
 from damas.exports.csv_safe import safe_writer
 from damas.services.rating_list_page import ListRow
 
-HEADER = ("posicao", "id_federacao", "nome", "clube", "uf", "nascimento", "sexo", "rating", "data", "fonte")
+HEADER = ("posicao", "id_federacao", "nome", "clube", "uf", "nascimento", "sexo", "rating", "data", "fonte", "modalidade", "lista")
 
 
 def _cells(r: ListRow) -> tuple:
     return (r.rank, r.federation_id, r.name, r.club, r.state, r.birth_year or "", r.sex, r.rating,
-            r.list_date.isoformat() if r.list_date else "", r.source)
+            r.list_date.isoformat() if r.list_date else "", r.source, r.discipline, r.rating_list)
 
 
 def rating_list_csv(rows: list[ListRow]) -> str:

@@ -112,14 +112,13 @@ def _board_slots(event: Event, number: int, views: Iterable[Any], micro: bool) -
 def _team_slots(event: Event, number: int, matches: list[dict[str, Any]]) -> list[GameSlot]:
     settings = micro_settings(event)
     boards = settings.boards if settings else 4
-    regular = classify(event.time_minutes, event.time_increment).rating_list == "regular"
+    key = event.list_key
     ids = {b[k] for m in matches for b in m.get("boards", []) for k in ("a_id", "b_id") if b.get(k)}
     players = {p.id: p for p in db.session.scalars(select(Player).where(Player.id.in_(ids)))} if ids else {}
 
     def seat(pid: int) -> SlotPlayer:
         p = players[pid]
-        return SlotPlayer(p.id, p.full_name, None, (p.rating_regular if regular else p.rating_rapid) or 0,
-                          p.federation_id or "")
+        return SlotPlayer(p.id, p.full_name, None, p.rating_for(key), p.federation_id or "")
 
     out = []
     for match in matches:

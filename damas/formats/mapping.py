@@ -287,7 +287,8 @@ def micro_board_results(event: Event, game: Game, micro: dict[int, tuple[str, st
 
 def team_entry(team: object) -> object:
     """A `Team` row as the engine's `TeamEntry` (roster in registered board order)."""
-    roster = tuple(TeamMember(m.player_id, m.player.full_name, m.player.rating_regular or 0)
+    key = team.event.list_key  # type: ignore[attr-defined]
+    roster = tuple(TeamMember(m.player_id, m.player.full_name, m.player.rating_for(key))
                    for m in team.members)  # type: ignore[attr-defined]
     return TeamEntry(team.number, team.name, roster, captain=team.captain_name,  # type: ignore[attr-defined]
                      club=team.club, city=team.city)  # type: ignore[attr-defined]

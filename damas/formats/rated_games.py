@@ -165,9 +165,8 @@ class TeamPlayer:
 
 def member_rating(event: Event, player: Player) -> int:
     """A team player's rating in the rating files of a team event: the list its rate of play
-    feeds (CBJD 115), as the player's record stands (a team event keeps no rating at entry)."""
-    regular = classify(event.time_minutes, event.time_increment).rating_list == "regular"
-    return (player.rating_regular if regular else player.rating_rapid) or 0
+    feeds (CBJD 115) of the event's game, as the player's record stands (a team event keeps no rating at entry)."""
+    return player.rating_for(event.list_key)
 
 
 def team_players(event: Event) -> list[TeamPlayer]:

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from damas.extensions import db
 from damas.engine.rate_of_play import classify
+from damas.engine.rating.lists import RatingListKey
 
 if TYPE_CHECKING:
     from damas.models.player import Player
@@ -122,6 +123,14 @@ class Event(db.Model):
         editors see (its pages answer 404). One test for the public pages, the API and the files:
         `event.is_public` on a row, `Event.is_public` in a query's WHERE."""
         return self.status != EventStatus.DRAFT
+
+    @property
+    def list_key(self) -> RatingListKey:
+        """The rating list the event's starting order reads and its games feed: its game's list of
+        the rate its form names, else of the rate its time control is (CBJD 115); a chess open
+        never reads nor feeds a draughts list (engine.rating.lists)."""
+        rate = self.rating_list or classify(self.time_minutes, self.time_increment).rating_list
+        return RatingListKey(self.discipline, rate)
 
 
 class EventArbiter(db.Model):

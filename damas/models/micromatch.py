@@ -109,6 +109,8 @@ class Team(db.Model):
 
     members: Mapped[list["TeamMemberRow"]] = relationship(
         back_populates="team", cascade="all, delete-orphan", order_by="TeamMemberRow.position")
+    # read-only: the rating list of the team's players is the event's (Event.list_key)
+    event: Mapped["Event"] = relationship(viewonly=True)
 
 
 class TeamMemberRow(db.Model):

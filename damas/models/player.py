@@ -7,6 +7,7 @@ from sqlalchemy import CheckConstraint, ColumnElement, Date, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 
 from damas.engine.folding import fold
+from damas.engine.rating.lists import ALL_LISTS, RatingListKey
 from damas.extensions import db
 from damas.models.club import Club
 
@@ -17,6 +18,9 @@ class Player(db.Model):
         CheckConstraint("rating_regular IS NULL OR rating_regular >= 0", name="rating_regular_nonneg"),
         CheckConstraint("rating_rapid IS NULL OR rating_rapid >= 0", name="rating_rapid_nonneg"),
         CheckConstraint("rating_blitz IS NULL OR rating_blitz >= 0", name="rating_blitz_nonneg"),
+        *(CheckConstraint(f"{f} IS NULL OR {f} >= 0", name=f"{f}_nonneg") for f in (
+            "rating_d100_regular", "rating_d100_rapid", "rating_d100_blitz",
+            "rating_chess_regular", "rating_chess_rapid", "rating_chess_blitz")),
         CheckConstraint("sex IN ('M', 'F')", name="sex_code"),
     )
 
@@ -37,6 +41,14 @@ class Player(db.Model):
     rating_regular: Mapped[int | None]
     rating_rapid: Mapped[int | None]
     rating_blitz: Mapped[int | None]
+    # The other games' lists (engine.rating.lists: one list per discipline and rate); the three
+    # above are draughts 64's, the federation's game, under their first names.
+    rating_d100_regular: Mapped[int | None]
+    rating_d100_rapid: Mapped[int | None]
+    rating_d100_blitz: Mapped[int | None]
+    rating_chess_regular: Mapped[int | None]
+    rating_chess_rapid: Mapped[int | None]
+    rating_chess_blitz: Mapped[int | None]
     email: Mapped[str | None] = mapped_column(String(254))
 
     club: Mapped["Club | None"] = relationship(back_populates="players")
@@ -52,7 +64,19 @@ class Player(db.Model):
         self.name_folded = fold(value)[:120]
         return value
 
-    def rating_for(self, rating_list: str) -> int:
-        """Rating on the named list ('regular', 'rapid' or 'blitz'); 0 when unrated (CBJD 115)."""
-        value = {"rapid": self.rating_rapid, "blitz": self.rating_blitz}.get(rating_list, self.rating_regular)
-        return value or 0
+    def rating_for(self, key: RatingListKey) -> int:
+        """Rating on the list of `key` (a discipline and a rate); 0 when unrated (CBJD 115)."""
+        return getattr(self, RATING_FIELDS[key]) or 0
+
+    def rating_value(self, key: RatingListKey) -> int | None:
+        """The stored rating on the list of `key`, None when unrated."""
+        value: int | None = getattr(self, RATING_FIELDS[key])
+        return value
+
+    def set_rating(self, key: RatingListKey, value: int | None) -> None:
+        setattr(self, RATING_FIELDS[key], value)
+
+
+_PREFIX = {"damas-64": "rating", "damas-100": "rating_d100", "xadrez": "rating_chess"}
+# The player's column of each rating list.
+RATING_FIELDS: dict[RatingListKey, str] = {key: f"{_PREFIX[key.discipline]}_{key.rate}" for key in ALL_LISTS}

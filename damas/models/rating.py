@@ -8,7 +8,10 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from damas.extensions import db
 
+from damas.engine.rating.lists import FEDERATION_GAME, RatingListKey
+
 RATING_LISTS = ("regular", "rapid", "blitz")
+_DISCIPLINE_CHECK = "discipline IN ('damas-64', 'damas-100', 'xadrez')"
 
 
 def _now() -> datetime:
@@ -23,10 +26,13 @@ class RatingRecord(db.Model):
     __table_args__ = (
         CheckConstraint("value >= 0", name="value_nonneg"),
         CheckConstraint("rating_list IN ('regular', 'rapid', 'blitz')", name="list_code"),
+        CheckConstraint(_DISCIPLINE_CHECK, name="record_discipline"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"), index=True)
+    # The list is the discipline's and the rate's (engine.rating.lists).
+    discipline: Mapped[str] = mapped_column(String(20), default=FEDERATION_GAME, server_default=FEDERATION_GAME)
     rating_list: Mapped[str] = mapped_column(String(10))
     value: Mapped[int]
     previous: Mapped[int | None]
@@ -38,6 +44,10 @@ class RatingRecord(db.Model):
     # The rating period whose closing made this record (issue 29 point 2); None = a file or the form.
     period_id: Mapped[int | None] = mapped_column(ForeignKey("rating_period.id", ondelete="CASCADE"), index=True)
 
+    @property
+    def key(self) -> RatingListKey:
+        return RatingListKey(self.discipline, self.rating_list)
+
 
 class RatingPeriod(db.Model):
     """A rating period closed by staff (issue 29 point 2): the events of one list finished
@@ -47,12 +57,14 @@ class RatingPeriod(db.Model):
     __tablename__ = "rating_period"
     __table_args__ = (
         CheckConstraint("rating_list IN ('regular', 'rapid', 'blitz')", name="period_list_code"),
+        CheckConstraint(_DISCIPLINE_CHECK, name="period_discipline"),
         CheckConstraint("end_date >= start_date", name="period_dates_ordered"),
         CheckConstraint("status IN ('closed', 'reopened')", name="period_status"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
+    discipline: Mapped[str] = mapped_column(String(20), default=FEDERATION_GAME, server_default=FEDERATION_GAME)
     rating_list: Mapped[str] = mapped_column(String(10))
     start_date: Mapped[date] = mapped_column(Date)
     end_date: Mapped[date] = mapped_column(Date)
@@ -61,6 +73,10 @@ class RatingPeriod(db.Model):
     status: Mapped[str] = mapped_column(String(10), default="closed")
     closed_by: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"), index=True)
     closed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+    @property
+    def key(self) -> RatingListKey:
+        return RatingListKey(self.discipline, self.rating_list)
 
 
 class RatingPeriodEvent(db.Model):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask_babel import get_locale
 
+from damas.engine.rating.lists import ALL_LISTS
 from damas.engine.types import Outcome
 
 DISCIPLINE_NAMES = {
@@ -26,6 +27,10 @@ ENTRY_STATUS_NAMES = {
     "withdrawn": ("Desistente", "Withdrawn"),
     "excluded": ("Excluído", "Excluded"),
 }
+# The games and rates as a rating list's name says them ("lista rápida de damas 64").
+LIST_GAME_NAMES = {"damas-64": ("damas 64", "draughts 64"), "damas-100": ("damas 100", "draughts 100"),
+                   "xadrez": ("xadrez", "chess")}
+LIST_RATE_NAMES = {"regular": ("clássica", "standard"), "rapid": ("rápida", "rapid"), "blitz": ("blitz", "blitz")}
 RATING_LIST_NAMES = {"regular": ("lista clássica (normal)", "standard list"), "rapid": ("lista rápida", "rapid list"),
                      "blitz": ("lista blitz", "blitz list")}
 
@@ -56,3 +61,17 @@ def english() -> bool:
 def pick(names: tuple[str, str]) -> str:
     """The pt-BR or English name by the current locale."""
     return names[1] if english() else names[0]
+
+
+def rating_list_name(discipline: str, rate: str) -> str:
+    """A rating list by its rate and its game ("lista rápida de damas 64", "draughts 64 rapid
+    list"): one list per discipline and rate (engine.rating.lists)."""
+    game, listing = LIST_GAME_NAMES[discipline], RATING_LIST_NAMES[rate]
+    return f"{game[1]} {listing[1]}" if english() else f"{listing[0]} de {game[0]}"
+
+
+def rating_list_options() -> list[tuple[str, str]]:
+    """Every rating list as (code, short name: "Damas 64 · rápida"), game by game: the lists'
+    select boxes, short enough for a phone."""
+    return [(key.code, f"{pick(LIST_GAME_NAMES[key.discipline]).capitalize()} · {pick(LIST_RATE_NAMES[key.rate])}")
+            for key in ALL_LISTS]

@@ -4,7 +4,9 @@ the import package does not import `players`, which refreshes entries through it
 """
 from __future__ import annotations
 
+from damas.models.player import RATING_FIELDS
+
 PLAYER_FIELDS = (
     "full_name", "sex", "birth_date", "club_id", "state", "federation_id",
-    "fide_id", "rating_regular", "rating_rapid", "rating_blitz", "email",
+    "fide_id", *RATING_FIELDS.values(), "email",
 )

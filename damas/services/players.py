@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 
 from damas.extensions import db
 from damas.models import Club, Player, RatingRecord, User
+from damas.models.player import RATING_FIELDS
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.rating_lists import refresh_unpaired_entries
@@ -16,7 +17,7 @@ from damas.services.names import check_name, clean_name
 from damas.services.player_fields import PLAYER_FIELDS
 
 CLUB_FIELDS = ("name", "short_name", "city", "state")
-RATING_LISTS = {"rating_regular": "regular", "rating_rapid": "rapid", "rating_blitz": "blitz"}
+LIST_OF_FIELD = {field: key for key, field in RATING_FIELDS.items()}
 
 
 def _clean_player(data: dict[str, Any]) -> dict[str, Any]:
@@ -38,7 +39,7 @@ def _check_player(values: dict[str, Any], player_id: int | None) -> None:
     born = values["birth_date"]
     if born is not None and (born > date.today() or born.year < 1900):
         raise ServiceError(_("Data de nascimento impossível."), "birth_date")
-    for name in ("rating_regular", "rating_rapid", "rating_blitz"):
+    for name in LIST_OF_FIELD:
         if values[name] is not None and values[name] < 0:
             raise ServiceError(_("O rating não pode ser negativo."), name)
     for name, message in (
@@ -92,10 +93,10 @@ def _record_typed_ratings(actor: User, player: Player, before: dict[str, Any]) -
     rating lists' rule, RULES.md §3: frozen once round 1 is paired). A cleared rating has no
     record (there is no value to date)."""
     changed = False
-    for name, listing in RATING_LISTS.items():
+    for name, key in LIST_OF_FIELD.items():
         value = getattr(player, name)
         if value is not None and value != before.get(name):
-            db.session.add(RatingRecord(player_id=player.id, rating_list=listing, value=value,
+            db.session.add(RatingRecord(player_id=player.id, discipline=key.discipline, rating_list=key.rate, value=value,
                                         previous=before.get(name), list_date=date.today(),
                                         source=_("Editado no cadastro")[:120], file_name="", user_id=actor.id))
             changed = True

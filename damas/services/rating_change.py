@@ -27,6 +27,7 @@ from damas.engine.pairing.knockout import PLAYOFF_CLOCKS
 from damas.engine.rate_of_play import classify
 from damas.engine.rulesets import get_ruleset
 from damas.engine.rating import RatedGame, RatingChange, RatingInput, get_rating_system
+from damas.engine.rating.lists import FEDERATION_GAME, RatingListKey
 from damas.extensions import db
 from damas.formats import get_format
 from damas.formats.mapping import round_is_complete
@@ -34,7 +35,7 @@ from damas.formats.rated_games import TeamPlayer, team_players
 from damas.formats.rows import EntryRow, entry_rows, round_rows
 from damas.models import Entry, Event, FederationSettings, Game, GameResult, Player, RatingRecord, Round
 
-__all__ = ["EventRatings", "PlayerRating", "OpponentGame", "event_ratings", "event_rating_list",
+__all__ = ["EventRatings", "PlayerRating", "OpponentGame", "event_ratings", "event_rating_list", "event_list_key",
            "system_code", "PLAYED"]
 
 # White's score in half points of a played game (CBJD 115; FIDE-GR: only games played are rated)
@@ -69,11 +70,17 @@ class EventRatings:
     rating_list: str
     rows: tuple[PlayerRating, ...]
     teams: bool = False  # a team event: the rows are the teams' players, `club` their team
+    discipline: str = FEDERATION_GAME  # the game whose list the event feeds (one list per game and rate)
 
 
 def event_rating_list(event: Event) -> str:
     """The event's list (issue 17 point 6), else its time control's (CBJD 115)."""
     return event.rating_list or classify(event.time_minutes, event.time_increment).rating_list
+
+
+def event_list_key(event: Event) -> RatingListKey:
+    """The list the event's games feed: its game's list of its rate (engine.rating.lists)."""
+    return RatingListKey(event.discipline, event_rating_list(event))
 
 
 def system_code(event: Event) -> str:
@@ -126,7 +133,8 @@ def _history(event: Event, player_ids: list[int], rating_list: str) -> tuple[dic
     games: dict[int, int] = defaultdict(int)
     if not player_ids:
         return games, {}, set()
-    earlier = (select(Event.id).where(Event.end_date < event.start_date, Event.id != event.id)).subquery()
+    earlier = (select(Event.id).where(Event.end_date < event.start_date, Event.id != event.id,
+                                      Event.discipline == event.discipline)).subquery()
     for side in (Game.white_entry_id, Game.black_entry_id):
         rows = db.session.execute(
             select(Entry.player_id, func.count()).join(Game, side == Entry.id)
@@ -140,6 +148,7 @@ def _history(event: Event, player_ids: list[int], rating_list: str) -> tuple[dic
             select(RatingRecord.player_id, func.max(RatingRecord.value),
                    func.count(RatingRecord.id).filter(RatingRecord.period_id.is_(None)))
             .where(RatingRecord.player_id.in_(player_ids), RatingRecord.rating_list == rating_list,
+                   RatingRecord.discipline == event.discipline,
                    RatingRecord.list_date <= event.start_date)  # in force when the event started
             .group_by(RatingRecord.player_id)):
         reached[pid] = top or 0
@@ -185,7 +194,7 @@ def event_ratings(event: Event) -> EventRatings:
                                          before, age, reached.get(e.player_id, 0)))
         rows.append(PlayerRating(e.player_id, e.full_name, federation_ids.get(e.player_id, ""), e.club, e.state,
                                  played, change))
-    return EventRatings(system.code, rating_list, tuple(rows), fmt.team_based)
+    return EventRatings(system.code, rating_list, tuple(rows), fmt.team_based, event.discipline)
 
 
 def _federation_ids(player_ids: list[int]) -> dict[int, str]:

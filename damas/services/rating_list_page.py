@@ -14,8 +14,9 @@ from sqlalchemy import func, select
 from damas.engine.categories import default_categories
 from damas.engine.types import Entrant
 from damas.extensions import db
+from damas.engine.rating.lists import RatingListKey
 from damas.models import Club, Player, RatingRecord
-from damas.services.imports.rating_lists import FIELD
+from damas.models.player import RATING_FIELDS
 
 __all__ = ["ListRow", "CATEGORIES", "rating_list_rows"]
 
@@ -35,6 +36,8 @@ class ListRow:
     rating: int
     list_date: date | None
     source: str
+    discipline: str
+    rating_list: str
 
 
 def _in_category(category: str, sex: str, birth: date | None, year: int) -> bool:
@@ -42,10 +45,11 @@ def _in_category(category: str, sex: str, birth: date | None, year: int) -> bool
     return CATEGORIES[category].admits(entrant, year)
 
 
-def rating_list_rows(rating_list: str, club_id: int | None = None, state: str = "", category: str = "",
+def rating_list_rows(key: RatingListKey, club_id: int | None = None, state: str = "", category: str = "",
                      year: int | None = None) -> list[ListRow]:
-    """The rated players of `rating_list` by rating (then name), filtered; two queries."""
-    column = getattr(Player, FIELD[rating_list])
+    """The rated players of the list `key` (a game and a rate) by rating (then name), filtered;
+    two queries."""
+    column = getattr(Player, RATING_FIELDS[key])
     query = (select(Player.id, Player.full_name, Player.federation_id, Club.short_name, Club.name, Player.state,
                     Player.birth_date, Player.sex, column)
              .outerjoin(Club, Club.id == Player.club_id).where(column > 0))
@@ -61,7 +65,8 @@ def rating_list_rows(rating_list: str, club_id: int | None = None, state: str = 
     ids = [r[0] for r in rows]
     if ids:
         last = (select(RatingRecord.player_id, func.max(RatingRecord.id).label("id"))
-                .where(RatingRecord.rating_list == rating_list, RatingRecord.player_id.in_(ids))
+                .where(RatingRecord.discipline == key.discipline, RatingRecord.rating_list == key.rate,
+                       RatingRecord.player_id.in_(ids))
                 .group_by(RatingRecord.player_id)).subquery()
         latest = {pid: (d, s) for pid, d, s in db.session.execute(
             select(RatingRecord.player_id, RatingRecord.list_date, RatingRecord.source)
@@ -72,5 +77,5 @@ def rating_list_rows(rating_list: str, club_id: int | None = None, state: str = 
             rank, previous = i, r[8]
         list_date, source = latest.get(r[0], (None, ""))
         out.append(ListRow(rank, r[0], r[1], r[2] or "", r[3] or r[4] or "", r[5] or "",
-                           r[6].year if r[6] else None, r[7], r[8], list_date, source))
+                           r[6].year if r[6] else None, r[7], r[8], list_date, source, key.discipline, key.rate))
     return out

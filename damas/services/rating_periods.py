@@ -23,9 +23,10 @@ from damas.models import Event, EventStatus, Player, RatingPeriod, RatingPeriodE
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_rating_list
-from damas.services.imports.rating_lists import FIELD, refresh_unpaired_entries
+from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.engine.rating.fide import FLOOR as FIDE_FLOOR
-from damas.services.rating_change import event_rating_list, event_ratings
+from damas.engine.rating.lists import RatingListKey
+from damas.services.rating_change import event_list_key, event_ratings
 from damas.services.rating_parameters import rating_parameters
 
 __all__ = ["PeriodPlan", "check_period", "plan_period", "close_period", "reopen_period", "periods", "can_reopen"]
@@ -39,11 +40,11 @@ class PeriodPlan:
     changes: dict[int, tuple[int, int]]  # player id -> (rating before, rating after)
 
 
-def check_period(name: str, rating_list: str, start: date, end: date, list_date: date) -> str:
+def check_period(name: str, key: RatingListKey | None, start: date, end: date, list_date: date) -> str:
     name = " ".join((name or "").split())
     if not name:
         raise ServiceError(_("Informe o nome do período."), "name")
-    if rating_list not in FIELD:
+    if key is None:
         raise ServiceError(_("Lista de rating desconhecida."), "rating_list")
     if end < start:
         raise ServiceError(_("O fim do período não pode ser antes do início."), "end_date")
@@ -52,19 +53,19 @@ def check_period(name: str, rating_list: str, start: date, end: date, list_date:
     return name[:120]
 
 
-def _rated_elsewhere(rating_list: str) -> set[int]:
+def _rated_elsewhere() -> set[int]:
     """The events a closed period rated (each once: `RatingPeriodEvent`)."""
-    return set(db.session.scalars(select(RatingPeriodEvent.event_id).join(
-        RatingPeriod, RatingPeriod.id == RatingPeriodEvent.period_id).where(RatingPeriod.rating_list == rating_list)))
+    return set(db.session.scalars(select(RatingPeriodEvent.event_id)))
 
 
-def plan_period(rating_list: str, start: date, end: date) -> PeriodPlan:
-    """The finished events of the list ending in the range, not rated by another closed period."""
-    done = _rated_elsewhere(rating_list)
+def plan_period(key: RatingListKey, start: date, end: date) -> PeriodPlan:
+    """The finished events of the list (its game's and its rate's) ending in the range, not rated
+    by another closed period."""
+    done = _rated_elsewhere()
     events = [e for e in db.session.scalars(
-        select(Event).where(Event.status == EventStatus.FINISHED, Event.end_date >= start, Event.end_date <= end)
-        .order_by(Event.end_date, Event.id)) if event_rating_list(e) == rating_list and e.id not in done]
-    field = FIELD[rating_list]
+        select(Event).where(Event.status == EventStatus.FINISHED, Event.end_date >= start, Event.end_date <= end,
+                            Event.discipline == key.discipline)
+        .order_by(Event.end_date, Event.id)) if event_list_key(e) == key and e.id not in done]
     deltas: dict[int, int] = {}
     initial: dict[int, int] = {}
     systems: dict[int, str] = {}
@@ -78,7 +79,7 @@ def plan_period(rating_list: str, start: date, end: date) -> PeriodPlan:
             elif c.rating and c.counted:
                 deltas[row.player_id] = deltas.get(row.player_id, 0) + c.delta
     ids = set(deltas) | set(initial)
-    current = {p.id: getattr(p, field) or 0 for p in db.session.scalars(select(Player).where(Player.id.in_(ids)))} if ids else {}
+    current = {p.id: p.rating_for(key) for p in db.session.scalars(select(Player).where(Player.id.in_(ids)))} if ids else {}
     changes = {}
     cbjd_floor = rating_parameters().floor
     for pid in sorted(ids):
@@ -99,25 +100,28 @@ def _floored(rating: int, system: str, cbjd_floor: int) -> int:
     return max(cbjd_floor, rating)
 
 
-def close_period(actor: User, name: str, rating_list: str, start: date, end: date, list_date: date) -> RatingPeriod:
-    """Close the period: records, players' ratings, unpaired events re-sorted, in one transaction."""
-    name = check_period(name, rating_list, start, end, list_date)
-    lock_rating_list(rating_list)
+def close_period(actor: User, name: str, key: RatingListKey | None, start: date, end: date,
+                 list_date: date) -> RatingPeriod:
+    """Close the period of one list (a game and a rate): records, players' ratings, unpaired
+    events re-sorted, in one transaction."""
+    name = check_period(name, key, start, end, list_date)
+    assert key is not None  # check_period refused an unknown list
+    lock_rating_list(key.code)
     same = db.session.scalar(select(RatingPeriod).where(
-        RatingPeriod.status == "closed", RatingPeriod.rating_list == rating_list, RatingPeriod.start_date == start,
-        RatingPeriod.end_date == end).limit(1))
+        RatingPeriod.status == "closed", RatingPeriod.discipline == key.discipline,
+        RatingPeriod.rating_list == key.rate, RatingPeriod.start_date == start, RatingPeriod.end_date == end).limit(1))
     if same is not None:
         message = _("O período %(name)s desta lista, com estas datas, já está fechado; nada foi alterado.",
                     name=same.name)
         db.session.rollback()
         raise ServiceError(message)
-    plan = plan_period(rating_list, start, end)
+    plan = plan_period(key, start, end)
     if not plan.events:
         db.session.rollback()
         raise ServiceError(_("Nenhum evento encerrado desta lista no período (ou todos já avaliados)."))
-    field = FIELD[rating_list]
     with transaction():
-        period = RatingPeriod(name=name, rating_list=rating_list, start_date=start, end_date=end, list_date=list_date,
+        period = RatingPeriod(name=name, discipline=key.discipline, rating_list=key.rate, start_date=start,
+                              end_date=end, list_date=list_date,
                               event_ids=[e.id for e in plan.events], status="closed", closed_by=actor.id)
         db.session.add(period)
         db.session.flush()
@@ -126,12 +130,14 @@ def close_period(actor: User, name: str, rating_list: str, start: date, end: dat
         for pid, (before, after) in plan.changes.items():
             player = db.session.get(Player, pid)
             note = source if after else f"{source} — {_('abaixo do piso: sem rating')}"[:120]
-            db.session.add(RatingRecord(player_id=pid, rating_list=rating_list, value=after, previous=before or None,
-                                        list_date=list_date, source=note, user_id=actor.id, period_id=period.id))
-            setattr(player, field, after or None)
+            db.session.add(RatingRecord(player_id=pid, discipline=key.discipline, rating_list=key.rate, value=after,
+                                        previous=before or None, list_date=list_date, source=note, user_id=actor.id,
+                                        period_id=period.id))
+            player.set_rating(key, after or None)
         db.session.flush()
         record(actor, "close", "rating_period", period.id, None,
-               {"name": name, "rating_list": rating_list, "start_date": start.isoformat(), "end_date": end.isoformat(),
+               {"name": name, "discipline": key.discipline, "rating_list": key.rate,
+                "start_date": start.isoformat(), "end_date": end.isoformat(),
                 "list_date": list_date.isoformat(), "events": period.event_ids,
                 "ratings": {str(k): list(v) for k, v in plan.changes.items()}})
         refresh_unpaired_entries(actor, set(plan.changes))
@@ -143,14 +149,15 @@ def can_reopen(period: RatingPeriod) -> bool:
     if period.status != "closed":
         return False
     later = db.session.scalar(select(RatingPeriod.id).where(
-        RatingPeriod.rating_list == period.rating_list, RatingPeriod.status == "closed",
+        RatingPeriod.discipline == period.discipline, RatingPeriod.rating_list == period.rating_list,
+        RatingPeriod.status == "closed",
         RatingPeriod.id > period.id).limit(1))
     return later is None
 
 
 def reopen_period(actor: User, period: RatingPeriod) -> RatingPeriod:
     """Undo the closing: the players' ratings go back to those before it, its records go."""
-    lock_rating_list(period.rating_list)
+    lock_rating_list(period.key.code)
     if period.status != "closed":
         message = _("O período %(name)s já foi reaberto; nada foi alterado.", name=period.name)
         db.session.rollback()
@@ -158,14 +165,14 @@ def reopen_period(actor: User, period: RatingPeriod) -> RatingPeriod:
     if not can_reopen(period):
         db.session.rollback()
         raise ServiceError(_("Só o último período fechado desta lista pode ser reaberto."))
-    field = FIELD[period.rating_list]
+    key = period.key
     with transaction():
         db.session.execute(delete(RatingPeriodEvent).where(RatingPeriodEvent.period_id == period.id))
         restored = {}
         for rec in db.session.scalars(select(RatingRecord).where(RatingRecord.period_id == period.id)):
             player = db.session.get(Player, rec.player_id)
-            if (getattr(player, field) or 0) == rec.value:  # not changed since by an import or the form
-                setattr(player, field, rec.previous)
+            if player.rating_for(key) == rec.value:  # not changed since by an import or the form
+                player.set_rating(key, rec.previous)
                 restored[str(player.id)] = [rec.value, rec.previous]
             db.session.delete(rec)
         period.status = "reopened"

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, User
 from damas.models.registration import GuestPolicy, RegistrationSettings
-from damas.services.entries import rating_list_of
+from damas.services.entries import rating_list_key
 from damas.services.errors import ServiceError
 
 
@@ -95,12 +95,12 @@ def check_player_limits(event: Event, settings: RegistrationSettings, player: Pl
         if settings.guest_policy == GuestPolicy.LIMITED and not reserve and guest_count(event) >= settings.guest_places:
             raise ServiceError(_("As vagas para convidados estão esgotadas."))
     if settings.rating_ceiling is not None:
-        rating_list = rating_list_of(event)
-        rating = player.rating_for(rating_list)
+        key = rating_list_key(event)
+        rating = player.rating_for(key)
         if rating > settings.rating_ceiling:
             names = {"regular": _("clássica"), "rapid": _("rápida"), "blitz": _("blitz")}
             raise ServiceError(_("Seu rating na lista %(list)s (%(rating)s) passa do teto do evento (%(ceiling)s).",
-                                 list=names[rating_list], rating=rating, ceiling=settings.rating_ceiling))
+                                 list=names[key.rate], rating=rating, ceiling=settings.rating_ceiling))
     if settings.online:
         other = _online_elsewhere(event, player)
         if other:

@@ -70,6 +70,10 @@ def save_season(actor: User, season: Season | None, data: dict[str, Any]) -> Sea
     if drafts:  # its ranking page is public; a draft exists only for its editors
         raise ServiceError(_("Um evento em rascunho não entra numa temporada (%(names)s): abra as inscrições "
                              "dele antes.", names=", ".join(drafts)), "event_ids")
+    games = {e.discipline for e in found}
+    if len(games) > 1:  # one ranking per game, as one rating list per game (engine.rating.lists)
+        raise ServiceError(_("Uma temporada reúne eventos de uma só modalidade (damas 64, damas 100 ou xadrez)."),
+                           "event_ids")
     with transaction():
         created = season is None
         if season is None:

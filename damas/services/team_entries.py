@@ -98,7 +98,7 @@ def _renumber(event: Event, boards: int) -> None:
     teams = teams_of(event)
 
     def strength(t: Team) -> int:
-        ratings = [m.player.rating_regular or 0 for m in t.members[:boards]]
+        ratings = [m.player.rating_for(event.list_key) for m in t.members[:boards]]
         return sum(ratings) // max(1, len(ratings))
 
     ordered = sorted(teams, key=lambda t: (-strength(t), t.name.casefold()))
@@ -112,5 +112,5 @@ def team_summary(team: Team, boards: int) -> dict[str, Any]:
     return {"id": team.id, "number": team.number, "name": team.name, "club": team.club, "city": team.city,
             "captain": team.captain_name, "captain_user_id": team.captain_user_id,
             "players": [{"id": m.player_id, "name": m.player.full_name, "position": m.position,
-                         "reserve": m.position > boards, "rating": m.player.rating_regular or 0}
+                         "reserve": m.position > boards, "rating": m.player.rating_for(team.event.list_key)}
                         for m in team.members]}

@@ -3,7 +3,9 @@ the matched one, else a new player with the file's rating and FIDE federation. S
 individual import (`trf_import`) and the team import (`trf_team_import`)."""
 from __future__ import annotations
 
+from damas.engine.rating.lists import RatingListKey
 from damas.models import User
+from damas.models.player import RATING_FIELDS
 from damas.services.players import create_player
 from damas.services.trf_preview import ImportedPlayer
 
@@ -18,7 +20,7 @@ def given_surname(name: str) -> str:
     return " ".join(f"{first.strip()} {last.strip()}".split())
 
 
-def player_id_of(actor: User, p: ImportedPlayer, rating_list: str, *, name: str | None = None) -> int:
+def player_id_of(actor: User, p: ImportedPlayer, key: RatingListKey, *, name: str | None = None) -> int:
     """The entry's player: the registered one matched, else a new one with the file's rating and
     FIDE federation [ours: a registered player's own ratings and federation are not changed];
     `name` the name a new player gets (default the file's)."""
@@ -28,7 +30,6 @@ def player_id_of(actor: User, p: ImportedPlayer, rating_list: str, *, name: str 
     player = create_player(actor, {
         "full_name": name or p.name, "sex": p.sex or "M", "birth_date": p.birth_date, "club_id": None, "state": "",
         "federation_id": None, "fide_id": p.fide_id or None, "email": None,
-        "rating_regular": rating if rating_list == "regular" else None,
-        "rating_rapid": rating if rating_list == "rapid" else None,
+        **{field: rating if k == key else None for k, field in RATING_FIELDS.items()},
     }, fide_federation=p.federation)
     return player.id

@@ -8,18 +8,19 @@ from typing import Any
 
 from sqlalchemy import select
 
+from damas.engine.rating.lists import DISCIPLINES
 from damas.engine.types import EngineError
 from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event, Player, RatingPeriod, RatingRecord
-from damas.presentation.labels import RATING_LIST_NAMES, pick
+from damas.presentation.labels import DISCIPLINE_NAMES, pick, rating_list_name
 from damas.presentation.numbers import points_text
 from damas.presentation.rating_chart import chart_of
 from damas.presentation.rating_figures import signed
 from damas.services.rating_change import event_ratings
 from damas.services.standings import standings_of
 
-__all__ = ["career_rows", "rating_chart"]
+__all__ = ["career_rows", "rating_charts"]
 
 
 def _place(event: Event, player_id: int) -> tuple[str, str]:
@@ -51,25 +52,32 @@ def career_rows(player: Player, events: list[Event]) -> list[dict[str, Any]]:
                     "performance": (change.performance if change and change.performance else "—"),
                     "delta": signed(change.delta) if change and change.rating and change.counted else
                     (str(change.new_rating) if change and change.initial else "—"),
-                    "list_name": pick(RATING_LIST_NAMES[ratings.rating_list])})
+                    "list_name": rating_list_name(event.discipline, ratings.rating_list)})
     return out
 
 
-def rating_chart(player: Player) -> dict[str, Any] | None:
-    """The chart of his rating records: the value after each list date (two records on one date
-    keep the last), and for a rating period the rating it started from at the period's first
-    day when nothing earlier is dated."""
+def rating_charts(player: Player) -> list[dict[str, Any]]:
+    """A chart per game of his rating records (a chess rating never drawn among his draughts
+    ones: one list per discipline and rate): the value after each list date (two records on one
+    date keep the last), and for a rating period the rating it started from at the period's
+    first day when nothing earlier is dated."""
     rows = db.session.execute(
-        select(RatingRecord.rating_list, RatingRecord.list_date, RatingRecord.value)
+        select(RatingRecord.discipline, RatingRecord.rating_list, RatingRecord.list_date, RatingRecord.value)
         .where(RatingRecord.player_id == player.id, RatingRecord.value > 0).order_by(RatingRecord.list_date, RatingRecord.id)).all()
-    series: dict[str, dict[date, int]] = {}
-    for listing, when, value in rows:
-        series.setdefault(listing, {})[when] = value
+    series: dict[str, dict[str, dict[date, int]]] = {}
+    for discipline, listing, when, value in rows:
+        series.setdefault(discipline, {}).setdefault(listing, {})[when] = value
     # a period's record also dates the rating it started from: the previous value at its start
-    for listing, start, previous in db.session.execute(
-            select(RatingRecord.rating_list, RatingPeriod.start_date, RatingRecord.previous)
+    for discipline, listing, start, previous in db.session.execute(
+            select(RatingRecord.discipline, RatingRecord.rating_list, RatingPeriod.start_date, RatingRecord.previous)
             .join(RatingPeriod, RatingPeriod.id == RatingRecord.period_id)
             .where(RatingRecord.player_id == player.id, RatingRecord.previous > 0)):
-        if not any(when <= start for when in series.get(listing, {})):
-            series.setdefault(listing, {})[start] = previous
-    return chart_of(series)
+        game = series.setdefault(discipline, {})
+        if not any(when <= start for when in game.get(listing, {})):
+            game.setdefault(listing, {})[start] = previous
+    charts = []
+    for discipline in DISCIPLINES:
+        chart = chart_of(series.get(discipline, {}))
+        if chart is not None:
+            charts.append({**chart, "discipline": pick(DISCIPLINE_NAMES[discipline])})
+    return charts

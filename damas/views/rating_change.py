@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from damas.engine.points import format_decimal
 from damas.engine.rating import EloParameters
 from damas.models import Event
-from damas.presentation.labels import RATING_LIST_NAMES, pick
+from damas.presentation.labels import pick, rating_list_name
 from damas.presentation.rating_figures import SYSTEM_NAMES, hundredths, signed
 from damas.services.rating_change import EventRatings, PlayerRating, event_rating_list, event_ratings, system_code
 from damas.services.rating_parameters import PARAMETER_NAMES, rating_parameters
@@ -45,7 +45,7 @@ def _context(ratings: EventRatings) -> dict[str, Any]:
     return {"rating_rows": [rating_row(r) for r in ratings.rows], "rating_teams": ratings.teams,
             "rating_club_label": _("Equipe") if ratings.teams else _("Clube"),
             "rating_system": pick(SYSTEM_NAMES[ratings.system]), "rating_system_code": ratings.system,
-            "rating_list_name": pick(RATING_LIST_NAMES[ratings.rating_list])}
+            "rating_list_name": rating_list_name(ratings.discipline, ratings.rating_list)}
 
 
 def player_rating_change(event: Event, player_id: int) -> dict[str, Any] | None:
@@ -53,7 +53,7 @@ def player_rating_change(event: Event, player_id: int) -> dict[str, Any] | None:
     ratings = event_ratings(event)
     row = next((r for r in ratings.rows if r.player_id == player_id), None)
     return None if row is None else {**rating_row(row), "system": pick(SYSTEM_NAMES[ratings.system]),
-                                     "list_name": pick(RATING_LIST_NAMES[ratings.rating_list])}
+                                     "list_name": rating_list_name(ratings.discipline, ratings.rating_list)}
 
 
 def rating_rules_context(event: Event) -> dict[str, Any]:
@@ -61,7 +61,7 @@ def rating_rules_context(event: Event) -> dict[str, Any]:
     its parameters in force beside our defaults."""
     code = system_code(event)
     out: dict[str, Any] = {"code": code, "system": pick(SYSTEM_NAMES[code]),
-                           "list_name": pick(RATING_LIST_NAMES[event_rating_list(event)])}
+                           "list_name": rating_list_name(event.discipline, event_rating_list(event))}
     if code == "cbjd":
         current, defaults = rating_parameters().as_dict(), EloParameters().as_dict()
         out["parameters"] = [{"name": name, "value": current[name], "default": defaults[name],

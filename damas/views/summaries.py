@@ -11,6 +11,7 @@ from sqlalchemy import func, inspect, select
 
 from damas.engine.event_rules import no_show_text
 from damas.engine.pairing import family_of, get_system
+from damas.engine.rating.lists import DISCIPLINES, FEDERATION_GAME, RATES, RatingListKey
 from damas.engine.rulesets import get_ruleset
 from damas.extensions import db
 from damas.formats import get_format
@@ -28,7 +29,7 @@ from damas.services.registration_limits import active_count
 from damas.services.team_entries import team_summary, teams_of
 
 __all__ = ["player_summary", "club_summary", "rate_of_play", "team_count", "event_teams", "event_summary",
-           "planned_round_times", "team_counts", "event_list_item", "entry_row", "start_list", "user_summary"]
+           "planned_round_times", "player_ratings", "team_counts", "event_list_item", "entry_row", "start_list", "user_summary"]
 
 
 def player_summary(p: Player) -> dict[str, Any]:
@@ -46,8 +47,20 @@ def player_summary(p: Player) -> dict[str, Any]:
         "rating_regular": p.rating_regular,
         "rating_rapid": p.rating_rapid,
         "rating_blitz": p.rating_blitz,
+        "ratings": player_ratings(p),
         "email": p.email or "",
     }
+
+
+def player_ratings(p: Player) -> list[dict[str, Any]]:
+    """His ratings game by game (one list per discipline and rate): draughts 64, the federation's
+    game, always; another game when he has a rating on one of its lists."""
+    out = []
+    for discipline in DISCIPLINES:
+        values = {rate: p.rating_value(RatingListKey(discipline, rate)) for rate in RATES}
+        if discipline == FEDERATION_GAME or any(values.values()):
+            out.append({"discipline": discipline, "name": pick(DISCIPLINE_NAMES[discipline]), **values})
+    return out
 
 
 def club_summary(c: Club) -> dict[str, Any]:
@@ -57,7 +70,7 @@ def club_summary(c: Club) -> dict[str, Any]:
 
 def rate_of_play(event: Event) -> dict[str, Any]:
     """The event's rate of play, and the list of its starting order (issue 17 point 6)."""
-    return rate_facts(event.time_minutes, event.time_increment, rating_list_of(event))
+    return rate_facts(event.time_minutes, event.time_increment, rating_list_of(event), event.discipline)
 
 
 def team_count(e: Event) -> int | None:

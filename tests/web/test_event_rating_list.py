@@ -78,14 +78,14 @@ def test_start_list_page_and_pdf_name_the_list_and_the_unrated(client, db, make_
     for p in (rated, unrated):
         client.post(f"/eventos/{event.id}/inscricoes", data={"player_id": p.id})
     page = client.get(f"/eventos/{event.id}").get_data(as_text=True)
-    assert "Ratings da lista rápida." in page and "1 jogador sem rating nesta lista." in page
+    assert "Ratings da lista rápida de damas 64." in page and "1 jogador sem rating nesta lista." in page
     assert re.search(r"Sem Rating Algum.*?sem rating", page, re.S)
     text = pdf_text(client.get(f"/eventos/{event.id}/lista-inicial.pdf").data)
-    assert "Ratings da lista rápida." in text and "1 jogador sem rating nesta lista." in text
+    assert "Ratings da lista rápida de damas 64." in text and "1 jogador sem rating nesta lista." in text
     line = next(x for x in text.splitlines() if "Sem Rating Algum" in x)
     assert "sem rating" in line
     text = pdf_text(client.get(f"/eventos/{event.id}/relatorios/lista-inicial.pdf").data)
-    assert "Ratings da lista rápida." in text and "sem rating" in next(
+    assert "Ratings da lista rápida de damas 64." in text and "sem rating" in next(
         x for x in text.splitlines() if "Sem Rating Algum" in x)
     page = client.get(f"/eventos/{event.id}/relatorios/lista-inicial?lang=en").get_data(as_text=True)
-    assert "Ratings of the rapid list." in page and "1 player unrated on this list." in page
+    assert "Ratings of the draughts 64 rapid list." in page and "1 player unrated on this list." in page

@@ -15,10 +15,11 @@ def test_csv_for_the_cbjd_list(client, db, make_user, make_player, login_as):  #
     login_as(arbiter)
     response = client.get(f"/eventos/{event.id}/relatorios/rating.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
-    assert "rating-regular" in response.headers["Content-Disposition"]  # 60 minutes: the regular list
+    # 60 minutes of draughts 64: draughts 64's regular list (one list per game and rate)
+    assert "rating-damas-64-regular" in response.headers["Content-Disposition"]
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
     assert len(rows) == 15  # 6 players, 5 rounds, 3 boards each
-    assert {r["lista"] for r in rows} == {"regular"}
+    assert {(r["modalidade"], r["lista"]) for r in rows} == {("damas-64", "regular")}
     first = next(r for r in rows if r["rodada"] == "1" and r["mesa"] == "1")
     assert first["brancas_nome"] == "João Conceição" and first["pretas_nome"] == "José Brandão"
     assert first["resultado"] == "1-0" and first["jogada"] == "yes" and first["brancas_rating"] == "2000"
@@ -32,7 +33,7 @@ def test_rapid_list_by_rate_of_play(client, db, make_user, make_player, login_as
     response = client.get(f"/eventos/{event.id}/relatorios/rating.csv")
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
     assert len(rows) == 3 and {r["lista"] for r in rows} == {"rapid"}
-    assert "rating-rapid" in response.headers["Content-Disposition"]
+    assert "rating-damas-64-rapid" in response.headers["Content-Disposition"]
 
 
 def test_trf_export_reads_back(client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]

@@ -6,8 +6,11 @@ import re
 from datetime import date
 
 from damas.models import EventStatus, Player, RatingRecord
+from damas.engine.rating.lists import RatingListKey
 from damas.services.rating_periods import close_period
 from tests.web.test_awards_helpers import finished_round_robin
+
+D64_REGULAR = RatingListKey("damas-64", "regular")
 
 
 def test_career_and_chart(client, db, make_user, make_player):  # type: ignore[no-untyped-def]
@@ -17,7 +20,7 @@ def test_career_and_chart(client, db, make_user, make_player):  # type: ignore[n
     db.session.add(RatingRecord(player_id=joao.id, rating_list="regular", value=2000, previous=None,
                                 list_date=date(2026, 1, 1), source="Rating CBJD"))
     db.session.commit()
-    close_period(staff, "Junho", "regular", date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
+    close_period(staff, "Junho", D64_REGULAR, date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
     html = client.get(f"/jogadores/{joao.id}").get_data(as_text=True)
     career = html[html.index("Carreira"):]
     start = career.index("Torneio Relâmpago")

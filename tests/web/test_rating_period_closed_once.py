@@ -17,7 +17,7 @@ from damas.models import AuditEntry, EventStatus, Player, RatingPeriod, RatingPe
 from tests.web.test_awards_helpers import finished_round_robin
 from tests.web.test_concurrency import Live, _kind, live, rush  # noqa: F401  (live: the fixture)
 
-FORM = {"name": "Junho", "rating_list": "regular", "start_date": "2026-06-01", "end_date": "2026-06-30",
+FORM = {"name": "Junho", "rating_list": "damas-64:regular", "start_date": "2026-06-01", "end_date": "2026-06-30",
         "list_date": "2026-07-01", "close": "1"}
 _numbers = itertools.count(1)
 

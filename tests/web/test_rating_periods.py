@@ -14,8 +14,11 @@ from damas.services import events as event_service
 from damas.services.errors import ServiceError
 from damas.services.rating_change import event_ratings
 from damas.services.rating_parameters import rating_parameters, save_rating_parameters
+from damas.engine.rating.lists import RatingListKey
 from damas.services.rating_periods import close_period, reopen_period
 from tests.web.test_awards_helpers import finished_round_robin
+
+D64_REGULAR = RatingListKey("damas-64", "regular")
 
 
 def _finished(db, make_user, make_player):  # type: ignore[no-untyped-def]
@@ -41,7 +44,7 @@ def test_close_period_records_ratings_and_resorts_unpaired_events(client, db, ma
     joao = db.session.scalar(db.select(Player).where(Player.full_name == "João Conceição"))
     jose = db.session.scalar(db.select(Player).where(Player.full_name == "José Brandão"))
     upcoming = _upcoming(db, staff, [jose, joao])
-    period = close_period(staff, "Junho 2026", "regular", date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
+    period = close_period(staff, "Junho 2026", D64_REGULAR, date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
     assert period.event_ids == [event.id] and period.status == "closed"
     assert joao.rating_regular == 2018
     record = db.session.scalar(db.select(RatingRecord).where(RatingRecord.player_id == joao.id,
@@ -54,7 +57,7 @@ def test_close_period_records_ratings_and_resorts_unpaired_events(client, db, ma
     assert next(r for r in event_ratings(event).rows if r.player_id == joao.id).change.rating == 2000
     assert db.session.scalar(db.select(AuditEntry).where(AuditEntry.object_type == "rating_period")).action == "close"
     with pytest.raises(ServiceError):  # every event of the range is rated already
-        close_period(staff, "Junho bis", "regular", date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
+        close_period(staff, "Junho bis", D64_REGULAR, date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
     reopen_period(staff, period)
     assert joao.rating_regular == 2000 and period.status == "reopened"
     assert db.session.scalar(db.select(RatingRecord).where(RatingRecord.period_id == period.id)) is None
@@ -63,7 +66,7 @@ def test_close_period_records_ratings_and_resorts_unpaired_events(client, db, ma
 
 def test_only_the_last_period_reopens(client, db, make_user, make_player):  # type: ignore[no-untyped-def]
     event, staff = _finished(db, make_user, make_player)
-    first = close_period(staff, "Junho", "regular", date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
+    first = close_period(staff, "Junho", D64_REGULAR, date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
     later = RatingPeriod(name="Julho", rating_list="regular", start_date=date(2026, 7, 1), end_date=date(2026, 7, 31),
                          list_date=date(2026, 8, 1), event_ids=[], status="closed", closed_by=staff.id)
     db.session.add(later)
@@ -75,7 +78,7 @@ def test_only_the_last_period_reopens(client, db, make_user, make_player):  # ty
 def test_periods_page_reviews_then_closes(client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
     event, staff = _finished(db, make_user, make_player)
     login_as(staff)
-    form = {"name": "Junho", "rating_list": "regular", "start_date": "2026-06-01", "end_date": "2026-06-30",
+    form = {"name": "Junho", "rating_list": "damas-64:regular", "start_date": "2026-06-01", "end_date": "2026-06-30",
             "list_date": "2026-07-01"}
     review = client.post("/rating/periodos", data={**form, "preview": "1"}).get_data(as_text=True)
     assert "Torneio Relâmpago de São João" in review and "2018" in review and "+18" in review
@@ -129,7 +132,7 @@ def test_fide_player_below_1400_becomes_unrated(client, db, make_user, make_play
             entry.rating_at_entry = 1410
     jose.rating_regular = 1410
     db.session.commit()
-    period = close_period(staff, "Junho", "regular", date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
+    period = close_period(staff, "Junho", D64_REGULAR, date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
     assert jose.rating_regular is None
     record = db.session.scalar(db.select(RatingRecord).where(RatingRecord.player_id == jose.id))
     assert record.value == 0 and "abaixo do piso" in record.source
@@ -141,5 +144,5 @@ def test_closing_a_period_does_not_change_the_rated_event(client, db, make_user,
     """The records the closing writes are dated after the event: its K and changes stay."""
     event, staff = _finished(db, make_user, make_player)
     before = [(r.name, r.change.k, r.change.delta) for r in event_ratings(event).rows]
-    close_period(staff, "Junho", "regular", date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
+    close_period(staff, "Junho", D64_REGULAR, date(2026, 6, 1), date(2026, 6, 30), date(2026, 7, 1))
     assert [(r.name, r.change.k, r.change.delta) for r in event_ratings(event).rows] == before

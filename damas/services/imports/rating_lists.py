@@ -13,6 +13,9 @@ changes them (nor the pairing numbers).
 The newest rating wins **[ours]**: a list dated before the player's newest record on the same
 list (an old national list imported after this month's) adds its value to his history but does
 not change his current rating; the preview says so line by line.
+
+One list per game and rate (engine.rating.lists): the file's ratings go to the lists of the game
+the staff choose on the form, draughts 64 (the federation's game) unless they say otherwise.
 """
 from __future__ import annotations
 
@@ -22,8 +25,10 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
+from damas.engine.rating.lists import DISCIPLINES, FEDERATION_GAME, RatingListKey
 from damas.extensions import db
 from damas.models import Entry, Event, EventStatus, Player, RatingRecord, Round, User
+from damas.models.player import RATING_FIELDS
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
@@ -33,7 +38,7 @@ from damas.services.imports.common import (
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
 from damas.models import KnockoutGame, KnockoutSetup
 from damas.models.micromatch import TeamRound
-from damas.services.entries import rating_list_of, renumber
+from damas.services.entries import rating_list_key, renumber
 from damas.services.locking import lock_event
 
 COLUMNS = (
@@ -46,7 +51,6 @@ COLUMNS = (
 )
 TEMPLATE_EXAMPLE = ["CE-0001", "", "Maria das Dores", "1650", "1600", ""]
 LISTS = ("regular", "rapid", "blitz")
-FIELD = {"regular": "rating_regular", "rapid": "rating_rapid", "blitz": "rating_blitz"}
 
 
 def read_rating_list(data: bytes, filename: str) -> list[Row]:
@@ -68,19 +72,26 @@ def _read(row: Row, errors: list[str]) -> tuple[str | None, str | None, dict[str
     return fed, fide, {k: v for k, v in ratings.items() if v is not None}
 
 
-def _newest_dates() -> dict[tuple[int, str], date]:
-    """(player, list) -> the date of his newest rating record on that list."""
+def _newest_dates(discipline: str) -> dict[tuple[int, str], date]:
+    """(player, rate) -> the date of his newest rating record on the game's list of that rate."""
     rows = db.session.execute(select(RatingRecord.player_id, RatingRecord.rating_list, func.max(RatingRecord.list_date))
+                              .where(RatingRecord.discipline == discipline)
                               .group_by(RatingRecord.player_id, RatingRecord.rating_list)).all()
     return {(pid, key): newest for pid, key, newest in rows}
 
 
-def plan_rating_list(rows: list[Row], list_date: date | None = None) -> Plan:
-    """Row by row: the player found and the ratings that change (nothing is written); a value of a
-    list older than the player's newest record on that list changes nothing but his history
-    (`history_only`). A row's verdict names all of its errors."""
+def _check_discipline(discipline: str) -> None:
+    if discipline not in DISCIPLINES:
+        raise ServiceError(_("Modalidade desconhecida."), "discipline")
+
+
+def plan_rating_list(rows: list[Row], list_date: date | None = None, discipline: str = FEDERATION_GAME) -> Plan:
+    """Row by row: the player found and the ratings of the game's lists that change (nothing is
+    written); a value of a list older than the player's newest record on that list changes
+    nothing but his history (`history_only`). A row's verdict names all of its errors."""
+    _check_discipline(discipline)
     players = db.session.scalars(select(Player)).all()
-    newest = _newest_dates() if list_date is not None else {}
+    newest = _newest_dates(discipline) if list_date is not None else {}
     by_fed = {p.federation_id: p for p in players if p.federation_id}
     by_fide = {p.fide_id: p for p in players if p.fide_id}
     seen: dict[tuple[str, str], int] = {}
@@ -111,8 +122,8 @@ def plan_rating_list(rows: list[Row], list_date: date | None = None) -> Plan:
             out.player_id, out.name = player.id, player.full_name
             older = {k: newest[(player.id, k)] for k in ratings
                      if list_date is not None and (player.id, k) in newest and list_date < newest[(player.id, k)]}
-            out.changes = [(k, getattr(player, FIELD[k]), v) for k, v in ratings.items()
-                           if k not in older and getattr(player, FIELD[k]) != v]
+            out.changes = [(k, player.rating_value(RatingListKey(discipline, k)), v) for k, v in ratings.items()
+                           if k not in older and player.rating_value(RatingListKey(discipline, k)) != v]
             out.status = UPDATE if out.changes else SAME
             out.values = ratings
             out.history_only = set(older)
@@ -120,7 +131,7 @@ def plan_rating_list(rows: list[Row], list_date: date | None = None) -> Plan:
                 out.reason = "; ".join(
                     _("%(list)s %(value)s: lista mais antiga que o registro de %(day)s; entra só no histórico, o "
                       "rating atual (%(current)s) fica.", list=_list_name(k), value=ratings[k],
-                      day=day.strftime("%d/%m/%Y"), current=getattr(player, FIELD[k]) or "—")
+                      day=day.strftime("%d/%m/%Y"), current=player.rating_value(RatingListKey(discipline, k)) or "—")
                     for k, day in older.items())
         plan.append(out)
     return Plan(plan)
@@ -130,14 +141,17 @@ def _list_name(key: str) -> str:
     return {"regular": _("clássico"), "rapid": _("rápido"), "blitz": _("blitz")}[key]
 
 
-def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, list_date: date) -> Plan:
-    """Store the list in one transaction: records, players' ratings, unpaired events' entries."""
+def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, list_date: date,
+                      discipline: str = FEDERATION_GAME) -> Plan:
+    """Store the list (the game's lists) in one transaction: records, players' ratings, unpaired
+    events' entries."""
+    _check_discipline(discipline)
     source = " ".join((source or "").split())
     if not source:
         raise ServiceError(_("Informe o nome da lista (ex.: Rating CBJD)."), "source")
     if list_date > date.today():
         raise ServiceError(_("A data da lista não pode estar no futuro."), "list_date")
-    plan = plan_rating_list(rows, list_date)
+    plan = plan_rating_list(rows, list_date, discipline)
     if not plan.ok:
         raise ServiceError(plan.first_error())
     changed: set[int] = set()
@@ -146,19 +160,20 @@ def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, 
             if row.player_id is None:
                 continue
             player = db.session.get(Player, row.player_id)
-            before = {FIELD[k]: getattr(player, FIELD[k]) for k in row.values}
-            for key, value in row.values.items():
-                history = key in row.history_only  # an older list: his history, not his rating
-                db.session.add(RatingRecord(player_id=player.id, rating_list=key, value=value,
-                                            previous=None if history else getattr(player, FIELD[key]),
+            keys = {rate: RatingListKey(discipline, rate) for rate in row.values}
+            before = {RATING_FIELDS[key]: player.rating_value(key) for key in keys.values()}
+            for rate, value in row.values.items():
+                history = rate in row.history_only  # an older list: his history, not his rating
+                db.session.add(RatingRecord(player_id=player.id, discipline=discipline, rating_list=rate, value=value,
+                                            previous=None if history else player.rating_value(keys[rate]),
                                             list_date=list_date, source=source[:120], file_name=filename[:200],
                                             user_id=actor.id))
                 if not history:
-                    setattr(player, FIELD[key], value)
+                    player.set_rating(keys[rate], value)
             if row.changes:
                 changed.add(player.id)
                 record(actor, "update", "player", player.id, before,
-                       {**{FIELD[k]: v for k, v in row.values.items()}, "rating_list": source[:120],
+                       {**{RATING_FIELDS[keys[k]]: v for k, v in row.values.items()}, "rating_list": source[:120],
                         "list_date": list_date.isoformat()})
         db.session.flush()
         refresh_unpaired_entries(actor, changed)
@@ -192,7 +207,7 @@ def refresh_unpaired_entries(actor: User | None, player_ids: set[int]) -> list[E
         lock_event(event)
         if db.session.scalar(select(Event.id).where(Event.id == event.id, Event.id.in_(_paired_event_ids()))):
             continue  # paired meanwhile: frozen
-        listing = rating_list_of(event)
+        listing = rating_list_key(event)
         moved: dict[str, Any] = {}
         for entry in event.entries:
             if entry.player_id in player_ids:

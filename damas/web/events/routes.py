@@ -267,7 +267,8 @@ def manage_entries(event_id: int):  # type: ignore[no-untyped-def]
             .order_by(Player.full_name)
             .limit(30)
         )
-        candidates = [player_summary(p) for p in db.session.scalars(stmt)]
+        key = event.list_key  # the rating the entry would take: the event's list
+        candidates = [{**player_summary(p), "list_rating": p.rating_value(key)} for p in db.session.scalars(stmt)]
     return render_template(
         "events/entries.html",
         event=event_summary(event),

@@ -13,6 +13,7 @@ from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf import FlaskForm
 
+from damas.engine.rating.lists import FEDERATION_GAME
 from damas.extensions import db
 from damas.models import Event
 from damas.services.errors import ServiceError
@@ -158,8 +159,8 @@ def registry_template():  # type: ignore[no-untyped-def]
 def rating_upload():  # type: ignore[no-untyped-def]
     form = RatingListForm()
     title = _("Importar lista de rating")
-    intro = _("Colunas: nº federação (ou FIDE ID), nome (opcional) e rating clássico, rápido e/ou blitz. Cada "
-              "valor fica registrado na página do jogador com a lista, a data e o arquivo. Eventos ainda sem a "
+    intro = _("Colunas: nº federação (ou FIDE ID), nome (opcional) e rating clássico, rápido e/ou blitz, das "
+              "listas da modalidade escolhida (damas 64, damas 100 ou xadrez). Cada valor fica registrado na página do jogador com a lista, a data e o arquivo. Eventos ainda sem a "
               "1ª rodada emparceirada reordenam a lista inicial; os demais mantêm os ratings congelados.")
     template_url = url_for("imports.rating_template")
     if request.method == "POST" and form.validate_on_submit():
@@ -170,10 +171,11 @@ def rating_upload():  # type: ignore[no-untyped-def]
             return _upload_page(form, title, intro, template_url, _("A data da lista não pode estar no futuro."))
         try:
             rows = rating_lists.read_rating_list(*upload)
-            plan = rating_lists.plan_rating_list(rows, form.list_date.data)
+            plan = rating_lists.plan_rating_list(rows, form.list_date.data, form.discipline.data)
         except ImportRefused as error:
             return _upload_page(form, title, intro, template_url, str(error))
-        extra = {"source": form.source.data.strip(), "list_date": form.list_date.data.isoformat()}
+        extra = {"source": form.source.data.strip(), "list_date": form.list_date.data.isoformat(),
+                 "discipline": form.discipline.data}
         return _preview("ratings", title, plan, rows, upload[1], url_for("imports.rating_confirm"),
                         url_for("imports.rating_upload"), extra=extra)
     return _upload_page(form, title, intro, template_url)
@@ -184,7 +186,8 @@ def rating_upload():  # type: ignore[no-untyped-def]
 def rating_confirm():  # type: ignore[no-untyped-def]
     def action(rows: list[Row], name: str, extra: dict[str, Any]) -> Plan:
         return rating_lists.apply_rating_list(current_user, rows, name, extra.get("source", ""),
-                                              date.fromisoformat(extra.get("list_date", "")))
+                                              date.fromisoformat(extra.get("list_date", "")),
+                                              extra.get("discipline", FEDERATION_GAME))
 
     return _confirm("ratings", None, action,
                     lambda p: _("Lista de rating importada: %(upd)s jogadores com rating novo.",

@@ -11,6 +11,11 @@ from wtforms.validators import DataRequired, Email, Length, NumberRange, Optiona
 from damas.web.forms_util import IntegerField, REQUIRED, STATE_CHOICES, choices, coerce_optional_int
 
 
+def _rating(label: object) -> IntegerField:
+    return IntegerField(label, validators=[Optional(), NumberRange(min=0, max=3500,
+                                                                   message=_l("Rating entre 0 e 3500."))])
+
+
 class PlayerForm(FlaskForm):
     full_name = StringField(_l("Nome completo"), validators=[DataRequired(REQUIRED), Length(max=120)])
     sex = SelectField(
@@ -28,18 +33,16 @@ class PlayerForm(FlaskForm):
     fide_id = StringField(
         _l("FIDE ID"), validators=[Optional(), Regexp(r"^\d{1,12}$", message=_l("O FIDE ID tem só dígitos."))]
     )
-    rating_regular = IntegerField(
-        _l("Rating clássico"),
-        validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
-    )
-    rating_rapid = IntegerField(
-        _l("Rating rápido"),
-        validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
-    )
-    rating_blitz = IntegerField(
-        _l("Rating blitz"),
-        validators=[Optional(), NumberRange(min=0, max=3500, message=_l("Rating entre 0 e 3500."))],
-    )
+    # one list per game and rate (engine.rating.lists); draughts 64's under their first names
+    rating_regular = _rating(_l("Rating clássico"))
+    rating_rapid = _rating(_l("Rating rápido"))
+    rating_blitz = _rating(_l("Rating blitz"))
+    rating_d100_regular = _rating(_l("Damas 100: clássico"))
+    rating_d100_rapid = _rating(_l("Damas 100: rápido"))
+    rating_d100_blitz = _rating(_l("Damas 100: blitz"))
+    rating_chess_regular = _rating(_l("Xadrez: clássico"))
+    rating_chess_rapid = _rating(_l("Xadrez: rápido"))
+    rating_chess_blitz = _rating(_l("Xadrez: blitz"))
     email = EmailField(_l("E-mail"), validators=[Optional(), Email(_l("E-mail inválido.")), Length(max=254)])
 
     def validate_birth_date(self, field: DateField) -> None:

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import Player, RatingRecord, Role, User
-from damas.presentation.labels import RATING_LIST_NAMES, pick
+from damas.presentation.labels import rating_list_name
 
 SHOWN = 30  # the latest records; the audit log keeps every change
 
@@ -19,6 +19,6 @@ def rating_records(player: Player) -> list[dict[str, Any]]:
         .where(RatingRecord.player_id == player.id)
         .order_by(RatingRecord.list_date.desc(), RatingRecord.id.desc()).limit(SHOWN)).all()
     staff = getattr(current_user, "is_authenticated", False) and current_user.role == Role.STAFF
-    return [{"list_date": r.list_date.strftime("%d/%m/%Y"), "list_name": pick(RATING_LIST_NAMES[r.rating_list]),
+    return [{"list_date": r.list_date.strftime("%d/%m/%Y"), "list_name": rating_list_name(r.discipline, r.rating_list),
              "value": r.value, "previous": r.previous, "source": r.source, "file_name": r.file_name,
              "by": name if staff else ""} for r, name in rows]

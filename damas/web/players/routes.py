@@ -19,7 +19,7 @@ from damas.web.forms_util import choices, show_service_error
 from damas.presentation.labels import STATUS_NAMES, pick
 from damas.views.summaries import player_summary
 from damas.web.players.rating_records import rating_records
-from damas.views.career import career_rows, rating_chart
+from damas.views.career import career_rows, rating_charts
 from damas.engine.integers import parse_int
 
 bp = Blueprint("players", __name__, url_prefix="/jogadores")
@@ -69,7 +69,7 @@ def view_player(player_id: int):  # type: ignore[no-untyped-def]
               for e in shown]
     career = career_rows(player, [e for e in shown if e.status in (EventStatus.RUNNING, EventStatus.FINISHED)])
     return render_template("players/view.html", player=player_summary(player), events=events, career=career,
-                           chart=rating_chart(player), rating_records=rating_records(player))
+                           charts=rating_charts(player), rating_records=rating_records(player))
 
 
 @bp.route("/novo", methods=["GET", "POST"])

@@ -6,15 +6,16 @@ from flask_wtf import FlaskForm
 from wtforms import DateField, SelectField, StringField, SubmitField
 from wtforms.validators import DataRequired, Length
 
+from damas.presentation.labels import rating_list_options
 from damas.web.forms_util import choices
 
 REQUIRED = _l("Campo obrigatório.")
-LISTS = [("regular", _l("Clássica (normal)")), ("rapid", _l("Rápida")), ("blitz", _l("Blitz"))]
 
 
 class PeriodForm(FlaskForm):
     name = StringField(_l("Nome do período"), validators=[DataRequired(REQUIRED), Length(max=120)])
-    rating_list = SelectField(_l("Lista"), choices=choices(LISTS))
+    # one list per game and rate (engine.rating.lists), named in the page's language
+    rating_list = SelectField(_l("Lista"), choices=lambda: choices(rating_list_options()))
     start_date = DateField(_l("Início"), validators=[DataRequired(REQUIRED)])
     end_date = DateField(_l("Fim"), validators=[DataRequired(REQUIRED)])
     list_date = DateField(_l("Data da nova lista"), validators=[DataRequired(REQUIRED)])

@@ -12,7 +12,8 @@ from damas.engine.integers import parse_int
 from damas.exports.rating_list import rating_list_csv, rating_list_xlsx
 from damas.extensions import db
 from damas.models import Club, Player, RatingPeriod, User
-from damas.presentation.labels import RATING_LIST_NAMES, pick
+from damas.engine.rating.lists import RatingListKey, parse_list_code
+from damas.presentation.labels import pick, rating_list_name, rating_list_options
 from damas.services import rating_periods as period_service
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
@@ -40,7 +41,7 @@ def _period_rows() -> list[dict[str, Any]]:
     users = dict(db.session.execute(select(User.id, User.name).where(User.id.in_(ids))).all()) if ids else {}
     rows = []
     for p in found:
-        rows.append({"id": p.id, "name": p.name, "list": pick(RATING_LIST_NAMES[p.rating_list]), "start": p.start_date,
+        rows.append({"id": p.id, "name": p.name, "list": rating_list_name(p.discipline, p.rating_list), "start": p.start_date,
                      "end": p.end_date, "list_date": p.list_date, "events": len(p.event_ids or ()),
                      "status": p.status, "closed_by": users.get(p.closed_by, "—"),
                      "can_reopen": period_service.can_reopen(p)})
@@ -54,16 +55,16 @@ def periods():  # type: ignore[no-untyped-def]
     plan = None
     if form.validate_on_submit():
         data = form.data
+        key = parse_list_code(data["rating_list"])
         try:
             if data["close"]:
                 period = retrying(lambda: period_service.close_period(
-                    current_user, data["name"], data["rating_list"], data["start_date"], data["end_date"],
-                    data["list_date"]))
+                    current_user, data["name"], key, data["start_date"], data["end_date"], data["list_date"]))
                 flash(_("Período %(name)s fechado: novos ratings publicados.", name=period.name), "success")
                 return redirect(url_for("ratings.periods"))
-            period_service.check_period(data["name"], data["rating_list"], data["start_date"], data["end_date"],
-                                        data["list_date"])
-            plan = _plan_view(period_service.plan_period(data["rating_list"], data["start_date"], data["end_date"]))
+            period_service.check_period(data["name"], key, data["start_date"], data["end_date"], data["list_date"])
+            assert key is not None  # check_period refused an unknown list
+            plan = _plan_view(period_service.plan_period(key, data["start_date"], data["end_date"]))
         except ServiceError as error:
             show_service_error(form, error)
     return render_template("ratings/periods.html", form=form, plan=plan, periods=_period_rows(), reopen=ReopenForm())
@@ -86,18 +87,18 @@ def reopen(period_id: int):  # type: ignore[no-untyped-def]
 
 
 def _filters() -> dict[str, Any]:
-    listing = request.args.get("lista", "regular")
-    if listing not in RATING_LIST_NAMES:
-        listing = "regular"
+    """The list (``lista=xadrez:rapid``; a bare rate is draughts 64's, an unknown one draughts 64
+    regular) and the filters of the public rating list."""
+    listing = parse_list_code(request.args.get("lista", "")) or RatingListKey("damas-64", "regular")
     category = request.args.get("categoria", "")
     club = request.args.get("clube", "")
-    return {"rating_list": listing, "category": category if category in CATEGORIES else "",
+    return {"rating_list": listing.code, "key": listing, "category": category if category in CATEGORIES else "",
             "club_id": parse_int(club, minimum=1),
             "state": request.args.get("uf", "")[:2].upper()}
 
 
 def _rows(f: dict[str, Any]) -> list:
-    return rating_list_rows(f["rating_list"], f["club_id"], f["state"], f["category"])
+    return rating_list_rows(f["key"], f["club_id"], f["state"], f["category"])
 
 
 @bp.get("/lista")
@@ -107,18 +108,24 @@ def rating_list():  # type: ignore[no-untyped-def]
     states = sorted(s for s in db.session.scalars(select(Player.state).distinct()) if s)
     categories = [(code, pick((c.name_pt, c.name_en))) for code, c in CATEGORIES.items()]
     return render_template("ratings/list.html", rows=_rows(f), filters=f, clubs=clubs, states=states, categories=categories,
-                           lists=[(k, pick(v)) for k, v in RATING_LIST_NAMES.items()],
-                           list_name=pick(RATING_LIST_NAMES[f["rating_list"]]), args=request.args.to_dict())
+                           lists=rating_list_options(), list_name=rating_list_name(f["key"].discipline, f["key"].rate),
+                           args=request.args.to_dict())
 
 
 @bp.get("/lista.csv")
 def rating_list_csv_file():  # type: ignore[no-untyped-def]
     f = _filters()
-    return attachment("\ufeff" + rating_list_csv(_rows(f)), "text/csv", f"rating-{f['rating_list']}.csv")
+    return attachment("\ufeff" + rating_list_csv(_rows(f)), "text/csv", f"rating-{_file_stem(f['key'])}.csv")
 
 
 @bp.get("/lista.xlsx")
 def rating_list_xlsx_file():  # type: ignore[no-untyped-def]
     f = _filters()
-    return attachment(rating_list_xlsx(_rows(f), f["rating_list"]),
-                      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", f"rating-{f['rating_list']}.xlsx")
+    return attachment(rating_list_xlsx(_rows(f), _file_stem(f["key"])),
+                      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                      f"rating-{_file_stem(f['key'])}.xlsx")
+
+
+def _file_stem(key: RatingListKey) -> str:
+    """``damas-64-regular``: the file names of a list's downloads."""
+    return f"{key.discipline}-{key.rate}"

@@ -297,7 +297,7 @@ def rating_change_csv(event_id: int):  # type: ignore[no-untyped-def]
 @event_editor_required
 def rating_csv(event_id: int):  # type: ignore[no-untyped-def]
     event = db.session.get(Event, event_id)
-    return attachment(rating_export.rating_csv(event), "text/csv", f"rating-{rating_list(event)}-{event.id}.csv")
+    return attachment(rating_export.rating_csv(event), "text/csv", f"rating-{event.discipline}-{rating_list(event)}-{event.id}.csv")
 
 
 @bp.get("/fide.trf")
