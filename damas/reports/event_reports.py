@@ -65,11 +65,14 @@ def points_before(event: Event, number: int) -> dict[int, str]:
     """Each entry's points before round `number` (entry id -> the rule set's text, "4½"): the
     score the round was paired on, from the rounds before it (issue 26, point 4, as
     Swiss-Manager's and chess-results' pairing lists print it). {} for a knockout, whose
-    rounds are ties of a bracket, not scores."""
+    rounds are ties of a bracket, not scores, and while a round before it is still open (a round
+    robin publishes rounds ahead): its total is not known yet."""
     fmt = get_format(event)
     if fmt.has_bracket:
         return {}
     snap = fmt.snapshot(event)  # the complete rounds: a round robin's later rounds may be open
+    if number - 1 > snap.complete_rounds:
+        return {}
     rules = event_ruleset(event)
     return {row.id: rules.format_points(rules.total(snap.state.results[no][:number - 1]))
             for no, row in snap.rows_by_no.items()}

@@ -12,8 +12,8 @@ from damas.engine.rating.lists import DISCIPLINES
 from damas.engine.types import EngineError
 from damas.extensions import db
 from damas.formats import get_format
-from damas.models import Event, Player, RatingPeriod, RatingRecord
-from damas.presentation.labels import DISCIPLINE_NAMES, pick, rating_list_name
+from damas.models import Event, EventStatus, Player, RatingPeriod, RatingRecord
+from damas.presentation.labels import DISCIPLINE_NAMES, STATUS_NAMES, pick, rating_list_name
 from damas.presentation.numbers import points_text
 from damas.presentation.rating_chart import chart_of
 from damas.presentation.rating_figures import signed
@@ -40,15 +40,19 @@ def _place(event: Event, player_id: int) -> tuple[str, str]:
 
 
 def career_rows(player: Player, events: list[Event]) -> list[dict[str, Any]]:
-    """One line per event (newest first) that has started: place, points, Rp, ΔR."""
+    """One line per event (newest first) that has started: place, points, Rp, ΔR. An event
+    still being played says so where the end date goes ("Em andamento", its status's name) and
+    has no place yet (the rounds to come decide it); its points are the ones so far."""
     out = []
     for event in events:
+        running = event.status == EventStatus.RUNNING
         place, points = _place(event, player.id)
         ratings = event_ratings(event)
         mine = next((r for r in ratings.rows if r.player_id == player.id), None)
         change = mine.change if mine else None
         out.append({"id": event.id, "name": event.name, "end_date": event.end_date.strftime("%d/%m/%Y"),
-                    "place": place, "points": points,
+                    "running": pick(STATUS_NAMES[EventStatus.RUNNING.value]) if running else None,
+                    "place": "—" if running else place, "points": points,
                     "performance": (change.performance if change and change.performance else "—"),
                     "delta": signed(change.delta) if change and change.rating and change.counted else
                     (str(change.new_rating) if change and change.initial else "—"),

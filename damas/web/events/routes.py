@@ -30,6 +30,7 @@ from damas.views.summaries import (
 )
 from damas.views.event_now import TOP_ROWS, current_round, shows_standings
 from damas.reports.standings import standings_context
+from damas.reports.round_points import with_points_before
 from damas.web.desk import audit_page # the arbiter's desk owns this page (filters, CSV)
 from damas.services.federation import default_ruleset
 
@@ -108,6 +109,9 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
         )
     # issue 27 point 1: a running event leads (on a phone) with its round and the top of its table
     table = standings_context(event) if shows_standings(event) else None
+    now_round = current_round(event)
+    if now_round is not None:  # the pairings show each player's points before the round
+        now_round["rows"] = with_points_before(event, now_round["number"], now_round["rows"])
     return render_template(
         "events/view.html",
         event=event_summary(event),
@@ -118,7 +122,7 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
         status_form=status_form,
         arbiter_form=arbiter_form,
         seasons=[{"id": s.id, "name": s.name} for s in seasons_of_event(event.id)],
-        now_round=current_round(event),
+        now_round=now_round,
         top=None if table is None else {**table, "rows": table["rows"][:TOP_ROWS], "total": len(table["rows"])},
     )
 

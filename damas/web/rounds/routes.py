@@ -27,6 +27,7 @@ from damas.models import (
 )
 from damas.formats.event_rules import bye_override, order_is_drawn, published_order, shown_tiebreak_order, unplayed_rule
 from damas.reports.awards import tiebreak_draws
+from damas.reports.round_points import with_points_before
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
 from damas.services import (
     absence as absence_service,
@@ -65,8 +66,9 @@ def _round_or_404(event: Event, number: int, editable: bool) -> Round:
 
 
 def _round_rows(event: Event, rnd: Round) -> list[dict]:
-    """The round view of the event's format (`views.round_rows.board_rows`)."""
-    return board_rows(event, rnd)
+    """The round view of the event's format (`views.round_rows.board_rows`), each player with
+    his points before the round (as the printed pairings sheet)."""
+    return with_points_before(event, rnd.number, board_rows(event, rnd))
 
 
 def _own_pages(event: Event, standings: bool) -> str | None:
