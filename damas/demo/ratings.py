@@ -11,7 +11,6 @@ from sqlalchemy import select
 from damas.engine.rating.lists import RatingListKey
 from damas.extensions import db
 from damas.models import Event, EventStatus, User
-from damas.services.rating_change import event_list_key
 from damas.services.rating_periods import close_period
 from damas.services.seasons import DEFAULT_TABLE, save_season
 
@@ -21,7 +20,7 @@ def demo_ratings(staff: User, today: date | None = None) -> None:
     rapid = RatingListKey("damas-64", "rapid")  # one list per game and rate: draughts 64's rapid list
     finished = [e for e in db.session.scalars(select(Event).where(Event.status == EventStatus.FINISHED)
                                               .order_by(Event.end_date, Event.id))
-                if event_list_key(e) == rapid]
+                if e.list_key == rapid]
     if not finished:
         return
     start = min(e.end_date for e in finished)

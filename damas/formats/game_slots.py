@@ -18,7 +18,6 @@ from sqlalchemy import select
 
 from damas.engine.games import BoardOutcome, Verdict
 from damas.engine.micromatch_scoring import parse_game
-from damas.engine.rate_of_play import classify
 from damas.engine.teams import event_board
 from damas.engine.types import EngineError, Outcome
 from damas.extensions import db

@@ -27,7 +27,6 @@ from typing import Any, Iterable
 
 from damas.engine.micromatch_scoring import micro_game_results, parse_game
 from damas.engine.pairing.knockout import Stage, state_from_bracket
-from damas.engine.rate_of_play import classify
 from damas.engine.teams import board_colours, event_board
 from damas.engine.types import Color, Entrant, Outcome, RoundResult, TournamentState
 from damas.formats.knockout_state import first_color, load_bracket

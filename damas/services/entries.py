@@ -6,7 +6,6 @@ from sqlalchemy import select
 
 from damas.engine.pairing import family_of
 from damas.engine.rate_of_play import classify
-from damas.engine.rating.lists import RatingListKey
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, User
 from damas.services.audit import record, transaction
@@ -21,11 +20,6 @@ def rating_list_of(event: Event) -> str:
     """The rating list of the event's starting order: the one its form names ('regular', 'rapid'
     or 'blitz'), else the list its rate of play feeds (CBJD 115: 'regular' or 'rapid')."""
     return event.rating_list or classify(event.time_minutes, event.time_increment).rating_list
-
-
-def rating_list_key(event: Event) -> RatingListKey:
-    """The list the event's starting order reads and its games feed (`Event.list_key`)."""
-    return event.list_key
 
 
 def renumber(event: Event) -> None:
@@ -68,7 +62,7 @@ def add_entry(actor: User, event: Event, player: Player) -> Entry:
         entry = Entry(
             event=event,
             player=player,
-            rating_at_entry=player.rating_for(rating_list_key(event)),
+            rating_at_entry=player.rating_for(event.list_key),
             status=EntryStatus.REGISTERED,
         )
         db.session.add(entry)

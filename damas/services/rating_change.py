@@ -27,7 +27,7 @@ from damas.engine.pairing.knockout import PLAYOFF_CLOCKS
 from damas.engine.rate_of_play import classify
 from damas.engine.rulesets import get_ruleset
 from damas.engine.rating import RatedGame, RatingChange, RatingInput, get_rating_system
-from damas.engine.rating.lists import FEDERATION_GAME, RatingListKey
+from damas.engine.rating.lists import FEDERATION_GAME
 from damas.extensions import db
 from damas.formats import get_format
 from damas.formats.mapping import round_is_complete
@@ -35,7 +35,7 @@ from damas.formats.rated_games import TeamPlayer, team_players
 from damas.formats.rows import EntryRow, entry_rows, round_rows
 from damas.models import Entry, Event, FederationSettings, Game, GameResult, Player, RatingRecord, Round
 
-__all__ = ["EventRatings", "PlayerRating", "OpponentGame", "event_ratings", "event_rating_list", "event_list_key",
+__all__ = ["EventRatings", "PlayerRating", "OpponentGame", "event_ratings", "event_rating_list",
            "system_code", "PLAYED"]
 
 # White's score in half points of a played game (CBJD 115; FIDE-GR: only games played are rated)
@@ -76,11 +76,6 @@ class EventRatings:
 def event_rating_list(event: Event) -> str:
     """The event's list (issue 17 point 6), else its time control's (CBJD 115)."""
     return event.rating_list or classify(event.time_minutes, event.time_increment).rating_list
-
-
-def event_list_key(event: Event) -> RatingListKey:
-    """The list the event's games feed: its game's list of its rate (engine.rating.lists)."""
-    return RatingListKey(event.discipline, event_rating_list(event))
 
 
 def system_code(event: Event) -> str:

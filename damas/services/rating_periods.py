@@ -26,7 +26,7 @@ from damas.services.locking import lock_rating_list
 from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.engine.rating.fide import FLOOR as FIDE_FLOOR
 from damas.engine.rating.lists import RatingListKey
-from damas.services.rating_change import event_list_key, event_ratings
+from damas.services.rating_change import event_ratings
 from damas.services.rating_parameters import rating_parameters
 
 __all__ = ["PeriodPlan", "check_period", "plan_period", "close_period", "reopen_period", "periods", "can_reopen"]
@@ -65,7 +65,7 @@ def plan_period(key: RatingListKey, start: date, end: date) -> PeriodPlan:
     events = [e for e in db.session.scalars(
         select(Event).where(Event.status == EventStatus.FINISHED, Event.end_date >= start, Event.end_date <= end,
                             Event.discipline == key.discipline)
-        .order_by(Event.end_date, Event.id)) if event_list_key(e) == key and e.id not in done]
+        .order_by(Event.end_date, Event.id)) if e.list_key == key and e.id not in done]
     deltas: dict[int, int] = {}
     initial: dict[int, int] = {}
     systems: dict[int, str] = {}

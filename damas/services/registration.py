@@ -36,7 +36,7 @@ from damas.models import (
 )
 from damas.models.registration import GuestPolicy, RegistrationSettings
 from damas.services.audit import record, snapshot, transaction
-from damas.services.entries import rating_list_key, renumber
+from damas.services.entries import renumber
 from damas.services.bye_requests import set_round_request
 from damas.services.errors import ServiceError
 from damas.services.micro_state import is_team_event
@@ -155,7 +155,7 @@ def register(user: User, event: Event, now: datetime | None = None) -> Entry:
         # places and numbers the list after the previous one committed (issue 14)
         lock_event(event)
         settings = check_registration(event, player, now)
-        entry = Entry(event=event, player=player, rating_at_entry=player.rating_for(rating_list_key(event)),
+        entry = Entry(event=event, player=player, rating_at_entry=player.rating_for(event.list_key),
                       status=EntryStatus.REGISTERED)
         db.session.add(entry)
         db.session.flush()

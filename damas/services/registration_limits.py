@@ -15,7 +15,6 @@ from sqlalchemy import func, select
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, User
 from damas.models.registration import GuestPolicy, RegistrationSettings
-from damas.services.entries import rating_list_key
 from damas.services.errors import ServiceError
 
 
@@ -95,7 +94,7 @@ def check_player_limits(event: Event, settings: RegistrationSettings, player: Pl
         if settings.guest_policy == GuestPolicy.LIMITED and not reserve and guest_count(event) >= settings.guest_places:
             raise ServiceError(_("As vagas para convidados estão esgotadas."))
     if settings.rating_ceiling is not None:
-        key = rating_list_key(event)
+        key = event.list_key
         rating = player.rating_for(key)
         if rating > settings.rating_ceiling:
             names = {"regular": _("clássica"), "rapid": _("rápida"), "blitz": _("blitz")}

@@ -14,7 +14,6 @@ from damas.formats.knockout_state import get_setup
 from damas.models import Entry, Event, EventStatus, Game, GameResult, Player, Round, User
 from damas.models.registration import PlayerMessage, ReserveEntry, ReserveStatus
 from damas.services.audit import record, transaction
-from damas.services.entries import rating_list_key
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.services.registration_limits import check_player_limits, own_entry, player_of, settings_of, utcnow
@@ -165,7 +164,7 @@ def substitute_no_show(actor: User, event: Event, entry: Entry) -> ReserveEntry:
         before = {"player_id": entry.player_id, "rating_at_entry": entry.rating_at_entry,
                   "pairing_number": entry.pairing_number}
         entry.player_id = reserve.player_id
-        entry.rating_at_entry = reserve.player.rating_for(rating_list_key(event))
+        entry.rating_at_entry = reserve.player.rating_for(event.list_key)
         reserve.status = ReserveStatus.SUBSTITUTED
         reserve.entry_id = entry.id
         reserve.replaced_player_id = old_player.id

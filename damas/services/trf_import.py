@@ -49,7 +49,6 @@ from damas.services.errors import ServiceError
 from damas.services.trf_preview import IMPORT_SYSTEMS, TrfPreview
 from damas.services.trf_players import given_surname, player_id_of
 from damas.services.trf_team_import import import_team_trf
-from damas.services.entries import rating_list_key
 from damas.services.events import create_event
 
 __all__ = ["import_trf", "GAME_RESULTS"]
@@ -113,7 +112,7 @@ def import_trf(actor: User, preview: TrfPreview, form: dict[str, Any], filename:
         record(actor, "status", "event", event.id, {"status": EventStatus.DRAFT.value},
                {"status": EventStatus.RUNNING.value, "first_color": event.first_color}, event.id)
         entry_of: dict[int, Entry] = {}
-        rating_list = rating_list_key(event)
+        rating_list = event.list_key
         for p in preview.players:
             # a new player named as the registry writes names, "Given Surname" (issue 27 point 8)
             player_id = player_id_of(actor, p, rating_list, name=given_surname(p.name)[:120])

@@ -37,7 +37,6 @@ from damas.extensions import db
 from damas.models import Event, EventStatus, User
 from damas.models.micromatch import MicroMatchSettings, Team, TeamBoardRow, TeamLineup, TeamMatchRow, TeamMemberRow, TeamRound
 from damas.services.audit import record, transaction
-from damas.services.entries import rating_list_key
 from damas.services.errors import ServiceError
 from damas.services.events import create_event
 from damas.services.trf_players import given_surname, player_id_of
@@ -111,7 +110,7 @@ def import_team_trf(actor: User, preview: TrfPreview, form: dict[str, Any], file
 
 def _players(actor: User, event: Event, preview: TrfPreview) -> dict[int, int]:
     """File start number -> registry player id (matched, else new)."""
-    rating_list = rating_list_key(event)
+    rating_list = event.list_key
     return {p.start_no: player_id_of(actor, p, rating_list, name=given_surname(p.name)[:120]) for p in preview.players}
 
 

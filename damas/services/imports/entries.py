@@ -29,7 +29,7 @@ from damas.services.imports.common import (
     name_key, read_birth_date,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
-from damas.services.entries import accepts_entries, rating_list_key, renumber
+from damas.services.entries import accepts_entries, renumber
 from damas.services.registration_limits import active_count, settings_of
 from damas.services.locking import lock_event
 
@@ -128,7 +128,7 @@ def plan_entries(event: Event, rows: list[Row]) -> Plan:
     registry = _Registry()
     entered = set(db.session.scalars(select(Entry.player_id).where(Entry.event_id == event.id)))
     settings = settings_of(event)
-    listing = rating_list_key(event)
+    listing = event.list_key
     places = None if settings.capacity is None else settings.capacity - active_count(event)
     seen: dict[int, int] = {}
     plan = []
@@ -203,7 +203,7 @@ def apply_entries(actor: User, event: Event, rows: list[Row], filename: str) -> 
     plan = plan_entries(event, rows)
     if not plan.ok:
         raise ServiceError(plan.first_error())
-    listing = rating_list_key(event)
+    listing = event.list_key
     with transaction():
         created = []
         for row in plan.rows:

@@ -38,7 +38,7 @@ from damas.services.imports.common import (
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
 from damas.models import KnockoutGame, KnockoutSetup
 from damas.models.micromatch import TeamRound
-from damas.services.entries import rating_list_key, renumber
+from damas.services.entries import renumber
 from damas.services.locking import lock_event
 
 COLUMNS = (
@@ -207,7 +207,7 @@ def refresh_unpaired_entries(actor: User | None, player_ids: set[int]) -> list[E
         lock_event(event)
         if db.session.scalar(select(Event.id).where(Event.id == event.id, Event.id.in_(_paired_event_ids()))):
             continue  # paired meanwhile: frozen
-        listing = rating_list_key(event)
+        listing = event.list_key
         moved: dict[str, Any] = {}
         for entry in event.entries:
             if entry.player_id in player_ids:
