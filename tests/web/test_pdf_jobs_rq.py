@@ -95,7 +95,11 @@ def test_reports_are_rendered_by_the_rq_worker(redis_app, tmp_path):  # type: ig
         while (response := client.get(url)).status_code == 202 and time.monotonic() < deadline:
             time.sleep(0.2)
         assert response.status_code == 200 and response.data.startswith(b"%PDF")
-        assert Job.fetch(job_id(key), connection=connection).get_status() == "finished"
+        # the worker stores the PDF a moment before RQ marks its job finished: wait for that mark
+        while (status := Job.fetch(job_id(key), connection=connection).get_status()) != "finished" \
+                and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert status == "finished"
         assert len(Queue(QUEUES[REPORTS], connection=connection)) == 0
         assert "rendering" not in (tmp_path / "worker.log").read_text()  # no failure logged
     finally:
