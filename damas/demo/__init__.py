@@ -101,6 +101,7 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
                         for day, hour in ((0, 9), (0, 14), (0, 18), (1, 9), (1, 14), (2, 9), (2, 14))],
         "contact_email": "federacao@demo.damas.br", "contact_phone": "+55 (85) 3000-0000",
         "website": "https://demo.damas.br/cearense",
+        "publish_on_pair": True,  # round 1 comes out published: results straight after pairing
     })
     event_service.assign_arbiter(staff, championship, arbiter)
     event_service.change_status(staff, championship, EventStatus.REGISTRATION)

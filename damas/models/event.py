@@ -113,6 +113,9 @@ class Event(db.Model):
     # Players report their own board's result from their phones (issue 30): both agree, it is
     # entered; otherwise it waits for the arbiter. Off by default [ours].
     player_reports: Mapped[bool] = mapped_column(default=False, server_default=sa_false())
+    # A round paired round by round is published with its pairing, so results are entered at
+    # once without a separate "Publicar" step (the event form offers it on for new events) [ours].
+    publish_on_pair: Mapped[bool] = mapped_column(default=False, server_default=sa_false())
 
     arbiters: Mapped[list["EventArbiter"]] = relationship(back_populates="event", cascade="all, delete-orphan")
     entries: Mapped[list["Entry"]] = relationship(back_populates="event", cascade="all, delete-orphan")

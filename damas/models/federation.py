@@ -31,6 +31,9 @@ class FederationSettings(db.Model):
     phone: Mapped[str] = mapped_column(String(40), default="", server_default="")
     website: Mapped[str] = mapped_column(String(200), default="", server_default="")
     default_ruleset: Mapped[str] = mapped_column(String(20), default="", server_default="")
+    # The pairing system family new events start with; "" = the one most of the federation's
+    # events use (the Dutch Swiss while there are none: CBJD opens are Swiss).
+    default_pairing_system: Mapped[str] = mapped_column(String(20), default="", server_default="")
     logo: Mapped[bytes | None] = mapped_column(LargeBinary)
     logo_mime: Mapped[str] = mapped_column(String(20), default="", server_default="")
     # The federation list's Elo parameters (issue 29, engine `cbjd` system): None = the defaults

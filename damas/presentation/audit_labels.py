@@ -132,6 +132,7 @@ FIELD_NAMES = {
     "contact_email": _l("e-mail de contato"), "contact_phone": _l("telefone de contato"), "website": _l("site"),
     "online": _l("inscrição on-line"),
     "side": _l("cor"), "reported_by": _l("informado por"), "player_reports": _l("resultados informados pelos jogadores"),
+    "publish_on_pair": _l("publicar a rodada ao emparceirar"),
     "self_registration": _l("inscrição pelo jogador"), "guest_places": _l("vagas de convidados"),
     "guest_policy": _l("regra de convidados"), "guests_from": _l("convidados a partir de"),
     "min_age": _l("idade mínima"), "max_age": _l("idade máxima"), "rating_min": _l("rating mínimo"),

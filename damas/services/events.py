@@ -31,7 +31,7 @@ EVENT_FIELDS = (
     "time_increment", "start_date", "end_date", "venue", "organiser", "chief_arbiter", "notes",
     "tiebreak_order", "tiebreak_by_lot", "acceleration", "tiebreak_options",
     "round_times", "contact_email", "contact_phone", "website", "provisional_rating", "pairing_bye_score",
-    "no_show_minutes", "pair_restriction", "rating_list", "player_reports",
+    "no_show_minutes", "pair_restriction", "rating_list", "player_reports", "publish_on_pair",
 )
 ROUND_TIME_INPUT = "%d/%m/%Y %H:%M"  # one line per round on the event form
 ROUND_TIME_STORED = "%Y-%m-%dT%H:%M"  # local wall-clock time at the venue
@@ -118,6 +118,7 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     values["pairing_bye_score"] = values["pairing_bye_score"] or ""
     values["pair_restriction"] = values["pair_restriction"] or ""
     values["player_reports"] = bool(values["player_reports"])
+    values["publish_on_pair"] = bool(values["publish_on_pair"])
     values["rating_list"] = _rating_list(values)
     if "round_schedule" in data:
         values["round_times"] = parse_round_times(data["round_schedule"])

@@ -16,26 +16,31 @@ import base64
 import hashlib
 import io
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlparse
 
 from flask import current_app, g, has_app_context
 from flask_babel import gettext as _
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
 from damas.extensions import db
-from damas.models import FederationSettings, User
+from damas.engine.pairing import family_of, system_codes
+from damas.models import Event, FederationSettings, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.events import RULESETS
 from damas.models.federation import utc_now
 
-__all__ = ["FederationView", "current", "federation_name", "default_ruleset", "logo", "save_settings",
+__all__ = ["FederationView", "current", "federation_name", "default_ruleset", "default_pairing_system",
+           "most_used_pairing_system", "logo",
+           "save_settings",
            "check_logo", "LOGO_MAX_BYTES", "LOGO_MAX_SIDE", "SETTINGS_FIELDS"]
 
-SETTINGS_FIELDS = ("name", "short_name", "address", "email", "phone", "website", "default_ruleset")
+SETTINGS_FIELDS = ("name", "short_name", "address", "email", "phone", "website", "default_ruleset",
+                   "default_pairing_system")
 LOGO_MAX_BYTES = 256 * 1024
 LOGO_MAX_SIDE = 2000
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -56,6 +61,7 @@ class FederationView:
     phone: str = ""
     website: str = ""
     default_ruleset: str = ""
+    default_pairing_system: str = ""
     logo_mime: str = ""
     version: int = 0
 
@@ -79,7 +85,7 @@ def _default_name() -> str:
 def _load() -> FederationView:
     t = FederationSettings
     row = db.session.execute(select(t.name, t.short_name, t.address, t.email, t.phone, t.website,
-                                    t.default_ruleset, t.logo_mime, t.version).order_by(t.id).limit(1)).first()
+                                    t.default_ruleset, t.default_pairing_system, t.logo_mime, t.version).order_by(t.id).limit(1)).first()
     if row is None:
         return FederationView(name=_default_name())
     return FederationView(**row._asdict())
@@ -105,6 +111,29 @@ def federation_name() -> str:
 def default_ruleset() -> str:
     """The rule set the new-event form starts with ("" = the form's own first choice)."""
     return current().default_ruleset
+
+
+def pairing_families() -> tuple[str, ...]:
+    """The pairing system families a new event can start with (the engine's registry)."""
+    return tuple(dict.fromkeys(family_of(code) for code in system_codes()))
+
+
+def default_pairing_system() -> str:
+    """The pairing system family the new-event form starts with: the federation's choice, else
+    the one most of its events use."""
+    return current().default_pairing_system or most_used_pairing_system()
+
+
+def most_used_pairing_system() -> str:
+    """The pairing system family most of the federation's events use (ties: the first in the
+    engine's registry); the Dutch Swiss while there is no event, the system of the CBJD opens
+    [ours]."""
+    used: Counter[str] = Counter()
+    for code, n in db.session.execute(select(Event.pairing_system, func.count()).group_by(Event.pairing_system)):
+        used[family_of(code)] += n
+    families = pairing_families()
+    ranked = sorted((f for f in used if f in families), key=lambda f: (-used[f], families.index(f)))
+    return ranked[0] if ranked else "dutch"
 
 
 def logo() -> tuple[bytes, str] | None:
@@ -163,6 +192,8 @@ def _clean(data: dict[str, Any]) -> dict[str, str]:
         raise ServiceError(_("Informe o site completo, começando com https:// ou http://."), "website")
     if values["default_ruleset"] not in ("", *RULESETS):
         raise ServiceError(_("Regulamento desconhecido."), "default_ruleset")
+    if values["default_pairing_system"] not in ("", *pairing_families()):
+        raise ServiceError(_("Sistema de emparceiramento desconhecido."), "default_pairing_system")
     return values
 
 

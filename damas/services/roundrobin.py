@@ -22,6 +22,7 @@ from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.formats.mapping import entrant_of, event_rounds
 from damas.services.registration import refuse_if_too_few, start_or_refuse
+from damas.services.round_publication import mark_published
 
 NUMBERING_METHODS = ("rating", "lot", "varma", "manual")
 
@@ -85,7 +86,8 @@ def check_manual_numbers(entries: list[Entry], numbers: dict[int, int | None] | 
 
 def generate_round_robin(actor: User, event: Event, method: str, double: bool = False,
                          numbers: dict[int, int | None] | None = None, seed: int | None = None) -> list[Round]:
-    """Number the final start list and create every round of the Berger table (unpublished).
+    """Number the final start list and create every round of the Berger table (unpublished; round
+    1 published at once when the event publishes with its pairing, `Event.publish_on_pair`).
 
     A seed for the lot or the Varma draw is drawn here (unless `seed` gives it: the demo's, so
     it loads the same every time) and recorded on the event and in the audit log, so the draw
@@ -141,4 +143,6 @@ def generate_round_robin(actor: User, event: Event, method: str, double: bool = 
             "method": method, "seed": seed, "double": double, "rounds": len(table),
             "numbers": {str(e.pairing_number): e.player.full_name for e in sorted(entries, key=lambda x: x.pairing_number or 0)},
         }, event.id)
+        if event.publish_on_pair:  # round 1 is out with the table; each later one when its turn comes
+            mark_published(actor, event, rounds[0])
     return rounds

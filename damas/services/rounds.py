@@ -7,7 +7,6 @@ names of those two modules are re-exported here for the round pages.
 """
 from __future__ import annotations
 
-from datetime import datetime, timezone
 from typing import Collection
 
 from flask_babel import gettext as _
@@ -20,11 +19,11 @@ from damas.formats import get_format
 from damas.formats.mapping import event_rounds
 from damas.models import Event, Game, GameResult, Round, RoundStatus, User
 from damas.models.desk import DeskPenalty
-from damas.services.absence import withdraw_unexplained
 from damas.services.audit import record, transaction
 from damas.services.desk.corrections import check_correction_allowed
 from damas.services.desk.forfeits import apply_mandatory_expulsions
 from damas.services.errors import ServiceError
+from damas.services.round_publication import mark_published
 from damas.services.round_state import (  # noqa: F401  (re-exported)
     ENTERABLE_RESULTS,
     FORFEIT_RESULTS,
@@ -52,11 +51,7 @@ def publish_round(actor: User, event: Event, rnd: Round) -> None:
         earlier = [r for r in event_rounds(event) if r.number < rnd.number]
         if any(r.status != RoundStatus.PUBLISHED for r in earlier):
             raise ServiceError(_("Publique antes as rodadas anteriores."))
-        rnd.status = RoundStatus.PUBLISHED
-        rnd.published_at = datetime.now(timezone.utc)
-        record(actor, "publish", "round", rnd.id, {"status": "paired"}, {"status": "published", "number": rnd.number},
-               event.id)
-        withdraw_unexplained(actor, event, rnd)
+        mark_published(actor, event, rnd)
 
 
 def check_enterable(event: Event, game: Game, result: GameResult, *, penalized: Collection[int] | None = None,

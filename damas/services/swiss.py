@@ -39,6 +39,7 @@ from damas.engine.event_rules import restricted_pairs
 from damas.services.registration import refuse_if_too_few, start_or_refuse
 from damas.services.bye_requests import set_round_request  # noqa: F401  (re-exported for the round pages)
 from damas.services.rematches import rematch_boards
+from damas.services.round_publication import mark_published
 from damas.services.round_state import ROUND_BY_ROUND, current_round, round_by_round  # noqa: F401  (re-exported)
 
 
@@ -107,7 +108,8 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
     `first_color_seed` fixes round 1's colour lot (default: drawn at random).
 
     `then(round)` runs inside that transaction after the round is written (the micro-match
-    opening draw): if it fails, nothing of the pairing is kept.
+    opening draw): if it fails, nothing of the pairing is kept. An event that publishes with its
+    pairing (`Event.publish_on_pair`) gets the round published in that same transaction.
 
     Idempotent under a double click: the event is locked before its rounds are read, so a second
     request waits for the first and is told the round is already paired."""
@@ -163,6 +165,8 @@ def pair_next_round(actor: User, event: Event, then: Callable[[Round], None] | N
         }, event.id)
         if then is not None:
             then(rnd)
+        if event.publish_on_pair:  # the event publishes its rounds with their pairing
+            mark_published(actor, event, rnd)
     rnd.restriction_relaxed = relaxed  # not stored: the route tells the arbiter (the audit keeps it)
     return rnd
 

@@ -11,8 +11,9 @@ from wtforms import SelectChoice
 from wtforms.validators import StopValidation
 
 from damas.engine.integers import MAX_INT, parse_int
-from damas.engine.pairing import system_codes
+from damas.engine.pairing import family_of, get_system, system_codes
 from damas.formats.rule_options import system_kind_of
+from damas.presentation.labels import pick
 from damas.presentation.tiebreak_choices import picker_json
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
@@ -99,3 +100,19 @@ def tiebreak_picker(field: Any) -> None:
     the field keeps its comma-separated codes, the data comes in a data attribute."""
     kinds = {code: system_kind_of(code) for code in system_codes()}
     field.render_kw = {**(field.render_kw or {}), "data-tiebreak-picker": picker_json(kinds)}
+
+
+def pairing_system_names() -> dict[str, str]:
+    """The name of each pairing system family in the reader's language (the Dutch editions are
+    chosen in the event form's `dutch_edition`)."""
+    names = {}
+    for code in system_codes():
+        if family_of(code) == code:
+            system = get_system(code)
+            names[code] = pick((system.family_name_pt or system.name_pt, system.family_name_en or system.name_en))
+    return names
+
+
+def pairing_system_choices() -> list[SelectChoice]:
+    """One choice per pairing system family: the event form's and the federation's default."""
+    return choices(pairing_system_names().items())

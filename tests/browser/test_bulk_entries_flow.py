@@ -85,7 +85,8 @@ def test_issue_27_4_new_event_to_round_1_with_16_pasted_players(  # type: ignore
         user.choose("select[name=status]", "registration")
         user.click("button:has-text('Aplicar')")
     expect(page.locator("text=Situação do evento alterada.")).to_be_visible()
-    user.click("a.button:has-text('Inscrições')")
+    if "/inscricoes" not in page.url:  # opening registration lands on the entries since the next-step pass
+        user.click("a.button:has-text('Inscrições')")
     user.click("a:has-text('Inscrever vários')")
     user.type("textarea[name=pasted]", pasted)
     user.click("button:has-text('Ver prévia')")
@@ -123,9 +124,11 @@ def test_issue_27_4_new_event_to_round_1_with_16_pasted_players(  # type: ignore
     expect(page.locator("text=Situação do evento alterada.")).to_be_visible()
     user.click("nav.tabs >> text=Rodadas")
     user.click("button:has-text('Emparceirar a próxima rodada')")
-    expect(page.locator("text=Rodada 1 emparceirada. Confira e publique.")).to_be_visible()
-    user.click("text=Publicar rodada")
-    expect(page.locator("text=Rodada 1 publicada.")).to_be_visible()
+    expect(page.locator("text=Rodada 1 emparceirada")).to_be_visible()  # the page arrived, then which flash
+    if page.locator("text=Rodada 1 emparceirada e publicada").count() == 0:  # an event that waits for "Publicar"
+        expect(page.locator("text=Rodada 1 emparceirada. Confira e publique.")).to_be_visible()
+        user.click("text=Publicar rodada")
+        expect(page.locator("text=Rodada 1 publicada.")).to_be_visible()
     page.screenshot(path=str(SHOTS / f"bulk-round1-{width}.png"), full_page=True)
     _no_overflow(page, width)
     with app.app_context():

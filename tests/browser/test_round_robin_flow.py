@@ -43,10 +43,10 @@ def test_round_robin_from_creation_to_standings(live_server, page, tmp_path):  #
     page.click("nav.tabs >> text=Rodadas")
     page.select_option("select[name=method]", "rating")
     page.click("text=Gerar rodadas")
-    page.wait_for_selector("text=3 rodadas geradas.")
-    page.click("text=Rodada 1")
-    page.click("text=Publicar rodada")
-    page.wait_for_selector("text=Rodada 1 publicada.")
+    # a new event publishes with its pairing: round 1 opens ready for results, no "Publicar" step
+    page.wait_for_selector("text=3 rodadas geradas; a rodada 1 está publicada: lance os resultados.")
+    expect(page.locator("select[name^=result-]")).to_have_count(2)
+    expect(page.locator("text=Publicar rodada")).to_have_count(0)
 
     page.click("nav.tabs >> text=Classificação")
     # expect() waits for the tab's page; a bare count() read the page being left (flaky in CI)

@@ -6,7 +6,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 from sqlalchemy import func, or_, select
 
-from damas.engine.pairing import family_of, get_system, system_codes
+from damas.engine.pairing import family_of
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
@@ -18,7 +18,7 @@ from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, staff_required, visible_event
 from damas.web.events.status import needs_confirmation, status_choices
 from damas.web.events.forms import ArbiterForm, EntryForm, EventForm, StatusForm
-from damas.web.forms_util import choices, run_service, show_service_error, tiebreak_picker
+from damas.web.forms_util import choices, pairing_system_choices, run_service, show_service_error, tiebreak_picker
 from damas.presentation.labels import STATUS_NAMES, pick
 from damas.views.summaries import (
     event_list_item,
@@ -32,7 +32,7 @@ from damas.views.event_now import TOP_ROWS, current_round, shows_standings
 from damas.reports.standings import standings_context
 from damas.reports.round_points import with_points_before
 from damas.web.desk import audit_page # the arbiter's desk owns this page (filters, CSV)
-from damas.services.federation import default_ruleset
+from damas.services.federation import default_pairing_system, default_ruleset
 
 bp = Blueprint("events", __name__, url_prefix="/eventos")
 
@@ -41,18 +41,6 @@ LIST_GROUPS = (
     ("running", (EventStatus.RUNNING,)),
     ("finished", (EventStatus.FINISHED, EventStatus.CANCELLED)),
 )
-
-
-def _system_choices() -> list:
-    """One choice per system family: the Dutch editions are chosen in `dutch_edition`."""
-    pairs = []
-    for code in system_codes():
-        system = get_system(code)
-        if family_of(code) != code:
-            continue
-        pairs.append((code, pick((system.family_name_pt or system.name_pt,
-                                  system.family_name_en or system.name_en))))
-    return choices(pairs)
 
 
 def _get_event(event_id: int) -> Event:
@@ -131,9 +119,11 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
 @staff_required
 def new_event():  # type: ignore[no-untyped-def]
     form = EventForm()
-    form.pairing_system.choices = _system_choices()
+    form.pairing_system.choices = pairing_system_choices()
     if request.method == "GET":
         form.ruleset.data = default_ruleset() or form.ruleset.data
+        form.pairing_system.data = default_pairing_system()
+        form.publish_on_pair.data = True  # results at once after pairing; unticked, a round waits for "Publicar"
     warnings: list[str] = []
     if form.validate_on_submit() and not (warnings := _unconfirmed_tiebreak_warnings(form)):
         try:
@@ -178,7 +168,7 @@ def _freeze_fields(form: EventForm, event: Event) -> list[dict[str, str]]:
 def edit_event(event_id: int):  # type: ignore[no-untyped-def]
     event = _get_event(event_id)
     form = EventForm(obj=event)
-    form.pairing_system.choices = _system_choices()
+    form.pairing_system.choices = pairing_system_choices()
     edition_is_frozen = event_service.edition_frozen(event)
     dutch = family_of(event.pairing_system) == "dutch"
     if request.method == "GET":
@@ -231,6 +221,8 @@ def change_status(event_id: int):  # type: ignore[no-untyped-def]
                 flash(_("Inscritos abaixo do mínimo: o evento foi cancelado e os inscritos foram avisados."), "error")
             else:
                 flash(_("Situação do evento alterada."), "success")
+                if request.form.get("then") == "entries" and event.status == EventStatus.REGISTRATION:
+                    return redirect(url_for("events.manage_entries", event_id=event.id))  # the next step
     else:
         flash(_("Situação inválida."), "error")
     return redirect(url_for("events.view_event", event_id=event.id))

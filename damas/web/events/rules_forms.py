@@ -30,3 +30,8 @@ class EventRulesFields:
         description=_l("Pelo celular (Minha área ou a página da rodada): se os dois informam o mesmo resultado, "
                        "ele é lançado; senão aguarda a confirmação do árbitro."),
     )
+    publish_on_pair = BooleanField(
+        _l("Publicar a rodada ao emparceirar"),
+        description=_l("Os resultados podem ser lançados logo após o emparceiramento, sem o passo \"Publicar "
+                       "rodada\"; desmarque para conferir cada emparceiramento antes de os jogadores o verem."),
+    )

@@ -22,6 +22,8 @@ class FederationForm(FlaskForm):
         choices=choices([("", _l("Nenhum (o formulário começa no primeiro)")), ("cbjd", _l("CBJD")),
                          ("fide", _l("FIDE")), ("club", _l("Clube / online"))]),
         validators=[Optional()])
+    default_pairing_system = SelectField(_l("Sistema de emparceiramento padrão dos novos eventos"),
+                                         validators=[Optional()])
     logo = FileField(_l("Logotipo (PNG ou JPEG)"))
     remove_logo = BooleanField(_l("Remover o logotipo"))
 

@@ -8,7 +8,7 @@ from flask_login import current_user
 from damas.services import federation as federation_service
 from damas.services.errors import ServiceError
 from damas.web.access import staff_required
-from damas.web.forms_util import show_service_error
+from damas.web.forms_util import choices, pairing_system_choices, pairing_system_names, show_service_error
 from damas.services import rating_parameters as rating_parameters_service
 from damas.web.federation.forms import FederationForm, RatingParametersForm
 
@@ -22,6 +22,9 @@ bp = Blueprint("federation", __name__, url_prefix="/federacao")
 def settings():  # type: ignore[no-untyped-def]
     view = federation_service.current()
     form = FederationForm(data={name: getattr(view, name) for name in federation_service.SETTINGS_FIELDS})
+    usual = pairing_system_names().get(federation_service.most_used_pairing_system(), "")
+    form.default_pairing_system.choices = choices(
+        [("", _("O mais usado nos eventos da federação (hoje: %(system)s)", system=usual))]) + pairing_system_choices()
     if form.validate_on_submit():
         upload = form.logo.data
         data = upload.read() if upload and getattr(upload, "filename", "") else None

@@ -101,6 +101,7 @@ def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
         generate_form=GenerateRoundRobinForm() if editable else None,  # a form writes a CSRF token: editors only numbering_method=event.numbering_method,
         numbering_seed=event.numbering_seed, has_protocol=bool(event.numbering_protocol),
         first_color=event.first_color, first_color_seed=event.first_color_seed, active_entries=len(active),
+        min_entries=3 if get_format(event).round_robin else 2, publish_on_pair=event.publish_on_pair,
     )
 
 
@@ -118,6 +119,10 @@ def generate(event_id: int):  # type: ignore[no-untyped-def]
         except ServiceError as error:
             flash(error.message, "error")
         else:
+            if rounds[0].status == RoundStatus.PUBLISHED:  # the event publishes with its pairing
+                flash(_("%(n)s rodadas geradas; a rodada 1 está publicada: lance os resultados.", n=len(rounds)),
+                      "success")
+                return redirect(url_for("rounds.view_round", event_id=event_id, number=1))
             flash(_("%(n)s rodadas geradas. Publique cada rodada para lançar os resultados.", n=len(rounds)), "success")
     return redirect(url_for("rounds.list_rounds", event_id=event_id))
 
@@ -131,7 +136,10 @@ def pair_next(event_id: int):  # type: ignore[no-untyped-def]
     except ServiceError as error:
         flash(error.message, "error")
         return redirect(url_for("rounds.list_rounds", event_id=event_id))
-    flash(_("Rodada %(n)s emparceirada. Confira e publique.", n=rnd.number), "success")
+    if rnd.status == RoundStatus.PUBLISHED:  # the event publishes with its pairing
+        flash(_("Rodada %(n)s emparceirada e publicada: lance os resultados aqui.", n=rnd.number), "success")
+    else:
+        flash(_("Rodada %(n)s emparceirada. Confira e publique.", n=rnd.number), "success")
     if getattr(rnd, "restriction_relaxed", False):
         flash(_("Não há emparceiramento que evite jogadores do mesmo clube/federação nesta rodada: "
                 "emparceirada sem a restrição (FIDE-GR Emparceiramentos g)."), "warning")
@@ -146,16 +154,31 @@ def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
     rnd = _round_or_404(event, number, editable)
     mine = [b for b in result_reports.boards_to_report(event, current_user) if b.round_number == rnd.number] \
         if current_user.is_authenticated else []
+    running = editable and event.status == EventStatus.RUNNING
     return render_template(
         "rounds/round.html", event=event_summary(event), number=rnd.number, status=rnd.status.value,
         my_boards=mine, report_choices=report_choices(event.ruleset),
         reported=result_reports.pending_reports(event, rnd) if editable else {},
-        rows=_round_rows(event, rnd), editable=editable and event.status == EventStatus.RUNNING,
+        rows=_round_rows(event, rnd), editable=running, next_step=_next_step(event, rnd, rounds) if running else None,
         choices=result_choices(event.ruleset), last=rounds[-1].number == rnd.number,
         keys=result_keys(event.ruleset), keys_hint=result_keys_hint(event.ruleset),
         can_delete=editable and swiss_service.round_by_round(event) and rounds[-1].id == rnd.id,
         later_paired=rounds[-1].number > rnd.number and get_system(event.pairing_system).pairs_from_results,
     )
+
+
+def _next_step(event: Event, rnd: Round, rounds: list[Round]) -> dict | None:
+    """What the arbiter does once every result of this round is in: pair the next round, publish
+    the next round of a round robin, or read the final standings. None while results are missing."""
+    if rnd.status != RoundStatus.PUBLISHED or not round_is_complete(rnd):
+        return None
+    later = [r for r in rounds if r.number > rnd.number]
+    if later:
+        following = later[0]
+        return {"kind": "publish", "number": following.number} if following.status == RoundStatus.PAIRED else None
+    if rnd.number < event.planned_rounds and swiss_service.round_by_round(event):
+        return {"kind": "pair", "number": rnd.number + 1}
+    return {"kind": "done", "number": rnd.number} if rnd.number >= event.planned_rounds else None
 
 
 @bp.post("/rodadas/<int:number>/publicar")
