@@ -61,6 +61,7 @@ ACTION_NAMES = {
     "move_reference": _l("Lance apontado na mesa"),
     # players' own results (issue 30)
     "report_result": _l("Resultado informado pelo jogador"),
+    "withdraw_report": _l("Resultado informado retirado pelo jogador"),
 }
 
 OBJECT_NAMES = {

@@ -80,6 +80,33 @@ def _game_row(event: Event, loaded: ko.LoadedBracket, row: KnockoutGame) -> dict
     }
 
 
+def _side_text(tie: Tie, no: int, other: int, names: dict[int, str], mine: str, theirs: str,
+               played_off: bool) -> str:
+    """A tie read from player `no`'s side ("venceu Ana Lima 2–0", "perdeu para Ana Lima 0–2"):
+    a player looks for his own line, so it never reads white-first [ours]."""
+    score = f"{mine}–{theirs}" + (" " + _("no desempate") if played_off else "")
+    if tie.winner == no:
+        return _("venceu %(name)s %(score)s", name=names[other], score=score)
+    if tie.winner == other:
+        return _("perdeu para %(name)s %(score)s", name=names[other], score=score)
+    return _("contra %(name)s: %(score)s, em andamento", name=names[other], score=score)
+
+
+def _sides(event: Event, loaded: ko.LoadedBracket, tie: Tie) -> list[dict[str, Any]]:
+    """Each player of a tie with games, and the tie from his side (the tie card's two lines)."""
+    if not tie.games or not tie.top or not tie.bottom or NOBODY in (tie.top, tie.bottom):
+        return []
+    main = [g for g in tie.games if g.stage in (Stage.MAIN, Stage.REPLAY)]
+    played_off = len(main) < len(tie.games) and tie.winner is not None
+    names = {no: loaded.entry_by_no[no].player.full_name for no in (tie.top, tie.bottom)}
+    points = {no: points_text(event.ruleset, sum(g.points(no) for g in main)) for no in (tie.top, tie.bottom)}
+    out = []
+    for side, no, other in (("top", tie.top, tie.bottom), ("bottom", tie.bottom, tie.top)):
+        out.append({**(_player(loaded, no) or {}), "side": side,
+                    "text": _side_text(tie, no, other, names, points[no], points[other], played_off)})
+    return out
+
+
 def _tie_row(event: Event, loaded: ko.LoadedBracket, tie: Tie, label: str) -> dict[str, Any]:
     rows = loaded.rows.get(tie.id, [])
     games = [_game_row(event, loaded, r) for r in rows]
@@ -104,6 +131,7 @@ def _tie_row(event: Event, loaded: ko.LoadedBracket, tie: Tie, label: str) -> di
         "key": f"{tie.id[0]}-{tie.id[1]}", "round": tie.id[0], "index": tie.id[1], "label": label,
         "top": _player(loaded, tie.top), "bottom": _player(loaded, tie.bottom), "games": games,
         "summary": summary, "score": score, "winner": winner_side, "bye": tie.bye,
+        "sides": _sides(event, loaded, tie),
         "decided": tie.winner is not None, "next": next_game, "expected": len(tie.games),
         "last_game_id": rows[-1].id if rows else None,
     }

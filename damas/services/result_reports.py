@@ -14,12 +14,17 @@ event's regulations page:
 * The arbiter's entry always wins: once the board has a result a report is refused, and an
   arbiter's entry or correction drops the board's reports (`damas.services.rounds`).
 * Publishing a round stays the arbiter's (nothing here changes a round's status).
+* A report is sent only after the player confirms it (a second step on its own page, so one tap by
+  mistake sends nothing), and he may withdraw it until someone acts on it: until the board has a
+  result (the arbiter's entry or the two players' agreement) or the opponent reports after him.
+  A withdrawal is audit-logged like the report (`withdraw_report`).
 
 Reports are serialised by the event's lock, so two players reporting at once never both wait.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timezone
 
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -46,6 +51,8 @@ class BoardToReport:
     side: str  # "w" | "b": the user's colour
     own: str  # the user's report ("" none)
     other: str  # the opponent's report ("" none)
+    withdrawable: bool = False  # his report may still be withdrawn (`can_withdraw`)
+    opponent: str = ""  # the opponent's name
 
 
 def reports_enabled(event: Event) -> bool:
@@ -67,6 +74,17 @@ def _side_of(user: User, game: Game) -> str | None:
     return None
 
 
+def _utc(value: datetime) -> datetime:
+    """SQLite gives the stored time back without its zone (it was stored in UTC)."""
+    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+
+
+def can_withdraw(own: ResultReport | None, other: ResultReport | None) -> bool:
+    """A player's report may be withdrawn until the opponent reports after it (he acted on it) [ours];
+    the board's result, which ends every report, is checked by the callers."""
+    return own is not None and (other is None or _utc(other.reported_at) <= _utc(own.reported_at))
+
+
 def boards_to_report(event: Event, user: User) -> list[BoardToReport]:
     """The user's boards of published rounds still without a result (usually one: this round)."""
     if not user.is_authenticated or user.player_id is None or not reports_enabled(event):
@@ -84,10 +102,35 @@ def boards_to_report(event: Event, user: User) -> list[BoardToReport]:
     out = []
     for game in games:
         side = "w" if game.white_entry_id == entry_id else "b"
-        by_side = {r.side: r.result for r in game.reports}
-        out.append(BoardToReport(game.id, game.round.number, game.board, side, by_side.get(side, ""),
-                                 by_side.get("b" if side == "w" else "w", "")))
+        by_side = {r.side: r for r in game.reports}
+        own, other = by_side.get(side), by_side.get("b" if side == "w" else "w")
+        opponent = game.black if side == "w" else game.white
+        out.append(BoardToReport(game.id, game.round.number, game.board, side, own.result if own else "",
+                                 other.result if other else "", can_withdraw(own, other),
+                                 opponent.player.full_name if opponent is not None else ""))
     return out
+
+
+def board_to_report(event: Event, user: User, game_id: int, round_number: int) -> BoardToReport | None:
+    """The user's board `game_id` of round `round_number` if it takes his report now."""
+    return next((b for b in boards_to_report(event, user)
+                 if b.game_id == game_id and b.round_number == round_number), None)
+
+
+def _players_board(user: User, event: Event, game_id: int, round_number: int) -> tuple[Game, str]:
+    """The game and the user's side on it, for a report or its withdrawal (inside the lock)."""
+    game = db.session.get(Game, game_id)
+    if game is None or game.round.event_id != event.id:
+        raise ServiceError(_("Partida inexistente."))
+    if game.round.number != round_number:
+        raise ServiceError(_("Esta partida não é da rodada %(number)s; informe o resultado na página "
+                             "da rodada %(actual)s.", number=round_number, actual=game.round.number))
+    side = _side_of(user, game)
+    if side is None:
+        raise ServiceError(_("Só os jogadores da mesa informam o resultado dela."))
+    if game.result != GameResult.PENDING:
+        raise ServiceError(_("O resultado desta mesa já foi lançado; fale com o árbitro."))
+    return game, side
 
 
 def report_result(user: User, event: Event, game_id: int, value: str, round_number: int) -> str:
@@ -108,17 +151,7 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
     with transaction():
         lock_event(event)
         require_running(event)
-        game = db.session.get(Game, game_id)
-        if game is None or game.round.event_id != event.id:
-            raise ServiceError(_("Partida inexistente."))
-        if game.round.number != round_number:
-            raise ServiceError(_("Esta partida não é da rodada %(number)s; informe o resultado na página "
-                                 "da rodada %(actual)s.", number=round_number, actual=game.round.number))
-        side = _side_of(user, game)
-        if side is None:
-            raise ServiceError(_("Só os jogadores da mesa informam o resultado dela."))
-        if game.result != GameResult.PENDING:
-            raise ServiceError(_("O resultado desta mesa já foi lançado; fale com o árbitro."))
+        game, side = _players_board(user, event, game_id, round_number)
         check_enterable(event, game, result)
         reports = {r.side: r for r in game.reports}
         own = reports.get(side)
@@ -128,7 +161,7 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
             own = ResultReport(game=game, side=side, result=result.value, user_id=user.id)
             db.session.add(own)
         else:
-            own.result, own.user_id = result.value, user.id
+            own.result, own.user_id, own.reported_at = result.value, user.id, datetime.now(timezone.utc)
         record(user, "report_result", "game", game.id, before, {**before, "result": result.value}, event.id)
         other = reports.get("b" if side == "w" else "w")
         if other is None:
@@ -144,6 +177,28 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
         record(user, "result", "game", game.id, snapshot,
                {**game_snapshot(game), "reported_by": reporters}, event.id)
         return ENTERED
+
+
+def withdraw_report(user: User, event: Event, game_id: int, round_number: int) -> None:
+    """Withdraw the user's own report of his board while nobody acted on it (`can_withdraw`):
+    a report sent by mistake is taken back by the player, not left for the arbiter [ours]."""
+    if not reports_enabled(event):
+        raise ServiceError(_("Este evento não recebe resultados informados pelos jogadores."))
+    with transaction():
+        lock_event(event)
+        require_running(event)
+        game, side = _players_board(user, event, game_id, round_number)
+        reports = {r.side: r for r in game.reports}
+        own = reports.get(side)
+        if own is None:
+            raise ServiceError(_("Você não tem resultado informado nesta mesa."))
+        if not can_withdraw(own, reports.get("b" if side == "w" else "w")):
+            raise ServiceError(_("Seu adversário já informou o resultado depois de você: o relato não pode mais "
+                                 "ser retirado; fale com o árbitro."))
+        before = {"round": game.round.number, "board": game.board, "side": side, "result": own.result}
+        game.reports.remove(own)
+        db.session.flush()
+        record(user, "withdraw_report", "game", game.id, before, {**before, "result": ""}, event.id)
 
 
 def pending_reports(event: Event, rnd: Round) -> dict[int, dict[str, str]]:

@@ -85,13 +85,19 @@ def test_players_report_agree_and_a_conflict_waits_for_the_arbiter(live_server, 
     white.wait_for_selector("text=Seu resultado — rodada 1, mesa 1")
     _narrow(white)
     white.click("#informar-%d button:has-text('Vitória das brancas')" % games[1])
+    white.wait_for_selector("text=Confirmar resultado — rodada 1, mesa 1")  # one tap sends nothing
+    _narrow(white)
+    assert _result(app, games[1]) == ""
+    white.click("button:has-text('Enviar este resultado')")
     white.wait_for_selector("text=Aguarda o do adversário")
+    white.wait_for_selector("#informar-%d button:has-text('Retirar relato')" % games[1])
     assert _result(app, games[1]) == ""
     black = pages[3]
     black.goto(f"{base}/eventos/{event_id}/rodadas/1")
     black.wait_for_selector("text=Você joga de pretas")
     _narrow(black)
     black.click("#informar-%d button:has-text('Vitória das brancas')" % games[1])
+    black.click("button:has-text('Enviar este resultado')")
     black.wait_for_selector("text=resultado lançado")
     assert _result(app, games[1]) == "1-0"
 
@@ -99,6 +105,7 @@ def test_players_report_agree_and_a_conflict_waits_for_the_arbiter(live_server, 
     for n, label in ((4, "Vitória das brancas"), (2, "Empate")):
         pages[n].goto(f"{base}/eventos/{event_id}/rodadas/1")
         pages[n].click("#informar-%d button:has-text('%s')" % (games[2], label))
+        pages[n].click("button:has-text('Enviar este resultado')")
     pages[2].wait_for_selector("text=o árbitro vai decidir")
     assert _result(app, games[2]) == ""
 

@@ -112,7 +112,7 @@ def test_micromatch_player_card_and_round_page_use_game_points(demo, client) -> 
     assert any(r["gp"] != r["mp"] for r in rows)
     for r in rows:
         card = _text(client, f"/eventos/{micro.id}/jogadores/{r['player_id']}")
-        assert f'Pontos: <strong>{r["points"]}</strong>' in card, r["name"]
+        assert f'Pontos no torneio: <strong>{r["points"]}</strong>' in card, r["name"]
     from damas.formats.mapping import event_rounds
     from damas.services.micromatch import micro_rows
 

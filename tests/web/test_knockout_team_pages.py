@@ -92,7 +92,7 @@ def test_knockout_player_card_lists_his_ties(client, db, make_user, make_player,
     page = client.get(f"/eventos/{eid}/jogadores/{players[1].id}").get_data(as_text=True)
     assert "Nenhuma rodada publicada ainda." not in page
     assert "Semifinal" in page and "Final" in page and "Carla Terceira" in page and "Ana Primeira" in page
-    assert "Pontos: <strong>2</strong>" in page  # two wins, 1 point each (club)
+    assert "Pontos no torneio: <strong>2</strong>" in page  # two wins, 1 point each (club)
     card = client.get(f"/api/v1/events/{eid}/players/{players[1].id}")
     if card.status_code == 200:
         assert len(card.get_json()["games"]) == 2

@@ -27,7 +27,7 @@ def _setup(client, db, make_user, make_player, make_event, login_as):  # type: i
 
 def _card_points(client, event: Event, player_id: int) -> str:
     page = client.get(f"/eventos/{event.id}/jogadores/{player_id}").get_data(as_text=True)
-    return re.search(r"Pontos: <strong>([^<]+)</strong>", page).group(1)
+    return re.search(r"Pontos no torneio: <strong>([^<]+)</strong>", page).group(1)
 
 
 def test_penalty_decides_one_game_of_the_micro_match(client, db, make_user, make_player, make_event,

@@ -26,7 +26,8 @@ def _event(db, make_event, make_player, make_user, reports=True, status=RoundSta
 
 def _report(client, event, game, result, back="round"):  # type: ignore[no-untyped-def]
     return client.post(f"/eventos/{event.id}/rodadas/1/informar",
-                       data={"game_id": game.id, "result": result, "back": back}, follow_redirects=True)
+                       data={"game_id": game.id, "result": result, "back": back, "confirmed": "1"},
+                       follow_redirects=True)
 
 
 def _game(db, game_id):  # type: ignore[no-untyped-def]
@@ -254,12 +255,13 @@ def test_a_report_names_the_round_of_its_game(app, db, make_event, make_player, 
     game = later.games[0]  # users[2] white, users[0] black
     client = app.test_client()
     login(client, users[0])
-    page = client.post(f"/eventos/{event.id}/rodadas/1/informar", data={"game_id": game.id, "result": "0-1"},
+    page = client.post(f"/eventos/{event.id}/rodadas/1/informar", data={"game_id": game.id, "result": "0-1", "confirmed": "1"},
                        follow_redirects=True).get_data(as_text=True)
     assert "Esta partida não é da rodada 1" in page
     assert db.session.query(ResultReport).count() == 0
     assert db.session.query(AuditEntry).filter_by(action="report_result").count() == 0
     assert _game(db, game.id).result == GameResult.PENDING
-    client.post(f"/eventos/{event.id}/rodadas/1/informar", data={"game_id": rnd.games[0].id, "result": "0-1"})
-    client.post(f"/eventos/{event.id}/rodadas/2/informar", data={"game_id": game.id, "result": "0-1"})
+    client.post(f"/eventos/{event.id}/rodadas/1/informar", data={"game_id": rnd.games[0].id, "result": "0-1",
+                                                                   "confirmed": "1"})
+    client.post(f"/eventos/{event.id}/rodadas/2/informar", data={"game_id": game.id, "result": "0-1", "confirmed": "1"})
     assert db.session.query(ResultReport).count() == 2  # each on its own round's address

@@ -44,7 +44,8 @@ def test_two_simultaneous_agreeing_reports_enter_the_result_once(live: Live) -> 
     def one(index: int) -> None:
         barrier.wait()
         response = clients[index].post(f"{live.url}/eventos/{event_id}/rodadas/1/informar",
-                                       data={"game_id": games[index // 2], "result": "=-="}, timeout=120)
+                                       data={"game_id": games[index // 2], "result": "=-=", "confirmed": "1"},
+                                       timeout=120)
         page = response.text
         kind = "entered" if ENTERED in page else "waiting" if WAITING in page else f"other {response.status_code}"
         with lock:

@@ -66,6 +66,8 @@ ACCESS = {
     "rounds.save_results": "editor",
     "rounds.manage_players": "editor",
     "rounds.report": "login",  # a player's own result: the service refuses whoever is not on the board
+    "rounds.report_check": "login",  # the step before a report is sent: only the board's players get the page
+    "rounds.withdraw_report": "login",  # a player takes back his own report: the service refuses anyone else
     "rounds.confirm_report": "editor",
     "public.live": "public",
     "public.live_revision": "public",

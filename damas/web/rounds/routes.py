@@ -50,6 +50,7 @@ from damas.web.rounds.withdrawal_notes import withdrawal_notes
 from damas.views.summaries import event_summary
 from damas.views.rating_change import rating_rules_context
 from damas.presentation.results import report_choices, result_choices, result_keys, result_keys_hint
+from damas.presentation.labels import ENTRY_STATUS_NAMES, pick
 from damas.views.round_rows import board_rows
 from damas.engine.regulations import regulations
 from damas.engine.rulesets import get_ruleset
@@ -349,7 +350,8 @@ def manage_players(event_id: int):  # type: ignore[no-untyped-def]
     ]
     withdrawn = [
         {"name": e.player.full_name, "after": e.withdrawn_after_round, "note": e.withdrawal_note, "status": e.status.value,
-         "entry_id": e.id, "undo_refusal": undo_refusal(event, e) if e.status == EntryStatus.WITHDRAWN else None}
+         "status_name": pick(ENTRY_STATUS_NAMES[e.status.value]), "entry_id": e.id,
+         "undo_refusal": undo_refusal(event, e) if e.status == EntryStatus.WITHDRAWN else None}
         for e in entries if e.status != EntryStatus.REGISTERED
     ]
     return render_template(
