@@ -17,6 +17,9 @@ from typing import Callable, Sequence
 PAGE = {False: (210.0, 297.0), True: (297.0, 210.0)}  # (width, height) in mm, by landscape
 MARGIN = {False: 12.0, True: 10.0}  # left and right, mm
 CANDIDATES = ((False, 8.0), (False, 7.0), (True, 8.0), (True, 7.0), (True, 6.0))
+# [ours] a sheet pinned on the wall (pairings) is read from a metre: 14 pt first, on either
+# orientation, before the desk sizes; its names take the page's whole width
+WALL = ((False, 14.0), (True, 14.0), (False, 12.0), (True, 12.0), (False, 10.0), (True, 10.0)) + CANDIDATES
 PAD = 1.0  # mm each side of a cell
 MIN_SQUEEZE = 0.6  # a name may be narrowed to 60 % of its width, never cut
 HEADER_SCALE = 0.9  # column titles are a little smaller than the body
@@ -37,13 +40,16 @@ class Column:
 @dataclass
 class Table:
     """Rows of cell texts under `columns`; `muted` rows print grey, `notes[i]` is a smaller line
-    under row i (a board's own opening, a withdrawal); `heading` is printed above (a category)."""
+    under row i (a board's own opening, a withdrawal), wrapped to the table's width (at "; "
+    first, then between words); `plain_notes` prints them at the body's size and colour (the
+    row's own content: a rating change's opponents); `heading` is printed above (a category)."""
 
     columns: Sequence[Column]
     rows: Sequence[Sequence[str]]
     muted: frozenset[int] = frozenset()
     notes: dict[int, str] = field(default_factory=dict)
     heading: str = ""
+    plain_notes: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,13 +99,15 @@ def natural_widths(table: Table, measure: Measure) -> list[float]:
     return widths
 
 
-def _fit_widths(table: Table, natural: Sequence[float], size: float, usable: float) -> tuple[float, ...] | None:
-    """Column widths at `size` within `usable` mm (names narrowed as needed), None if none."""
+def _fit_widths(table: Table, natural: Sequence[float], size: float, usable: float,
+                fill: bool = False) -> tuple[float, ...] | None:
+    """Column widths at `size` within `usable` mm (names narrowed as needed; widened to the
+    whole line when `fill`), None if none."""
     cells = [n * size + 2 * PAD for n in natural]
     total = sum(cells)
-    if total <= usable:
-        return tuple(cells)
     squeezable = [i for i, c in enumerate(table.columns) if c.squeeze]
+    if total <= usable and not (fill and squeezable):
+        return tuple(cells)
     fixed = sum(w for i, w in enumerate(cells) if i not in squeezable)
     wanted = sum(cells[i] for i in squeezable)
     room = usable - fixed
@@ -135,16 +143,18 @@ def _groups(table: Table, natural: Sequence[float], size: float, usable: float) 
     return tuple(widths), tuple(tuple(sorted(repeated + g)) for g in groups)
 
 
-def fit(tables: Sequence[Table], measure: Measure, landscape_only: bool = False) -> Fit:
-    """The first candidate page on which every table fits (`landscape_only`: a landscape one,
+def fit(tables: Sequence[Table], measure: Measure, landscape_only: bool = False,
+        candidates: Sequence[tuple[bool, float]] = CANDIDATES, fill: bool = False) -> Fit:
+    """The first of `candidates` on which every table fits (`landscape_only`: a landscape one,
     the crosstable rule of `web.reports.routes.crosstable_landscape`), else landscape at the
-    smallest size with column groups for the tables that need them."""
+    smallest size with column groups for the tables that need them; `fill`: the names widened
+    so that each table spans the line."""
     natural = [natural_widths(t, measure) for t in tables]
-    for landscape, size in CANDIDATES:
+    for landscape, size in candidates:
         if landscape_only and not landscape:
             continue
         usable = usable_width(landscape)
-        widths = [_fit_widths(t, n, size, usable) for t, n in zip(tables, natural)]
+        widths = [_fit_widths(t, n, size, usable, fill) for t, n in zip(tables, natural)]
         if all(w is not None for w in widths):
             return Fit(landscape, size, tuple(w for w in widths if w is not None),
                        tuple((tuple(range(len(t.columns))),) for t in tables))
@@ -161,3 +171,32 @@ def fit(tables: Sequence[Table], measure: Measure, landscape_only: bool = False)
             all_widths.append(widths)
             all_groups.append(groups)
     return Fit(landscape, size, tuple(all_widths), tuple(all_groups))
+
+
+def wrap(text: str, width: float, size: float, measure: Measure) -> list[str]:
+    """`text` in lines of at most `width` mm at `size` pt: broken after "; " where it can (a list
+    of entries keeps each entry whole), else between words; a single word wider than the line
+    gets a line of its own (the sheet narrows it)."""
+    def fits(line: str) -> bool:
+        return measure(line, False) * size <= width
+
+    lines: list[str] = []
+    current = ""
+    for entry in text.split("; "):
+        piece = entry if not current else f"{current}; {entry}"
+        if fits(piece):
+            current = piece
+            continue
+        if current:
+            lines.append(current + ";")
+            current = ""
+        for word in entry.split(" "):
+            piece = f"{current} {word}" if current else word
+            if fits(piece) or not current:
+                current = piece
+            else:
+                lines.append(current)
+                current = word
+    if current:
+        lines.append(current)
+    return lines

@@ -26,7 +26,7 @@ from fontTools.ttLib import TTFont
 from fpdf.fonts import SubsetMap
 
 from damas.presentation.qr import QrRuns
-from damas.reports.sheet_layout import MARGIN, PAD, PAGE, Fit, Table, Text, fit
+from damas.reports.sheet_layout import CANDIDATES, MARGIN, PAD, PAGE, WALL, Fit, Table, Text, fit, wrap
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"), Path("/usr/share/fonts/TTF"))
 FONT_FILES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"}
@@ -233,9 +233,24 @@ def _header_row(pdf: _Sheet, table: Table, xs: dict[int, float], widths: Sequenc
     pdf.set_y(y + height)
 
 
+def _note_size(table: Table, size: float) -> float:
+    return size if table.plain_notes else size - 1
+
+
+def _note_lines(pdf: _Sheet, table: Table, widths: Sequence[float], groups: Sequence[Sequence[int]],
+                size: float) -> dict[int, list[str]]:
+    """Each note wrapped to the narrowest column group's width (a note prints under its row in
+    every group)."""
+    if not table.notes:
+        return {}
+    width = min(sum(widths[i] for i in group) for group in groups) - 2 * PAD
+    return {i: wrap(note, width, _note_size(table, size), pdf.measure) for i, note in table.notes.items()}
+
+
 def _table(pdf: _Sheet, table: Table, widths: Sequence[float], groups: Sequence[Sequence[int]], size: float) -> None:
-    row_h, note_h = _line_height(size), _line_height(size - 1) * 0.9
-    heights = [row_h + (note_h if i in table.notes else 0) for i in range(len(table.rows))]
+    row_h, note_h = _line_height(size), _line_height(_note_size(table, size)) * 0.9
+    notes = _note_lines(pdf, table, widths, groups, size)
+    heights = [row_h + note_h * len(notes.get(i, ())) for i in range(len(table.rows))]
     if table.heading:
         if pdf.get_y() + 2 * row_h + 7 > pdf.bottom:
             pdf.add_page()
@@ -261,7 +276,7 @@ def _table(pdf: _Sheet, table: Table, widths: Sequence[float], groups: Sequence[
                 xs[i] = x
                 x += widths[i]
             _header_row(pdf, table, xs, widths, group, size)
-            _rows(pdf, table, xs, widths, group, size, start, end)
+            _rows(pdf, table, xs, widths, group, size, start, end, notes)
         start = end
         if start >= len(table.rows):
             break
@@ -271,8 +286,9 @@ def _table(pdf: _Sheet, table: Table, widths: Sequence[float], groups: Sequence[
 
 
 def _rows(pdf: _Sheet, table: Table, xs: dict[int, float], widths: Sequence[float], group: Sequence[int],
-          size: float, start: int, end: int) -> None:
-    row_h, note_h = _line_height(size), _line_height(size - 1) * 0.9
+          size: float, start: int, end: int, notes: dict[int, list[str]]) -> None:
+    note_size = _note_size(table, size)
+    row_h, note_h = _line_height(size), _line_height(note_size) * 0.9
     right = pdf.left + sum(widths[i] for i in group)
     columns = table.columns
     y = pdf.get_y()
@@ -287,22 +303,24 @@ def _rows(pdf: _Sheet, table: Table, xs: dict[int, float], widths: Sequence[floa
                 column = columns[i]
                 pdf.put(xs[i], base, widths[i], text, column.align, column.bold, size)
         y += row_h
-        note = table.notes.get(r)
-        if note:
-            pdf.set_text_color(GREY)
-            pdf.put(xs[group[0]], y + note_h * 0.6, right - pdf.left, note, "L", False, size - 1)
-            y += note_h
+        if r in notes:
+            pdf.set_text_color((MUTED if muted else 17) if table.plain_notes else GREY)
+            for line in notes[r]:
+                pdf.put(xs[group[0]], y + note_h * 0.6, right - pdf.left, line, "L", False, note_size)
+                y += note_h
         pdf.line(pdf.left, y, right, y)
     pdf.set_text_color(17)
     pdf.set_y(y)
 
 
-def render_sheet(head: SheetHeader, title: str, blocks: Sequence[Table | Text], landscape: bool = False) -> bytes:
+def render_sheet(head: SheetHeader, title: str, blocks: Sequence[Table | Text], landscape: bool = False,
+                 wall: bool = False) -> bytes:
     """The PDF of a report: its title, then the paragraphs and tables in order (on landscape
-    pages whatever fits, when `landscape`)."""
+    pages whatever fits, when `landscape`; in the wall sheet's large type across the page,
+    when `wall`)."""
     tables = [b for b in blocks if isinstance(b, Table)]
     pdf = _Sheet(head)
-    chosen: Fit = fit(tables, pdf.measure, landscape)
+    chosen: Fit = fit(tables, pdf.measure, landscape, WALL if wall else CANDIDATES, fill=wall)
     pdf.orient(chosen.landscape)
     pdf.add_page()
     pdf.set_y(TOP)

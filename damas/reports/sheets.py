@@ -1,5 +1,5 @@
-"""The tabular reports as sheets (`sheet_pdf`): start list, pairings, results, standings,
-categories and crosstable, from the same plain dicts their web pages render (the templates'
+"""The tabular reports as sheets (`sheet_pdf`): start list, pairings (individual and team),
+results, standings, categories, crosstable and rating change, from the same plain dicts their web pages render (the templates'
 columns and wording, the same msgids), so page and PDF show the same figures.
 
 The values are written with the app's own display filters (`dec`: a decimal comma in
@@ -18,6 +18,7 @@ from damas.presentation.qr import qr_runs
 from damas.reports.rating_sheet import rating_change_blocks
 from damas.reports.sheet_layout import Column, Table, Text
 from damas.reports.sheet_pdf import SheetHeader, render_sheet
+from damas.reports.team_sheet import team_pairings_blocks
 from damas.services import federation as federation_service
 
 Blocks = list[Table | Text]
@@ -170,10 +171,17 @@ def standings_blocks(context: dict[str, Any]) -> Blocks:
 
 
 def categories_blocks(context: dict[str, Any]) -> Blocks:
+    """A table per category with players; the empty ones named in one line at the end (a heading
+    and column titles over no rows read as a missing page)."""
     blocks: Blocks = [_after_round(context)]
     for t in context["tables"]:
-        blocks.append(_standings_table(t["rows"], t["columns"], f"{t['category']['name']} ({t['category']['criteria']})"))
-        blocks.append(_tiebreak_legend(t["columns"]))
+        if t["rows"]:
+            blocks.append(_standings_table(t["rows"], t["columns"],
+                                           f"{t['category']['name']} ({t['category']['criteria']})"))
+            blocks.append(_tiebreak_legend(t["columns"]))
+    empty = [t["category"]["name"] for t in context["tables"] if not t["rows"]]
+    if empty:
+        blocks.append(Text(_("Categorias sem jogadores: %(names)s.", names=", ".join(empty))))
     return blocks
 
 
@@ -221,7 +229,10 @@ SHEETS: dict[str, Callable[[dict[str, Any]], Blocks]] = {
     "reports/_categories.html": categories_blocks,
     "reports/_crosstable.html": crosstable_blocks,
     "reports/_rating_change.html": rating_change_blocks,
+    "reports/_team_pairings.html": team_pairings_blocks,
 }
+# read on the wall, from a metre: large type across the page (`sheet_layout.WALL`)
+WALL_SHEETS = frozenset({"reports/_pairings.html", "reports/_team_pairings.html"})
 
 
 def sheet_pdf(partial: str, title: str, context: dict[str, Any]) -> bytes | None:
@@ -229,4 +240,5 @@ def sheet_pdf(partial: str, title: str, context: dict[str, Any]) -> bytes | None
     blocks = SHEETS.get(partial)
     if blocks is None:
         return None
-    return render_sheet(_head(context), title, blocks(context), landscape=bool(context.get("landscape")))
+    return render_sheet(_head(context), title, blocks(context), landscape=bool(context.get("landscape")),
+                        wall=partial in WALL_SHEETS)
