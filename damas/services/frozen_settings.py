@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from sqlalchemy import select
 
 from damas.extensions import db
@@ -42,7 +44,7 @@ class FrozenSetting:
     field: str
     key: str
     when: str
-    article: str
+    article: str | LazyString
     item: str | None = None
     empty: Any = ""
 
@@ -76,8 +78,10 @@ FROZEN_AFTER_START: tuple[FrozenSetting, ...] = (
     FrozenSetting("win_forfeits", "tiebreak_options", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, item="win_forfeits",
                   empty=False),
     FrozenSetting("tpr_350", "tiebreak_options", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, item="tpr_350", empty=False),
-    # The list the starting order was made from (issue 17 point 6; RULES.md §3 "Starting order").
-    FrozenSetting("rating_list", "rating_list", ROUND_1_PAIRED, "CBJD 115; RULES.md §3"),
+    # The list the starting order was made from (RULES.md §3 "Starting order"): the reason is the
+    # federation's, so it is said in words (public texts never cite RULES.md).
+    FrozenSetting("rating_list", "rating_list", ROUND_1_PAIRED,
+                  _l("CBJD 115; decisão da federação: a ordem inicial é feita por esta lista")),
 )
 
 
