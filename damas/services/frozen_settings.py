@@ -28,8 +28,9 @@ from flask_babel.speaklater import LazyString
 from sqlalchemy import select
 
 from damas.extensions import db
-from damas.models import AuditEntry, Event, Round, RoundStatus
+from damas.models import Event, Round, RoundStatus
 from damas.services.errors import ServiceError
+from damas.services.trf_origin import import_record
 
 ROUND_1_PAIRED = "paired"  # any round exists (round 1 generated, even if not yet published)
 ROUND_1_PUBLISHED = "published"  # a round has been published: play has started
@@ -88,9 +89,7 @@ FROZEN_AFTER_START: tuple[FrozenSetting, ...] = (
 def imported_rounds(event: Event) -> int:
     """How many rounds the event brought from a TRF file (its ``import_trf`` audit entry), 0 for
     an event that started here."""
-    after = db.session.scalar(select(AuditEntry.after).where(
-        AuditEntry.event_id == event.id, AuditEntry.object_type == "event", AuditEntry.action == "import_trf"))
-    return int((after or {}).get("rounds") or 0)
+    return int(import_record(event).get("rounds") or 0)
 
 
 def _moment_reached(event: Event) -> set[str]:
