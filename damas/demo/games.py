@@ -38,7 +38,7 @@ def demo_games(staff, arbiter, rng: random.Random | None = None) -> int:  # type
             token = result_token(rules, slot.outcome.verdict, slot.outcome.both_lost)
             if k == 0:
                 save_record(arbiter, draughts, 1, slot.board, slot.game, IRREGULAR, as_written=True,
-                            note="Planilha como escrita: 2. b2-c3 sem a captura obrigatória d4xf6 (CBJD 56 f).")
+                            note="2. b2-c3? (d4xf6, CBJD 56 f)")  # notation only: the page explains it
             else:
                 moves = rules.sample_game(rng, 30)  # type: ignore[attr-defined]
                 save_record(arbiter, draughts, 1, slot.board, slot.game, " ".join(moves) + f" {token}")

@@ -139,9 +139,9 @@ _CBJD_TEXT = (
 )
 _NO_EXPULSION_TEXT = (
     "Perder partidas por W.O. não elimina o jogador por si só: a eliminação do FIDE-GR vale só no "
-    "regulamento FIDE [ours: RULES.md §5; o evento pode ativá-la na mesa].",
+    "regulamento FIDE [ours: o evento pode ativá-la na mesa].",
     "Games lost by default do not by themselves expel a player: the FIDE-GR expulsion belongs to the "
-    "FIDE rule set [ours: RULES.md §5; the event may switch it on at the desk].")
+    "FIDE rule set [ours: the event may switch it on at the desk].")
 
 for _rules in (
     PenaltyRules("cbjd", _CBJD_KINDS, _NO_FORFEIT_EXPULSION, claims_95d=True,

@@ -51,6 +51,7 @@ _SWISS_EN = (
     "Withdrew after round {last}: results stand, ranked on the points scored, not paired again ({article})."
 )
 _GR = "FIDE-GR, Where not all games are played"
+_GR_PT = "FIDE-GR, Quando nem todas as partidas são jogadas"  # the article's title on Portuguese pages
 
 _POLICIES: dict[tuple[str, str], _Policy] = {
     ("cbjd", "round_robin"): _Policy(
@@ -83,7 +84,7 @@ _POLICIES: dict[tuple[str, str], _Policy] = {
         article=_GR,
         counted_pt=(
             "Completou {played} de {scheduled} partidas (50% ou mais): sua pontuação conta na classificação "
-            "final; partidas não jogadas marcadas '-' / '+' (" + _GR + ", e)."
+            "final; partidas não jogadas marcadas '-' / '+' (" + _GR_PT + ", e)."
         ),
         counted_en=(
             "Completed {played} of {scheduled} games (at least 50%): his score counts in the final "
@@ -92,7 +93,7 @@ _POLICIES: dict[tuple[str, str], _Policy] = {
         not_counted_pt=(
             "Completou {played} de {scheduled} partidas (menos de 50%): suas partidas ficam na tabela para "
             "rating, mas os pontos feitos por ele ou contra ele não contam na classificação final ("
-            + _GR
+            + _GR_PT
             + ", d)."
         ),
         not_counted_en=(
@@ -205,6 +206,7 @@ def apply_withdrawals(
         played = sum(1 for r in rows[player] if r.outcome.played)
         counted = policy.counted(played, scheduled_games)
         fields = {"played": played, "scheduled": scheduled_games, "last": last, "article": policy.article}
+        fields_pt = {**fields, "article": policy.article.replace(_GR, _GR_PT)}
         pt = policy.counted_pt if counted else policy.not_counted_pt
         en = policy.counted_en if counted else policy.not_counted_en
         statuses[player] = WithdrawalStatus(
@@ -215,7 +217,7 @@ def apply_withdrawals(
             counted=counted,
             status=EntrantStatus.WITHDRAWN if counted else policy.status_not_counted,
             article=policy.article,
-            reason_pt=pt.format(**fields),
+            reason_pt=pt.format(**fields_pt),
             reason_en=en.format(**fields),
         )
 

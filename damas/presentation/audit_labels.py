@@ -16,6 +16,7 @@ from flask_babel import lazy_gettext as _l
 
 from damas.presentation.code_labels import KIND_NAMES, SANCTION_NAMES, SOURCE_TEXT, VERDICT_TEXT
 from damas.presentation.labels import ENTRY_STATUS_NAMES, RATING_LIST_NAMES, STATUS_NAMES, pick
+from damas.presentation.labels import english as is_english
 
 ACTION_NAMES = {
     "result": _l("Resultado"), "correction": _l("Correção de resultado"),
@@ -230,12 +231,25 @@ def _label(name: str, names: dict[tuple[str, int], str] | None, values: tuple[An
     return field_label(name)
 
 
+def _in_language(values: dict[str, Any]) -> dict[str, Any]:
+    """A record that kept a message in both languages (``message`` / ``message_en``: the desk's
+    consequences) shows one ``message``, the reader's."""
+    if "message_en" not in values:
+        return values
+    out = dict(values)
+    english = out.pop("message_en")
+    if english and is_english():
+        out["message"] = english
+    return out
+
+
 def changes(before: dict[str, Any] | None, after: dict[str, Any] | None,
             names: dict[tuple[str, int], str] | None = None) -> list[dict[str, str]]:
     """Before/after as lines {field, before, after, kind}: kind "changed" (antes → depois), "same"
     (context, unchanged), "added" (only after: a creation) or "removed" (only before: a deletion);
-    ids of rows named by `names`, codes by their labels."""
-    before, after = before or {}, after or {}
+    ids of rows named by `names`, codes by their labels; a message kept in both languages in the
+    reader's."""
+    before, after = _in_language(before or {}), _in_language(after or {})
     keys = list(after) + [k for k in before if k not in after]
     out = []
     for name in keys:

@@ -9,6 +9,7 @@ from typing import Any
 
 from damas.engine.penalties import Action
 from damas.models import Event
+from damas.presentation.articles import article_text
 from damas.presentation.labels import pick
 from damas.services.absence import absence_rows
 from damas.services.desk.forfeits import forfeit_review
@@ -18,7 +19,7 @@ def absences_and_expulsions(event: Event) -> dict[str, list[dict[str, Any]]]:
     W.O. page computation: `desk_forfeits.forfeit_review`)."""
     current, explained = absence_rows(event)
     proposals = [{"name": f"{r.entry.pairing_number or '—'}. {r.entry.player.full_name}",
-                      "rounds": ", ".join(map(str, r.forfeit_rounds)), "article": r.consequence.article,
+                      "rounds": ", ".join(map(str, r.forfeit_rounds)), "article": article_text(r.consequence.article),
                       "message": pick((r.consequence.message_pt, r.consequence.message_en))}
                      for r in forfeit_review(event)
                  if r.consequence.action in (Action.PROPOSE_EXPULSION, Action.EXPULSION) and not r.decided]

@@ -215,6 +215,7 @@ def crosstable_blocks(context: dict[str, Any]) -> Blocks:
     if not context.get("swiss"):
         columns.append(Column(_("Col.")))
     blocks: Blocks = [_after_round(context), Table(columns, cells, muted=frozenset(muted)), Text(legend, small=True)]
+    blocks += [Text(note, small=True) for note in context.get("symbol_notes", ())]
     if context.get("annulled"):
         blocks.append(Text(_("Entre colchetes: partida mostrada que não conta na classificação (resultados anulados de "
                              "quem saiu do torneio, CBJD 105 A a; FIDE-GR, partidas não jogadas d)."), small=True))

@@ -82,7 +82,10 @@ def crosstable_context(event: Event) -> dict[str, Any]:
 
 
 def _no_opponent_labels() -> dict[Outcome, str]:
-    return {Outcome.PAIRING_BYE: _("isento"), Outcome.FULL_BYE: _("bye"), Outcome.HALF_BYE: _("bye")}
+    """One word for every round without an opponent that scores ("isento" / "bye"): the points
+    beside it tell a pairing bye from a requested one, and the legend under the table says so."""
+    word = _("isento")
+    return {Outcome.PAIRING_BYE: word, Outcome.FULL_BYE: word, Outcome.HALF_BYE: word}
 
 
 def swiss_crosstable_context(event: Event) -> dict[str, Any]:
@@ -97,6 +100,7 @@ def swiss_crosstable_context(event: Event) -> dict[str, Any]:
                                    score_state=withdrawn.state if withdrawn else None,
                                    marks=withdrawn.marks if withdrawn else None)
     labels = _no_opponent_labels()
+    kinds: set[str] = set()  # which no-opponent symbols the table shows, for its legend
     for row, line in zip(rows, table.rows):
         cells = []
         for c in line.cells:
@@ -104,13 +108,27 @@ def swiss_crosstable_context(event: Event) -> dict[str, Any]:
                 cells.append(c.text)
             elif c.outcome in labels:
                 cells.append(f"{labels[c.outcome]} {c.result}")
+                kinds.add("bye")
             else:
                 cells.append("—")
+                kinds.add("none")
         row.update(line=line.line, cells=cells, counted=line.counted)
     return {"swiss": True, "rows": rows, "columns": tiebreak_columns(standings),
             "rounds": list(range(1, snap.complete_rounds + 1)), "after_round": snap.complete_rounds,
             "drawn_order": bool(options), "lot_seed": standings.lot_seed,
-            "annulled": any(c.annulled for line in table.rows for c in line.cells)}
+            "annulled": any(c.annulled for line in table.rows for c in line.cells),
+            "symbol_notes": _symbol_notes(kinds)}
+
+
+def _symbol_notes(kinds: set[str]) -> list[str]:
+    """The legend lines for the no-opponent symbols the table shows (page and PDF alike)."""
+    notes = []
+    if "bye" in kinds:
+        notes.append(_("isento N: rodada sem adversário; N são os pontos da isenção, dada pelo emparceiramento ou "
+                       "pedida pelo jogador antes da rodada."))
+    if "none" in kinds:
+        notes.append(_("—: rodada sem partida e sem pontos (ausência, inscrição tardia ou depois de sair do torneio)."))
+    return notes
 
 
 def grid_crosstable_context(event: Event) -> dict[str, Any]:

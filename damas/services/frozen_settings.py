@@ -23,11 +23,14 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from flask_babel.speaklater import LazyString
 from sqlalchemy import select
 
 from damas.extensions import db
-from damas.models import AuditEntry, Event, Round, RoundStatus
+from damas.models import Event, Round, RoundStatus
 from damas.services.errors import ServiceError
+from damas.services.trf_origin import import_record
 
 ROUND_1_PAIRED = "paired"  # any round exists (round 1 generated, even if not yet published)
 ROUND_1_PUBLISHED = "published"  # a round has been published: play has started
@@ -42,7 +45,7 @@ class FrozenSetting:
     field: str
     key: str
     when: str
-    article: str
+    article: str | LazyString
     item: str | None = None
     empty: Any = ""
 
@@ -76,17 +79,17 @@ FROZEN_AFTER_START: tuple[FrozenSetting, ...] = (
     FrozenSetting("win_forfeits", "tiebreak_options", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, item="win_forfeits",
                   empty=False),
     FrozenSetting("tpr_350", "tiebreak_options", ROUND_1_PUBLISHED, TIEBREAK_ARTICLE, item="tpr_350", empty=False),
-    # The list the starting order was made from (issue 17 point 6; RULES.md §3 "Starting order").
-    FrozenSetting("rating_list", "rating_list", ROUND_1_PAIRED, "CBJD 115; RULES.md §3"),
+    # The list the starting order was made from (RULES.md §3 "Starting order"): the reason is the
+    # federation's, so it is said in words (public texts never cite RULES.md).
+    FrozenSetting("rating_list", "rating_list", ROUND_1_PAIRED,
+                  _l("CBJD 115; decisão da federação: a ordem inicial é feita por esta lista")),
 )
 
 
 def imported_rounds(event: Event) -> int:
     """How many rounds the event brought from a TRF file (its ``import_trf`` audit entry), 0 for
     an event that started here."""
-    after = db.session.scalar(select(AuditEntry.after).where(
-        AuditEntry.event_id == event.id, AuditEntry.object_type == "event", AuditEntry.action == "import_trf"))
-    return int((after or {}).get("rounds") or 0)
+    return int(import_record(event).get("rounds") or 0)
 
 
 def _moment_reached(event: Event) -> set[str]:

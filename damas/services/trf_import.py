@@ -93,8 +93,7 @@ def _event_data(preview: TrfPreview, form: dict[str, Any]) -> dict[str, Any]:
     keys = ("name", "discipline", "ruleset", "pairing_system", "planned_rounds", "time_minutes", "time_increment",
             "start_date", "end_date", "venue", "chief_arbiter", "tiebreak_order", "acceleration", "unplayed_rule")
     data = {key: form.get(key) for key in keys}
-    data["notes"] = _("Importado de um arquivo %(version)s com %(n)s rodadas jogadas.",
-                      version=preview.version, n=preview.rounds_played)
+    data["notes"] = ""  # the import line is written from the audit record, in the reader's language
     return data
 
 

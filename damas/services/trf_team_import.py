@@ -65,8 +65,7 @@ def _event_data(preview: TrfPreview, form: dict[str, Any], order: tuple[str, ...
     data: dict[str, Any] = {key: form.get(key) for key in keys}
     data.update({"ruleset": "fide", "pairing_system": "micromatch", "planned_rounds": planned, "acceleration": "",
                  "tiebreak_order": ", ".join(order), "unplayed_rule": form.get("unplayed_rule") or ""})
-    data["notes"] = _("Importado de um arquivo %(version)s por equipes com %(n)s rodadas jogadas, encerrado para "
-                      "registro (uma partida por tabuleiro).", version=preview.version, n=preview.rounds_played)
+    data["notes"] = ""  # the import line is written from the audit record, in the reader's language
     return data
 
 

@@ -62,7 +62,8 @@ def test_rating_list_is_frozen_once_round_1_is_paired(client, db, make_user, mak
     form = _event_form(name=event.name, time_minutes="60", planned_rounds="3", rating_list="rapid",
                        start_date="2026-12-05", end_date="2026-12-06", ruleset="cbjd")
     page = client.post(f"/eventos/{event.id}/editar", data=form).get_data(as_text=True)
-    assert "Fixado desde o emparceiramento da 1ª rodada (CBJD 115; RULES.md §3)" in page
+    assert ("Fixado desde o emparceiramento da 1ª rodada (CBJD 115; decisão da federação: "
+            "a ordem inicial é feita por esta lista)") in page
     db.session.expire_all()
     assert db.session.get(Event, event.id).rating_list == "regular"
     assert db.session.query(AuditEntry).count() == before

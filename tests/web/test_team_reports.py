@@ -103,7 +103,7 @@ def test_pairing_sheet_page_and_pdf(client, db, played):  # type: ignore[no-unty
     assert f"Semente do sorteio: {draws[1].seed}" in text
     for match in rnd.matches:
         a, b = match.team_a, match.team_b
-        assert f"Mesa {match.table}: {a.number}. {a.name} × {b.number}. {b.name}" in text
+        assert f"Mesa {match.table} — {a.name} (nº {a.number}) × {b.name} (nº {b.number})" in text
         a1, b1 = a.members[0].player.full_name, b.members[0].player.full_name
         a2, b2 = a.members[1].player.full_name, b.members[1].player.full_name
         # board 1: team A White in game 1, Black in game 2; board 2 the other way round
@@ -152,7 +152,7 @@ def test_results_sheet_page_and_pdf(client, played):  # type: ignore[no-untyped-
             name_a = match.team_a.members[board - 1].player.full_name
             assert _line(text, name_a).split(name_a, 1)[1].split()[:3] == [g1, g2, f"{pa}-{pb}"]
         # the match score in the heading and on the totals line
-        assert f"{match.team_b.name} {ta}-{tb}" in text
+        assert f"{match.team_b.name} (nº {match.team_b.number}): {ta}-{tb}" in text
         assert f"{ta}-{tb}" in _line(text, match.team_a.name, match.team_b.name, f"{ta}-{tb}")
 
 

@@ -13,6 +13,6 @@ def _mp_totals(ctx: TiebreakContext) -> list[int]:
 
 
 register(Tiebreak("OPP-MP", "Pontos de match dos adversários", "Opponents' match points",
-                  "FIDE-TB A(c); RULES.md §4", lambda ctx: opponents_sum(ctx, _mp_totals(ctx)), kind=KIND_MATCH))
+                  "FIDE-TB A(c) [ours]", lambda ctx: opponents_sum(ctx, _mp_totals(ctx)), kind=KIND_MATCH))
 register(Tiebreak("OPP-GP", "Pontos de jogo dos adversários", "Opponents' game points",
-                  "FIDE-TB A(c); RULES.md §4", lambda ctx: opponents_sum(ctx, [sum(row) for row in ctx.gpts])))
+                  "FIDE-TB A(c) [ours]", lambda ctx: opponents_sum(ctx, [sum(row) for row in ctx.gpts])))

@@ -146,7 +146,7 @@ def add_incident(actor: User, event: Event, round_number: int, player: Entry | i
             record(actor, "incident", "incident", row.id, None, {
                 **board.where, "player": seat.name, "kind": kind_.value,
                 "article": incident_article(engine_incident(row)), "note": row.note, "incidence": found.incidence,
-                "consequence": found.action.value, "message": found.message_pt,
+                "consequence": found.action.value, "message": found.message_pt, "message_en": found.message_en,
             }, event.id)
             if pointed is not None:
                 store(actor, event, pointed, "incident", row.note, row.id)

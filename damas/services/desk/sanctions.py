@@ -70,7 +70,7 @@ def add_sanction(actor: User, event: Event, round_number: int, player: Entry | i
         db.session.flush()
         record(actor, "sanction", "sanction", row.id, None, {
             **where, "player": seat.name, "kind": sanction.value, "article": found.article, "note": row.note,
-            "message": found.message_pt}, event.id)
+            "message": found.message_pt, "message_en": found.message_en}, event.id)
         if sanction in EXPELLING_SANCTIONS:
             assert seat.entry is not None  # the kinds without entries refuse exclusion
             # withdraw_entry commits this sanction with the withdrawal (or nothing on refusal)
@@ -137,7 +137,7 @@ def claim_irregular_move(actor: User, event: Event, round_number: int, offender:
             assert target is not None
             record(actor, "irregular_move_claim", target[0], target[1], None, {
                 **board.where, "offender": seat.name, "article": found.article, "note": note.strip(),
-                "message": found.message_pt}, event.id)
+                "message": found.message_pt, "message_en": found.message_en}, event.id)
     except StaleDataError:
         raise ServiceError(boards.stale_message()) from None
     return found, applied

@@ -13,27 +13,12 @@ from damas.engine.appeals import Decision
 from damas.engine.penalties import IncidentKind
 from damas.extensions import db
 from damas.models import Entry, Event
+from damas.presentation.articles import article_text  # noqa: F401  (the desk's article names)
 from damas.presentation.code_labels import KIND_NAMES, SANCTION_NAMES  # noqa: F401  (the desk's names)
 from damas.web.converters import db_id
 
 CBJD_60_KINDS = frozenset({IncidentKind.CLAIMED_IRREGULARITY.value, IncidentKind.IRREGULAR_MOVE.value,
                            IncidentKind.BREACH.value, IncidentKind.UNSPORTING.value})
-# The engine's article names of the FIDE rules (English), as the page's language reads them.
-ARTICLE_NAMES = {
-    "FIDE Laws, Irregularities (illegal move)": _l("Leis do Xadrez, Irregularidades (lance ilegal)"),
-    "FIDE Laws, Conduct of the players (mobile phone)": _l("Leis do Xadrez, Conduta dos jogadores (celular)"),
-    "FIDE-GR, Where not all games are played": _l("FIDE-GR, Quando nem todas as partidas são jogadas"),
-    "FIDE Laws 12.9": _l("Leis do Xadrez 12.9"),
-}
-
-
-def article_text(article: str) -> str:
-    """An engine article in the page's language: a known FIDE name translated, the rest (its
-    letter or number, "(b)", "(12.9.6)") kept as it is."""
-    for name, label in ARTICLE_NAMES.items():
-        if article.startswith(name):
-            return str(label) + article[len(name):]
-    return article
 DECISION_NAMES = {
     Decision.UPHELD.value: _l("Aceita"),
     Decision.REJECTED_REASONABLE.value: _l("Rejeitada, mas considerada razoável"),

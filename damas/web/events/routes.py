@@ -29,6 +29,7 @@ from damas.views.summaries import (
     team_counts,
 )
 from damas.views.event_now import TOP_ROWS, current_round, shows_standings
+from damas.views.import_note import import_note
 from damas.reports.standings import standings_context
 from damas.reports.round_points import with_points_before
 from damas.web.desk import audit_page # the arbiter's desk owns this page (filters, CSV)
@@ -110,6 +111,7 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
         status_form=status_form,
         arbiter_form=arbiter_form,
         seasons=[{"id": s.id, "name": s.name} for s in seasons_of_event(event.id)],
+        imported=import_note(event),
         now_round=now_round,
         top=None if table is None else {**table, "rows": table["rows"][:TOP_ROWS], "total": len(table["rows"])},
     )
