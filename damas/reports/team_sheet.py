@@ -27,10 +27,11 @@ def _draws(draws: list[dict[str, Any]]) -> Blocks:
 def _match(m: dict[str, Any], per_board: bool) -> Blocks:
     """One match: its teams as the heading, a row per board with both players and the colours of
     each game from the left team's side (CBJD 120: team A has White in game 1 on odd boards)."""
-    heading = f"{_('Mesa %(t)s', t=m['table'])}: {m['team_a']['number']}. {m['team_a']['name']}"
+    # as on the web page (micromatch/_match_heading.html): the numbers in brackets after the names
+    heading = f"{_('Mesa %(t)s', t=m['table'])} — {m['team_a']['name']} ({_('nº %(n)s', n=m['team_a']['number'])})"
     if m["bye"]:
-        return [Text(f"{heading} — {_('isenta')}")]
-    heading += f" × {m['team_b']['number']}. {m['team_b']['name']}"
+        return [Text(f"{heading}: {_('isenta')}")]
+    heading += f" × {m['team_b']['name']} ({_('nº %(n)s', n=m['team_b']['number'])})"
     two = m["games_per_board"] != 1
     columns = [Column(_("Tab."), repeat=True), Column(m["team_a"]["name"], "L", repeat=True, squeeze=True),
                Column(_("1ª partida") if two else _("Partida"), "C")]

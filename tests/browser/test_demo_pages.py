@@ -20,8 +20,9 @@ from tests.browser.public_pages import crawl
 pytestmark = pytest.mark.browser
 
 SCREENS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
-# What a page shows: a table, a list of cards, the facts box, the bracket, a tie or a game's board.
-MAIN = "main :is(table, .cards, .card, .facts, .bracket-wrap, .tie-card, .regbox, .game-board)"
+# What a page shows: a table, a list of cards, the facts box, the bracket, a tie or a game's board
+# (a categories page whose every category is still empty: the line naming them).
+MAIN = "main :is(table, .cards, .card, .facts, .bracket-wrap, .tie-card, .regbox, .game-board, .categories-empty)"
 LINKS = "() => Array.from(document.querySelectorAll('a[href]'), a => a.getAttribute('href'))"
 # One round trip per screen size: the page's width, the screen's, and whether the main content shows.
 LOOK = """(main) => [document.documentElement.scrollWidth, window.innerWidth,
