@@ -17,6 +17,7 @@ from damas.engine.games.notation import (
 )
 from damas.engine.games.opening_check import opening_departure, opening_moves
 from damas.engine.games.types import ProblemKind
+from damas.engine.regulations import regulations
 
 # the federation's table (as the demo loads it) and the same openings by file and rank
 TABLE = {
@@ -113,3 +114,11 @@ def test_a_record_that_leaves_the_opening_names_the_first_differing_ply():
 def test_an_opening_the_rules_cannot_play_is_said_so():
     found = opening_departure(BRAZILIAN, "11-15 22-19 8-11", ["c3-d4", "f6-e5"])
     assert found is not None and not found.playable and found.ply == 0
+
+
+def test_the_regulations_of_a_micro_match_event_state_the_numbering():
+    pt = regulations("cbjd", "micromatch", (), "pt").system_rules
+    en = regulations("cbjd", "micromatch", (), "en").system_rules
+    assert any("(1 = g1, 4 = a1, 5 = h2, 32 = b8) [ours]" in line and "numa só notação" in line for line in pt)
+    assert any("numbered 1 to 32 from White's side" in line for line in en)
+    assert [square_64(n) for n in (1, 4, 5, 32)] == ["g1", "a1", "h2", "b8"]  # what the text says

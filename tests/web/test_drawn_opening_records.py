@@ -76,3 +76,11 @@ def test_an_opening_the_rules_cannot_play_is_said_so(client, db, make_user, make
     client.post(_edit(event, b1.board, 1), data={"moves": "1. 11-15 22-18"})
     desk = client.get(f"/eventos/{event.id}/mesa/").get_data(as_text=True)
     assert "A abertura sorteada 02 (11-15 22-19 8-11) não é jogável pelas regras do jogo" in desk
+
+
+def test_the_regulations_page_states_the_numbering(client, db, make_user, make_player, make_event, login_as):
+    event, _boards = _micro_event(client, db, make_user, make_player, make_event, login_as)
+    page = client.get(f"/eventos/{event.id}/regulamento").get_data(as_text=True)
+    assert "(1 = g1, 4 = a1, 5 = h2, 32 = b8) (decisão da federação)" in page
+    english = client.get(f"/eventos/{event.id}/regulamento?lang=en").get_data(as_text=True)
+    assert "(1 = g1, 4 = a1, 5 = h2, 32 = b8) (federation&#39;s decision)" in english
