@@ -10,6 +10,7 @@ from damas.engine.games.draughts_rules import BRAZILIAN, INTERNATIONAL
 from damas.engine.games.notation import (
     ALGEBRAIC,
     NUMERIC,
+    DraughtsMove,
     mixed_notation,
     parse_draughts_move,
     square_64,
@@ -60,7 +61,7 @@ def test_every_opening_of_the_table_is_the_same_game_in_both_notations(code):
 
 
 def test_a_numeric_move_parses_to_the_squares_of_its_algebraic_name():
-    assert parse_draughts_move("11-15", 64) == parse_draughts_move("c3-d4", 64).__class__(("c3", "d4"), False, NUMERIC)
+    assert parse_draughts_move("11-15", 64) == DraughtsMove(("c3", "d4"), False, NUMERIC)
     assert parse_draughts_move("15x22", 64).squares == ("d4", "f6")
     assert parse_draughts_move("15:22", 64).capture
     assert parse_draughts_move("c3-d4", 64).notation == ALGEBRAIC

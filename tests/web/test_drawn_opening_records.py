@@ -3,7 +3,8 @@ and the desk's warning for a record whose first moves are not that opening: the 
 written (CBJD 56, 59), the warning names the game, the opening expected and the moves recorded."""
 from __future__ import annotations
 
-from damas.models import Role, Round
+from damas.cli import damas_cli
+from damas.models import Event, Role, Round
 from damas.models.gamerecord import GameRecord
 from damas.services import micromatch as micro_service
 from damas.services import openings as opening_service
@@ -14,7 +15,8 @@ OPENING = "1. 10-15 21-17 2. 15-19 24x15"  # the opening, then Black takes (b6xd
 OTHER = "1. e3-d4 h6-g5 2. d4-e5 f6xd4"
 
 
-def _micro_event(client, db, make_user, make_player, make_event, login_as, table=TABLE):  # type: ignore[no-untyped-def]
+def _micro_event(client, db, make_user, make_player, make_event, login_as,  # type: ignore[no-untyped-def]
+                 table=TABLE):
     staff = make_user(Role.STAFF)
     opening_service.upload_openings(staff, table, "tablita.csv")
     players = [make_player(full_name=f"Loteria {n}", rating_regular=2000 - n) for n in range(1, 5)]
@@ -53,7 +55,8 @@ def test_a_record_off_the_opening_is_saved_and_flagged_on_the_desk(client, db, m
     assert "Planilhas fora da abertura sorteada (CBJD 119)" in desk
     flags = desk.split('class="plain opening-flags"')[1].split("</ul>")[0]
     assert flags.count("<li>") == 1
-    assert f"Rodada 1, Mesa {b2.board}, 2ª partida: {b2.black.player.full_name} – {b2.white.player.full_name}" in flags
+    names = f"{b2.black.player.full_name} – {b2.white.player.full_name}"
+    assert f"Rodada 1, Mesa {b2.board}, 2ª partida: {names}" in flags
     assert ("Não começa pela abertura sorteada 08: esperado e3-d4 h6-g5 d4-c5, registrado e3-d4 h6-g5 d4-e5 "
             "(difere no lance 2 das brancas).") in flags
     assert f"Mesa {b1.board}, 1ª partida" not in flags  # the record that follows the opening is not flagged
@@ -84,3 +87,17 @@ def test_the_regulations_page_states_the_numbering(client, db, make_user, make_p
     assert "(1 = g1, 4 = a1, 5 = h2, 32 = b8) (decisão da federação)" in page
     english = client.get(f"/eventos/{event.id}/regulamento?lang=en").get_data(as_text=True)
     assert "(1 = g1, 4 = a1, 5 = h2, 32 = b8) (federation&#39;s decision)" in english
+
+
+def test_the_demo_has_a_numeric_record_and_a_record_off_its_opening(app, db, client):  # type: ignore[no-untyped-def]
+    assert app.test_cli_runner().invoke(damas_cli, ["demo"]).exit_code == 0
+    micro = db.session.query(Event).filter(Event.name.like("Copa Micro Match%")).one()
+    recs = {r.game_no: r for r in db.session.query(GameRecord).filter_by(event_id=micro.id, round_number=3, board=1)}
+    drawn = opening_service.round_draws(micro, 3)[0]
+    assert recs[1].moves == drawn["moves"] and recs[1].irregular_ply is None  # by numbers, as the table
+    assert not recs[1].moves[0].isalpha() and recs[2].moves[0].isalpha()
+    client.post("/conta/entrar", data={"email": "arbitro@demo.damas.br", "password": "demo12345"})
+    desk = client.get(f"/eventos/{micro.id}/mesa/").get_data(as_text=True)
+    flags = desk.split('class="plain opening-flags"')[1].split("</ul>")[0]
+    assert flags.count("<li>") == 1 and "Rodada 3, Mesa 1, 2ª partida" in flags
+    assert f"Não começa pela abertura sorteada {drawn['code']}" in flags

@@ -97,10 +97,10 @@ def check_notation(rules: GameRules, moves: tuple[str, ...], start_fen: str = ""
     move = moves[index - 1]
     parsed = parse_draughts_move(move, rules.board_size)
     numeric = parsed is not None and parsed.notation == NUMERIC
-    raise ServiceError(_("Lance %(n)s das %(side)s (%(move)s) está em notação %(this)s, e os anteriores em notação "
-                         "%(other)s: escreva a partida toda numa só notação.", n=move_number(index, black_starts),
-                         side=_side_name(side_of(index, black_starts)), move=move,
-                         this=_("numérica") if numeric else _("algébrica"),
+    raise ServiceError(_("Lance %(n)s das %(side)s (%(move)s) está em notação %(this)s, e os anteriores em "
+                         "notação %(other)s: escreva a partida toda numa só notação.",
+                         n=move_number(index, black_starts), side=_side_name(side_of(index, black_starts)),
+                         move=move, this=_("numérica") if numeric else _("algébrica"),
                          other=_("algébrica") if numeric else _("numérica")), "moves")
 
 
@@ -160,8 +160,9 @@ def problem_message(game: CheckedGame) -> str:
         text = _("Lance %(n)s das %(side)s (%(move)s) é ambíguo: pode ser %(moves)s.", n=p.number, side=side,
                  move=p.written, moves=", ".join(p.alternatives))
     elif p.kind.value == "unreadable" and outside is not None and size is not None:
-        text = _("Lance %(n)s das %(side)s (%(move)s): a casa %(square)s não existe; na notação numérica as casas vão "
-                 "de 1 a %(last)s.", n=p.number, side=side, move=p.written, square=outside, last=LAST_SQUARE[size])
+        text = _("Lance %(n)s das %(side)s (%(move)s): a casa %(square)s não existe; na notação numérica as "
+                 "casas vão de 1 a %(last)s.", n=p.number, side=side, move=p.written, square=outside,
+                 last=LAST_SQUARE[size])
     elif p.kind.value == "unreadable":
         text = _("Lance %(n)s das %(side)s (%(move)s) não está na notação do jogo. Lances legais: %(moves)s.",
                  n=p.number, side=side, move=p.written, moves=", ".join(p.alternatives) or "—")
