@@ -1,7 +1,9 @@
 """Demo: games on record (issue 32). The finished draughts round robin gets round 1's games
 (one saved as written, irregular at White's second move: a capture not taken, CBJD 56 f); the
 running chess open gets three games of round 1 and the start of a game of the current round,
-at which the arbiter answers a question on the number of moves (CBJD 5º)."""
+at which the arbiter answers a question on the number of moves (CBJD 5º). The micro-match cup's
+first board of round 3 gets its two games: the first written by numbers, as the federation's
+table writes the opening drawn (CBJD 119), the second leaving that opening (the desk warns)."""
 from __future__ import annotations
 
 import random
@@ -9,10 +11,12 @@ import random
 from sqlalchemy import select
 
 from damas.engine.games import result_token
+from damas.engine.games.opening_check import opening_departure
 from damas.extensions import db
 from damas.formats.game_slots import round_slots
 from damas.models import Event
 from damas.services.desk.move_refs import MoveAt, move_count_question
+from damas.services.games.openings import opening_of
 from damas.services.games.records import event_rules, save_record
 
 CHESS_GAMES = (
@@ -45,6 +49,7 @@ def demo_games(staff, arbiter, rng: random.Random | None = None) -> int:  # type
             saved += 1
             if k == 3:
                 break
+    saved += _micro_games(arbiter, rng)
     chess = _event("Aberto de Xadrez de Fortaleza%")
     if chess is not None:
         rules = event_rules(chess)
@@ -61,6 +66,29 @@ def demo_games(staff, arbiter, rng: random.Random | None = None) -> int:  # type
                                 "Quantos lances foram jogados? (pedido do jogador de pretas)")
             saved += 1
     return saved
+
+
+def _micro_games(arbiter, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
+    """Board 1 of the micro-match cup's round 3 (its last played): game 1 is the opening drawn, by numbers as the
+    table writes it; game 2 (colours swapped) a sample game that leaves it."""
+    micro = _event("Copa Micro Match de Damas%")
+    slots = [s for s in round_slots(micro, 3) or [] if s.board == 1] if micro is not None else []
+    opening = opening_of(micro, slots[0]) if micro is not None and len(slots) == 2 else None
+    if micro is None or opening is None:
+        return 0
+    rules = event_rules(micro)
+    first, second = slots
+    save_record(arbiter, micro, 3, first.board, first.game,
+                f"{opening.moves} {result_token(rules, first.outcome.verdict, first.outcome.both_lost)}",
+                note="Planilha na notação numérica da tabela de aberturas.")
+    moves: list[str] = []
+    for _try in range(20):  # a sample game that does not follow the opening
+        moves = rules.sample_game(rng, 24)  # type: ignore[attr-defined]
+        if opening_departure(rules, opening.moves, moves) is not None:
+            break
+    save_record(arbiter, micro, 3, second.board, second.game,
+                " ".join(moves) + f" {result_token(rules, second.outcome.verdict, second.outcome.both_lost)}")
+    return 2
 
 
 def _all(event: Event) -> list:  # type: ignore[type-arg]

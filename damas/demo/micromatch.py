@@ -24,7 +24,7 @@ def demo_micromatch(staff, arbiter, players, rng: random.Random, lots: random.Ra
     team event (4 teams x 2 boards) with round 1 played."""
     opening_service.upload_openings(staff, (
         "código;lances;nome\n"
-        "01;11-15 22-18 15x22;Cruz\n02;11-15 22-19 8-11;Ortodoxa\n03;11-15 23-19 9-13;Central\n"
+        "01;11-15 22-18 15x22;Cruz\n02;11-15 22-17 8-11;Ortodoxa\n03;11-15 23-19 9-13;Central\n"
         "04;11-16 22-18 16-20;Lateral Esquerda\n05;12-16 22-18 16-20;Dama Velha\n"
         "06;9-13 22-18 13-17;Ataque de Ponta\n07;10-14 22-18 14-17;Diagonal\n08;10-15 21-17 15-19;Avanço\n"
     ).encode(), "tablita-federacao.csv")

@@ -14,6 +14,18 @@ from damas.engine.rulesets import RuleSet, get_ruleset
 from damas.engine.tiebreaks import get_tiebreak
 from damas.engine.types import Outcome
 
+# the numbering of `damas.engine.games.notation` (CBJD 4º numbers no 64-square board; CBJD 119 tables)
+NUMERIC_64_TEXT = (
+    "Tabelas de aberturas e planilhas de 64 casas na notação numérica: casas escuras numeradas de 1 a 32 a "
+    "partir do lado das brancas, fila por fila, da direita para a esquerda (1 = g1, 4 = a1, 5 = h2, 32 = b8) "
+    "[ours]; cada planilha numa só notação, numérica ou algébrica (CBJD 4º). A planilha que não começa pela "
+    "abertura sorteada é apontada ao árbitro, não recusada.",
+    "Opening tables and 64-square score sheets in numeric notation: the dark squares numbered 1 to 32 from "
+    "White's side, row by row, right to left (1 = g1, 4 = a1, 5 = h2, 32 = b8) [ours]; each score sheet in one "
+    "notation, numeric or algebraic (CBJD 4º). A score sheet that does not start with the opening drawn is "
+    "pointed out to the arbiter, not refused.",
+)
+
 SYSTEM_TEXT: dict[str, dict[str, tuple[str, ...]]] = {
     "berger": {
         "pt": (
@@ -97,6 +109,7 @@ SYSTEM_TEXT: dict[str, dict[str, tuple[str, ...]]] = {
             "Minimiza primeiro os flutuantes e depois evita que o mesmo jogador flutue em rodadas seguidas.",
             "Bye para o último do grupo mais baixo que ainda não teve bye: vale um micro match vencido.",
             "Brancas na 1ª partida: quem começou o micro match anterior de pretas.",
+            NUMERIC_64_TEXT[0],
         ),
         "en": (
             "Brazilian micro-match pairing system [our definition]: a Swiss on micro-matches (two games "
@@ -106,6 +119,7 @@ SYSTEM_TEXT: dict[str, dict[str, tuple[str, ...]]] = {
             "Floaters are minimised first, then the same player does not float in consecutive rounds.",
             "Bye to the lowest-ranked player of the lowest group who has had none: scored as a won micro-match.",
             "White in game 1: the player who started his previous micro-match with Black.",
+            NUMERIC_64_TEXT[1],
         ),
     },
     "knockout": {

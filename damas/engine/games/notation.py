@@ -10,11 +10,22 @@ two captures with the same ends apart). Move numbers (``12.``, ``12...``), comme
 annotations ``!`` ``?`` are not moves and are dropped; a result token ends the game. A move
 written with a space inside (``1- 6``, ``32 x 23``), as published PDN collections write many, is
 read as the same move.
+
+The 64-square board may also be written by numbers, as the federation's opening tables
+(tablita, CBJD 119) write it: ``10-15 21-17 15-19``. The CBJD rules do not number the squares;
+we use the numeric notation of the Portuguese-language tradition [ours]: the 32 dark squares are
+numbered from White's side, row by row from the first, each row from right to left, so 1 is the
+dark square of White's lower right corner (g1: on the CBJD board a1, White's lower left, is dark),
+2 = e1, 3 = c1, 4 = a1, 5 = h2 ... 32 = b8. White's men stand on 1-12 and Black's on 21-32, and
+every opening of the federation's table then starts with a legal move (``11-15`` = c3-d4,
+``22-18`` = f6-e5, ``15x22`` = d4xf6). `square_64` names a numbered square; a record is read in
+either notation, but not in both (`mixed_notation`).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Sequence
 
 DRAUGHTS_RESULTS = frozenset({"2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2", "*"})
 # chess: "0-0" is castling, never a result (PGN writes no double loss)
@@ -24,6 +35,18 @@ _NUMBER = re.compile(r"^(\d+)\.+")
 _ANNOTATION = re.compile(r"[!?]+$")
 _SQUARE_64 = re.compile(r"[a-h][1-8]")
 _SQUARE_100 = re.compile(r"\d{1,2}")
+NUMERIC, ALGEBRAIC = "numeric", "algebraic"
+FILES_64 = "abcdefgh"
+LAST_SQUARE = {64: 32, 100: 50}  # the highest square number of each board
+
+
+def square_64(number: int) -> str:
+    """Square `number` (1-32) of the numeric notation of the 64-square board as CBJD 4º names it:
+    1 = g1, 4 = a1, 5 = h2, 15 = d4, 22 = f6, 32 = b8 (module doc) [ours]."""
+    if not 1 <= number <= 32:
+        raise ValueError(f"no square {number} on the 64-square board")
+    row, index = divmod(number - 1, 4)
+    return f"{FILES_64[6 - 2 * index + row % 2]}{row + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,28 +146,64 @@ def read_movetext(text: str, results: frozenset[str] = DRAUGHTS_RESULTS) -> Move
 
 @dataclass(frozen=True, slots=True)
 class DraughtsMove:
-    """A draughts move as written: its squares in order and whether it is written as a capture."""
+    """A draughts move as written: its squares in order (on 64 squares by file and rank, however
+    written), whether it is written as a capture and in which notation (`NUMERIC`, `ALGEBRAIC`)."""
 
     squares: tuple[str, ...]
     capture: bool
+    notation: str = ALGEBRAIC
+
+
+def _split(token: str) -> tuple[list[str], set[str]] | None:
+    parts = re.split(r"([-x:])", token.strip().lower())
+    if len(parts) < 3 or len(parts) % 2 == 0:
+        return None
+    return parts[0::2], set(parts[1::2])
 
 
 def parse_draughts_move(token: str, board_size: int) -> DraughtsMove | None:
-    """The squares and kind of a CBJD move (``c3-d4``, ``c3xe5``, ``c3:e5`` on 64 squares;
-    ``32-28``, ``32x23``, ``32:23`` on 100); None when it is not one."""
-    token = token.strip().lower()
-    parts = re.split(r"([-x:])", token)
-    if len(parts) < 3 or len(parts) % 2 == 0:
+    """The squares and kind of a CBJD move (``c3-d4``, ``c3xe5``, ``c3:e5`` or by number ``11-15``,
+    ``15x22`` on 64 squares; ``32-28``, ``32x23``, ``32:23`` on 100); None when it is not one (a
+    square number past the board's last among them: `square_out_of_range` names it)."""
+    split = _split(token)
+    if split is None:
         return None
-    squares, seps = parts[0::2], set(parts[1::2])
-    pattern = _SQUARE_64 if board_size == 64 else _SQUARE_100
-    if not all(pattern.fullmatch(s) for s in squares):
+    squares, seps = split
+    notation = NUMERIC
+    if board_size == 64 and all(_SQUARE_64.fullmatch(s) for s in squares):
+        notation = ALGEBRAIC
+    elif not all(_SQUARE_100.fullmatch(s) for s in squares):
         return None
-    if board_size == 100:
-        if not all(1 <= int(s) <= 50 for s in squares):
-            return None
-        squares = [str(int(s)) for s in squares]
+    elif not all(1 <= int(s) <= LAST_SQUARE[board_size] for s in squares):
+        return None
+    else:
+        squares = [square_64(int(s)) if board_size == 64 else str(int(s)) for s in squares]
     capture = bool(seps & {"x", ":"})
     if capture and "-" in seps or not capture and len(squares) != 2:
         return None
-    return DraughtsMove(tuple(squares), capture)
+    return DraughtsMove(tuple(squares), capture, notation)
+
+
+def square_out_of_range(token: str, board_size: int) -> str | None:
+    """The first square number of a move written by numbers that the board does not have (``33``
+    or ``0`` on 64 squares, ``51`` on 100); None for any other token."""
+    split = _split(token)
+    if split is None or not all(_SQUARE_100.fullmatch(s) for s in split[0]):
+        return None
+    return next((s for s in split[0] if not 1 <= int(s) <= LAST_SQUARE[board_size]), None)
+
+
+def mixed_notation(moves: Sequence[str], board_size: int) -> int | None:
+    """The 1-based index of the first move written in the other notation than the moves before it
+    (on 64 squares a record is read by numbers or by file and rank, not both [ours]); None when
+    the readable moves share one notation. Unreadable moves are the rules' to refuse."""
+    first = None
+    for index, token in enumerate(moves, start=1):
+        move = parse_draughts_move(token, board_size)
+        if move is None:
+            continue
+        if first is None:
+            first = move.notation
+        elif move.notation != first:
+            return index
+    return None

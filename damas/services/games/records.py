@@ -5,6 +5,9 @@ Nothing is saved while a move is illegal, ambiguous or unreadable, unless the ar
 sheet as written: then the record keeps every move as written and is marked irregular at the
 first refused move (CBJD 56, 59: the score sheet is evidence; CBJD 53: the game went on). A
 record is one game of the format's games (`damas.formats.game_slots`), bound to its two players.
+A draughts record on 64 squares may be written by file and rank or by numbers (the numbering in
+`damas.engine.games.notation`), not both; it keeps the moves as written and its plies in the
+notation of CBJD 4º d (``c3-d4``), which the pages and the files show.
 """
 from __future__ import annotations
 
@@ -18,7 +21,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from damas.engine.games import CheckedGame, GameRules, Verdict, ending_contradictions, results_of, rules_for
-from damas.engine.games.notation import read_movetext
+from damas.engine.games.notation import (
+    LAST_SQUARE,
+    NUMERIC,
+    mixed_notation,
+    parse_draughts_move,
+    read_movetext,
+    square_out_of_range,
+)
+from damas.engine.games.draughts_rules import BRAZILIAN, INTERNATIONAL
+from damas.engine.games.types import move_number, side_of
 from damas.extensions import db
 from damas.formats.game_slots import GameSlot, round_slots
 from damas.models import Event, User
@@ -27,6 +39,7 @@ from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.games.pasted import has_tags, read_pasted
 
+_BOARD_SIZES = {BRAZILIAN.code: BRAZILIAN.board_size, INTERNATIONAL.code: INTERNATIONAL.board_size}
 MAX_MOVES = 600  # plies; a longer text is not a score sheet
 MAX_TEXT = 20_000
 _FIELDS = ("round_number", "board", "game_no", "white_player_id", "black_player_id", "moves", "result_token",
@@ -67,9 +80,35 @@ def read_sheet(event: Event, text: str) -> SheetText:
     return SheetText(movetext.moves, movetext.result)
 
 
+def _side_name(side: str) -> str:
+    return _("brancas") if side == "white" else _("pretas")
+
+
+def check_notation(rules: GameRules, moves: tuple[str, ...], start_fen: str = "") -> None:
+    """A draughts record by numbers or by file and rank, not both (CBJD 4º; the numbering of the
+    64-square board in `damas.engine.games.notation`): refused whole with the first move that
+    changes notation."""
+    if rules.file_kind != "pdn":
+        return
+    index = mixed_notation(moves, rules.board_size)
+    if index is None:
+        return
+    black_starts = start_fen.strip()[:1].upper() == "B"
+    move = moves[index - 1]
+    parsed = parse_draughts_move(move, rules.board_size)
+    numeric = parsed is not None and parsed.notation == NUMERIC
+    raise ServiceError(_("Lance %(n)s das %(side)s (%(move)s) está em notação %(this)s, e os anteriores em "
+                         "notação %(other)s: escreva a partida toda numa só notação.",
+                         n=move_number(index, black_starts), side=_side_name(side_of(index, black_starts)),
+                         move=move, this=_("numérica") if numeric else _("algébrica"),
+                         other=_("algébrica") if numeric else _("numérica")), "moves")
+
+
 def check_moves(event: Event, moves: tuple[str, ...], start_fen: str = "") -> CheckedGame:
+    rules = event_rules(event)
+    check_notation(rules, moves, start_fen)
     try:
-        return event_rules(event).check(moves, start_fen or None)
+        return rules.check(moves, start_fen or None)
     except ValueError:  # a FEN the library cannot set up
         raise ServiceError(_("Posição inicial (FEN) inválida."), "moves") from None
 
@@ -114,10 +153,16 @@ def problem_message(game: CheckedGame) -> str:
     """The refused move by number and side, with the legal moves (issue 32 point 2)."""
     p = game.problem
     assert p is not None
-    side = _("brancas") if p.side == "white" else _("pretas")
+    side = _side_name(p.side)
+    size = _BOARD_SIZES.get(game.variant)
+    outside = square_out_of_range(p.written, size) if size else None
     if p.kind.value == "ambiguous":
         text = _("Lance %(n)s das %(side)s (%(move)s) é ambíguo: pode ser %(moves)s.", n=p.number, side=side,
                  move=p.written, moves=", ".join(p.alternatives))
+    elif p.kind.value == "unreadable" and outside is not None and size is not None:
+        text = _("Lance %(n)s das %(side)s (%(move)s): a casa %(square)s não existe; na notação numérica as "
+                 "casas vão de 1 a %(last)s.", n=p.number, side=side, move=p.written, square=outside,
+                 last=LAST_SQUARE[size])
     elif p.kind.value == "unreadable":
         text = _("Lance %(n)s das %(side)s (%(move)s) não está na notação do jogo. Lances legais: %(moves)s.",
                  n=p.number, side=side, move=p.written, moves=", ".join(p.alternatives) or "—")

@@ -13,9 +13,10 @@ from damas.formats.game_slots import event_slots
 from damas.models import Event
 from damas.models.gamerecord import DeskMoveReference
 from damas.services.desk.move_refs import MoveAt, counts, move_at, references
+from damas.services.games.openings import departure, drawn_openings, opening_of
 from damas.services.games.records import belongs, stored
 from damas.web.desk.common import fmt_dt
-from damas.web.games.views import flags, game_label
+from damas.web.games.views import departure_text, flags, game_label
 
 SUBJECT_NAMES = {"claim_95d": _l("Lance irregular reclamado (CBJD 95 d)"), "incident": _l("Incidente"),
                  "move_count": _l("Contagem de lances (CBJD 5º)")}
@@ -75,6 +76,26 @@ def flagged_records(event: Event) -> list[dict[str, Any]]:
         if found:
             out.append({"round": slot.round, "label": game_label(slot), "white": slot.white.name,
                         "black": slot.black.name, "flags": found,
+                        "url": url_for("games.game_page", event_id=event.id, round_number=slot.round,
+                                       board=slot.board, game_no=slot.game)})
+    return out
+
+
+def opening_flags(event: Event) -> list[dict[str, Any]]:
+    """The records whose first moves are not the opening drawn for their micro-match (CBJD 119):
+    a warning for the arbiter, the record stays as written."""
+    draws = drawn_openings(event)
+    records = stored(event) if draws else {}
+    if not records:
+        return []
+    out = []
+    for slot in event_slots(event, drafts=True):
+        rec = records.get(slot.key)
+        opening = opening_of(event, slot, draws) if belongs(rec, slot) else None
+        found = departure(event, rec, opening) if rec is not None and opening is not None else None
+        if opening is not None and found is not None:
+            out.append({"round": slot.round, "label": game_label(slot), "white": slot.white.name,
+                        "black": slot.black.name, "flag": departure_text(opening, found),
                         "url": url_for("games.game_page", event_id=event.id, round_number=slot.round,
                                        board=slot.board, game_no=slot.game)})
     return out

@@ -38,7 +38,7 @@ from damas.web.desk.common import (
     with_names,
 )
 from damas.web.desk.forms import ClaimForm, IncidentForm, MoveCountForm, ReversalForm, SanctionForm
-from damas.web.desk.moves import flagged_records, move_from, move_ref_rows
+from damas.web.desk.moves import flagged_records, move_from, move_ref_rows, opening_flags
 from damas.web.desk.rows import consequence_text, incident_rows, names, penalty_result, penalty_rows, sanction_rows
 from damas.web.forms_util import choices, run_service
 from damas.views.summaries import event_summary
@@ -101,7 +101,8 @@ def index(event_id: int):  # type: ignore[no-untyped-def]
         scope=str(SCOPE_NAMES[s.incident_scope]), loss_from=s.loss_from, extra_minutes=s.extra_minutes,
         online=online, disconnection_limit=s.disconnection_limit, per_game=boards.per_game,
         board_note=board_note, board_data=board_data, move_form=move_form, move_refs=move_ref_rows(event),
-        record_flags=flagged_records(event), from_board=from_board, current_round=current,
+        record_flags=flagged_records(event), opening_flags=opening_flags(event), from_board=from_board,
+        current_round=current,
         current_boards=round_boards.get(current or 0, []), boards_json=boards_json(round_boards),
     )
 

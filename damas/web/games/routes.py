@@ -34,7 +34,15 @@ from damas.web.access import event_editor_required, visible_event
 from damas.web.downloads import attachment
 from damas.web.forms_util import show_service_error
 from damas.web.games.forms import ConfirmImportForm, ImportForm, RecordForm
-from damas.web.games.views import VERDICT_TEXT, flags, game_args, game_label, moves_by_number
+from damas.web.games.views import (
+    VERDICT_TEXT,
+    flags,
+    game_args,
+    game_label,
+    moves_by_number,
+    opening_view,
+    opening_warning,
+)
 
 bp = Blueprint("games", __name__, url_prefix="/eventos/<int:event_id>")
 GAME = "/partidas/<int:round_number>/<int:board>/<int:game_no>"
@@ -123,7 +131,7 @@ def edit(event_id: int, round_number: int, board: int, game_no: int):  # type: i
         form.note.data = rec.note
     if form.validate_on_submit():
         try:
-            _rec, _game, warnings = save_record(current_user, event, round_number, board, game_no,
+            saved, _game, warnings = save_record(current_user, event, round_number, board, game_no,
                                                 form.moves.data or "", as_written=bool(form.as_written.data),
                                                 note=form.note.data or "")
         except RecordRefused as error:
@@ -131,14 +139,15 @@ def edit(event_id: int, round_number: int, board: int, game_no: int):  # type: i
         except ServiceError as error:
             show_service_error(form, error)
         else:
-            for warning in warnings:
-                flash(warning, "warning")
+            for warning in (*warnings, opening_warning(event, slot, saved)):
+                if warning:
+                    flash(warning, "warning")
             flash(_("Partida gravada."), "success")
             return redirect(url_for("games.game_page", **game_args(event, slot)))
     return render_template("games/edit.html", event=event_summary(event), slot=slot, label=game_label(slot),
                            form=form, refused=refused, recorded=rec is not None, args=game_args(event, slot),
                            irregular=problem_message_of(event, rec), kind=event_rules(event).file_kind,
-                           discipline=event.discipline)
+                           discipline=event.discipline, opening=opening_view(event, slot))
 
 
 def problem_message_of(event: Event, rec: GameRecord | None) -> str:

@@ -8,11 +8,14 @@ from flask import url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from damas.engine.games.opening_check import OpeningDeparture, opening_moves
+from damas.engine.games.types import move_number, side_of
 from damas.formats.game_slots import GameSlot
 from damas.presentation.code_labels import VERDICT_TEXT  # noqa: F401  (the game pages' names)
 from damas.models import Event
 from damas.models.gamerecord import GameRecord
-from damas.services.games.records import disagreements
+from damas.services.games.openings import DrawnOpening, departure, opening_of
+from damas.services.games.records import disagreements, event_rules
 
 CONTRADICTION_TEXT = {
     "record_not_over": _l("A planilha diz que a partida não terminou (*), mas a mesa tem resultado."),
@@ -52,3 +55,33 @@ def moves_by_number(event: Event, slot: GameSlot, rec: GameRecord) -> list[dict[
 
 def flags(slot: GameSlot, rec: GameRecord) -> list[str]:
     return [str(CONTRADICTION_TEXT[c]) for c in disagreements(slot, rec)]
+
+
+def opening_view(event: Event, slot: GameSlot) -> dict[str, str] | None:
+    """The opening drawn for the game (CBJD 119) as the table writes it, and in the notation of
+    the record pages when that differs (the table's numbers on the 64-square board)."""
+    opening = opening_of(event, slot)
+    if opening is None:
+        return None
+    moves, _playable = opening_moves(event_rules(event), opening.moves)
+    shown = " ".join(moves)
+    return {"code": opening.code, "moves": opening.moves, "name": opening.name,
+            "notation": shown if shown and shown != " ".join(opening.moves.split()) else ""}
+
+
+def departure_text(opening: DrawnOpening, found: OpeningDeparture) -> str:
+    """The desk's words for a record that leaves the drawn opening (a warning, CBJD 119)."""
+    if not found.playable:
+        return _("A abertura sorteada %(code)s (%(moves)s) não é jogável pelas regras do jogo: confira a lista de "
+                 "aberturas da federação.", code=opening.code, moves=opening.moves)
+    side = _("brancas") if side_of(found.ply) == "white" else _("pretas")
+    return _("Não começa pela abertura sorteada %(code)s: esperado %(expected)s, registrado %(played)s (difere no "
+             "lance %(n)s das %(side)s).", code=opening.code, expected=" ".join(found.expected),
+             played=" ".join(found.played), n=move_number(found.ply), side=side)
+
+
+def opening_warning(event: Event, slot: GameSlot, rec: GameRecord) -> str:
+    """The warning of a record that leaves its drawn opening ("" when it follows it or none was drawn)."""
+    opening = opening_of(event, slot)
+    found = departure(event, rec, opening) if opening is not None else None
+    return departure_text(opening, found) if opening is not None and found is not None else ""
