@@ -78,9 +78,9 @@ def _micro_games(arbiter, rng: random.Random) -> int:  # type: ignore[no-untyped
         return 0
     rules = event_rules(micro)
     first, second = slots
+    # no note: words stored in a record would show in one language on the pages of both
     save_record(arbiter, micro, 3, first.board, first.game,
-                f"{opening.moves} {result_token(rules, first.outcome.verdict, first.outcome.both_lost)}",
-                note="Planilha na notação numérica da tabela de aberturas.")
+                f"{opening.moves} {result_token(rules, first.outcome.verdict, first.outcome.both_lost)}")
     moves: list[str] = []
     for _try in range(20):  # a sample game that does not follow the opening
         moves = rules.sample_game(rng, 24)  # type: ignore[attr-defined]
