@@ -10,7 +10,7 @@ from damas.services.mail.outbox import outbox_in_use, read_one, read_outbox
 from damas.services.mail.test_mail import send_test_mail
 from damas.web.access import staff_required
 
-bp = Blueprint("mail", __name__, url_prefix="/federacao/emails")
+bp = Blueprint("mail", __name__)
 
 # The HTML of a mail is shown as the mail client would, in a frame that runs nothing and loads
 # nothing from outside (its own inline styles only).
@@ -22,14 +22,14 @@ def _outbox_only() -> None:
         abort(404)
 
 
-@bp.get("/")
+@bp.get("/federacao/emails/")
 @staff_required
 def outbox():  # type: ignore[no-untyped-def]
     _outbox_only()
     return render_template("mail_outbox/list.html", mails=read_outbox())
 
 
-@bp.get("/<name>")
+@bp.get("/federacao/emails/<name>")
 @staff_required
 def outbox_mail(name: str):  # type: ignore[no-untyped-def]
     _outbox_only()
@@ -39,7 +39,7 @@ def outbox_mail(name: str):  # type: ignore[no-untyped-def]
     return render_template("mail_outbox/mail.html", mail=found)
 
 
-@bp.get("/<name>/html")
+@bp.get("/federacao/emails/<name>/html")
 @staff_required
 def outbox_mail_html(name: str):  # type: ignore[no-untyped-def]
     _outbox_only()
@@ -53,7 +53,7 @@ def outbox_mail_html(name: str):  # type: ignore[no-untyped-def]
     return response
 
 
-@bp.post("/teste")
+@bp.post("/federacao/emails/teste")
 @staff_required
 def test_mail():  # type: ignore[no-untyped-def]
     address = send_test_mail(current_user)
