@@ -12,6 +12,7 @@ from damas.extensions import db
 from damas.models import User
 from damas.demo import DEFAULT_SEED, load_demo
 from damas.services.errors import ServiceError
+from damas.services.mail import MAIL_QUEUE
 from damas.services.users import create_user
 from damas.web.pdf_lanes import is_redis, work
 
@@ -59,13 +60,16 @@ def create_staff_command(email: str, name: str, password: str) -> None:
 
 
 @damas_cli.command("worker")
-@click.option("--lane", type=click.Choice(["all", "sheets"]), default="all", show_default=True,
-              help="sheets: only the round sheets (pairings, results); all: those first, then every other report")
+@click.option("--lane", type=click.Choice(["all", "sheets", "mail"]), default="all", show_default=True,
+              help="sheets: only the round sheets (pairings, results); mail: only the e-mails; "
+                   "all: the sheets, then the e-mails, then every other report")
 @with_appcontext
 def worker_command(lane: str) -> None:
-    """Render printed reports from the Redis queues (CACHE_URL=redis://...); several app servers
-    share these workers. Without Redis the app renders in its own threads: no worker needed."""
+    """Render printed reports and send e-mails from the Redis queues (CACHE_URL=redis://...);
+    several app servers share these workers. Without Redis the app renders and sends in its own
+    threads: no worker needed."""
     if not is_redis(current_app.config.get("CACHE_URL", "")):
         raise click.ClickException("CACHE_URL is not a Redis URL: the app renders the reports in its own threads.")
     click.echo(f"damas worker ({lane}) on {current_app.config['CACHE_URL'].split('@')[-1]}")
-    work(current_app._get_current_object(), lane)  # type: ignore[attr-defined]
+    work(current_app._get_current_object(), "others" if lane == "mail" else lane,  # type: ignore[attr-defined]
+         others=(MAIL_QUEUE,))

@@ -136,6 +136,21 @@ class Config:
     LIVE_POLL_SECONDS = int(os.environ.get("DAMAS_LIVE_POLL_SECONDS", "15"))
     LIMIT_RESULT_REPORT_ACCOUNT = "10 per minute;60 per hour"  # a player's result reports (issue 30)
 
+    # E-mail (Flask-Mailman, damas.services.mail): sent through MAIL_SERVER when it is set;
+    # without it every mail is written to MAIL_OUTBOX_DIR (default instance/outbox/) and staff
+    # read them on "E-mails enviados" (development). MAIL_BACKEND may name another backend.
+    MAIL_SERVER = os.environ.get("MAIL_SERVER", "")
+    MAIL_PORT = int(os.environ.get("MAIL_PORT", "587") or 587)
+    MAIL_USE_TLS = _flag("MAIL_USE_TLS")
+    MAIL_USE_SSL = _flag("MAIL_USE_SSL")
+    MAIL_USERNAME = os.environ.get("MAIL_USERNAME") or None
+    MAIL_PASSWORD = os.environ.get("MAIL_PASSWORD") or None
+    MAIL_DEFAULT_SENDER = os.environ.get("MAIL_DEFAULT_SENDER", "")  # default: nao-responda@<public host>
+    MAIL_TIMEOUT = 10
+    MAIL_BACKEND = os.environ.get("MAIL_BACKEND", "")
+    MAIL_OUTBOX_DIR = os.environ.get("MAIL_OUTBOX_DIR", "")
+    MAIL_AFTER_RESPONSE = True  # a request's mails leave after its response (False: inside it)
+
 
 class TestConfig(Config):
     """Test override: in-memory-like SQLite unless TEST_DATABASE_URL names PostgreSQL.
@@ -155,3 +170,5 @@ class TestConfig(Config):
     RATELIMIT_ENABLED = False
     RATELIMIT_STORAGE_URI = "memory://"
     REPORT_WAIT_SECONDS = 120.0  # a test's PDF request gets its file (the browser test sets 0)
+    MAIL_BACKEND = "locmem"  # the mails of a test in `mail.outbox`; the SMTP tests use a real server
+    MAIL_AFTER_RESPONSE = False

@@ -4,6 +4,7 @@ from flask_caching import Cache
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
+from flask_mailman import Mail
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -33,3 +34,4 @@ babel = Babel()
 cache = Cache()
 # Per-route limits only (damas.web.limits); storage and on/off come from the RATELIMIT_* config.
 limiter = Limiter(key_func=get_remote_address)
+mail = Mail()  # Flask-Mailman; backend and after-response sending: damas.services.mail.install_mail

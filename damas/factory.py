@@ -21,6 +21,7 @@ from damas.services import revision
 from damas.web import register_blueprints
 from damas.cli import damas_cli
 from damas.services.federation import federation_name
+from damas.services.mail import install_mail
 
 
 def select_locale() -> str:
@@ -59,6 +60,7 @@ def build_app(config: Any = None) -> Flask:
     csrf.init_app(app)
     login_manager.init_app(app)
     limiter.init_app(app)
+    install_mail(app)
     app.after_request(add_security_headers)
     babel.init_app(
         app,

@@ -18,6 +18,7 @@ from damas.models.desk import (  # noqa: F401  (arbiter's desk tables)
 from damas.models.federation import FederationSettings
 from damas.models.event import Entry, EntryStatus, Event, EventArbiter, EventStatus
 from damas.models.knockout import KnockoutGame, KnockoutSetup
+from damas.models.mail import MailOptOut
 from damas.models.play import Game, GameResult, RequestKind, Round, RoundRequest, RoundStatus
 from damas.models.player import Player
 from damas.models.rating import RatingPeriod, RatingPeriodEvent, RatingRecord
@@ -38,6 +39,7 @@ __all__ = [
     "EventStatus",
     "FederationSettings",
     "KnockoutGame",
+    "MailOptOut",
     "KnockoutSetup",
     "Game",
     "GameResult",

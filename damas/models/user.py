@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import enum
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from flask_login import UserMixin
-from sqlalchemy import Enum, ForeignKey, String
+from sqlalchemy import DateTime, Enum, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -36,6 +37,10 @@ class User(UserMixin, db.Model):
     # Part of the login id in the session and remember-me cookies (`get_id`): raising it ends
     # every session of the account (password change, deactivation, logout).
     session_version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # The language of the mails this account gets: the one it last chose on the site.
+    locale: Mapped[str] = mapped_column(String(5), default="pt_BR", server_default="pt_BR")
+    # When the owner of the address proved it (a link sent to it); None: not proved yet.
+    email_verified_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     player: Mapped["Player | None"] = relationship()
 

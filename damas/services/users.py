@@ -50,6 +50,15 @@ def end_sessions(user: User) -> None:
         user.end_sessions()
 
 
+def remember_locale(user: User, locale: str) -> None:
+    """The language of an account's mails is the one it last chose on the site (audited)."""
+    if locale not in ("pt_BR", "en") or user.locale == locale:
+        return
+    with transaction():
+        record(user, "update", "user", user.id, {"locale": user.locale}, {"locale": locale})
+        user.locale = locale
+
+
 def change_own_password(user: User, current: str, new: str) -> None:
     """A user changes his own password: the current one must match; every other session ends."""
     if not check_password_hash(user.password_hash, current or ""):

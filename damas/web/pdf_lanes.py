@@ -118,11 +118,16 @@ def is_redis(url: str) -> bool:
     return url.startswith(("redis://", "rediss://", "unix://"))
 
 
-def work(app: Flask, lane: str = "all", burst: bool = False) -> bool:
+def work(app: Flask, lane: str = "all", burst: bool = False, others: tuple[str, ...] = ()) -> bool:
     """`flask damas worker`: work the RQ queues of `app`'s Redis in this process (no fork per
     job: the app and the fonts stay loaded); ``lane="sheets"`` only the round sheets (a worker
-    that a crosstable never keeps busy). `burst`: stop when the queues are empty (tests)."""
-    names = [QUEUES[SHEETS]] if lane == SHEETS else [QUEUES[SHEETS], QUEUES[REPORTS]]
+    that a crosstable never keeps busy); ``lane="others"`` only the queues `others` names (the
+    mail). With "all", `others` come after the sheets and before the long reports. `burst`:
+    stop when the queues are empty (tests)."""
+    if lane == "others":
+        names = list(others)
+    else:
+        names = [QUEUES[SHEETS]] if lane == SHEETS else [QUEUES[SHEETS], *others, QUEUES[REPORTS]]
     worker = SimpleWorker(names, connection=Redis.from_url(app.config["CACHE_URL"]))
     return worker.work(burst=burst, with_scheduler=False)
 

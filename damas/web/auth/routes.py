@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user, login_required, login_user, logout_user
 
 from damas.extensions import login_manager
 from damas.services.errors import ServiceError
-from damas.services.users import authenticate, change_own_password, end_sessions
+from damas.services.users import authenticate, change_own_password, end_sessions, remember_locale
 from damas.web.auth.forms import LoginForm, PasswordForm
 from damas.web import login_delay
 from damas.web.forms_util import show_service_error
@@ -61,6 +61,8 @@ def login():  # type: ignore[no-untyped-def]
         else:
             login_delay.succeeded(email)
             login_user(user, remember=form.remember.data)
+            if session.get("lang"):  # chosen before logging in: the account's mails follow it
+                remember_locale(user, session["lang"])
             flash(_("Bem-vindo, %(name)s.", name=user.name), "success")
             return redirect(_safe_next(request.args.get("next")))
     return render_template("auth/login.html", form=form)

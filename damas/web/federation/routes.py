@@ -7,6 +7,7 @@ from flask_login import current_user
 
 from damas.services import federation as federation_service
 from damas.services.errors import ServiceError
+from damas.services.mail.outbox import outbox_in_use
 from damas.web.access import staff_required
 from damas.web.forms_util import choices, pairing_system_choices, pairing_system_names, show_service_error
 from damas.services import rating_parameters as rating_parameters_service
@@ -36,7 +37,8 @@ def settings():  # type: ignore[no-untyped-def]
             flash(_("Dados da federação salvos."), "success")
             return redirect(url_for("federation.settings"))
     limits = {"size_kb": federation_service.LOGO_MAX_BYTES // 1024, "side": federation_service.LOGO_MAX_SIDE}
-    return render_template("federation/settings.html", form=form, federation=view, limits=limits)
+    return render_template("federation/settings.html", form=form, federation=view, limits=limits,
+                           outbox=outbox_in_use())
 
 
 @bp.route("/rating", methods=["GET", "POST"])

@@ -7,6 +7,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import Event, EventStatus
+from damas.services.users import remember_locale
 from damas.views.arbiter_events import assigned_events
 from damas.views.summaries import event_summary
 
@@ -28,6 +29,8 @@ def index():  # type: ignore[no-untyped-def]
 def set_language(code: str):  # type: ignore[no-untyped-def]
     if code in ("pt_BR", "en"):
         session["lang"] = code
+        if current_user.is_authenticated:  # the account's mails follow
+            remember_locale(current_user, code)
     target = request.referrer or url_for("main.index")
     if not target.startswith(request.host_url):
         target = url_for("main.index")

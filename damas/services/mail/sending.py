@@ -1,0 +1,141 @@
+"""Handing mails to delivery without making anyone wait.
+
+* With the cache on Redis (``CACHE_URL=redis://...``) and a ``flask damas worker`` alive, each
+  mail is an RQ job on the ``damas-mail`` queue, retried three times (30 s, 2 min, 10 min).
+* Otherwise, inside a request, the mails are sent after the response has gone out
+  (``response.call_on_close``); outside a request (CLI, the worker, the demo) at once. A failed
+  send is logged and retried twice; it never becomes an error page.
+``MAIL_AFTER_RESPONSE = False`` (the tests) sends inside the request instead, so a test reads
+the outbox right after its request."""
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any, Iterable, Sequence
+
+from flask import Flask, current_app, g, has_request_context
+from flask_mailman import EmailMultiAlternatives
+from redis import Redis
+from redis.exceptions import RedisError
+from rq import Queue, Retry, Worker
+
+from damas.extensions import mail
+from damas.services.mail.message import OutgoingMail
+from damas.services.mail.outbox import BACKEND as OUTBOX_BACKEND
+
+MAIL_QUEUE = "damas-mail"
+RETRY_SECONDS = (1.0, 5.0)  # in-process retries after a failed send
+log = logging.getLogger("damas.mail")
+_PENDING = "damas_mails"
+
+
+def install_mail(app: Flask) -> None:
+    """Choose the backend (SMTP when ``MAIL_SERVER`` is set, else the outbox) and send the
+    request's mails after its response."""
+    if not app.config.get("MAIL_BACKEND"):
+        app.config["MAIL_BACKEND"] = "smtp" if app.config.get("MAIL_SERVER") else OUTBOX_BACKEND
+    if not app.config.get("MAIL_DEFAULT_SENDER"):
+        app.config["MAIL_DEFAULT_SENDER"] = _default_sender(app.config.get("PUBLIC_URL") or "")
+    mail.init_app(app)
+
+    @app.after_request
+    def _send_after_response(response: Any) -> Any:
+        payloads = g.pop(_PENDING, None)
+        if payloads:
+            target = current_app._get_current_object()  # type: ignore[attr-defined]
+            response.call_on_close(lambda: _deliver_in(target, payloads))
+        return response
+
+
+def _default_sender(public_url: str) -> str:
+    """``nao-responda@<the site's host>``: set MAIL_DEFAULT_SENDER in production."""
+    host = public_url.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0] or "localhost"
+    return f"nao-responda@{host}"
+
+
+def send(mails: Iterable[OutgoingMail]) -> int:
+    """Hand `mails` to delivery (see the module docstring); returns how many were handed over.
+    Call it after the change the mails speak of is committed."""
+    payloads = [m.payload() for m in mails if m.to]
+    if not payloads:
+        return 0
+    queue = _worked_queue()
+    if queue is not None:
+        try:
+            for payload in payloads:
+                queue.enqueue(deliver_job, payload, retry=Retry(max=3, interval=[30, 120, 600]),
+                              result_ttl=0, failure_ttl=7 * 24 * 3600)
+            return len(payloads)
+        except RedisError:
+            log.warning("Redis unavailable: %s mail(s) sent by this process", len(payloads))
+    if has_request_context() and current_app.config.get("MAIL_AFTER_RESPONSE", True):
+        g.setdefault(_PENDING, []).extend(payloads)
+    else:
+        deliver_payloads(payloads)
+    return len(payloads)
+
+
+def _worked_queue() -> Queue | None:
+    """The RQ mail queue when the cache is on Redis and a worker is alive, else None."""
+    url = current_app.config.get("CACHE_URL", "")
+    if not url.startswith(("redis://", "rediss://", "unix://")):
+        return None
+    try:
+        connection = Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2)
+        if not Worker.count(connection=connection):
+            return None
+        return Queue(MAIL_QUEUE, connection=connection)
+    except RedisError:
+        return None
+
+
+def _message(mail_data: OutgoingMail) -> EmailMultiAlternatives:
+    message = EmailMultiAlternatives(subject=mail_data.subject, body=mail_data.text, to=[mail_data.to],
+                                     headers=dict(mail_data.headers))
+    if mail_data.html:
+        message.attach_alternative(mail_data.html, "text/html")
+    return message
+
+
+def deliver_job(payload: dict[str, Any]) -> None:
+    """The RQ job: send one mail; an error makes RQ retry it."""
+    _message(OutgoingMail.from_payload(payload)).send()
+
+
+def deliver_payloads(payloads: Sequence[dict[str, Any]]) -> int:
+    """Send each mail over one connection; a mail that fails is retried (`RETRY_SECONDS`), then
+    logged and dropped, never raised. Returns how many were sent."""
+    sent, waiting = 0, list(payloads)
+    for delay in (0.0, *RETRY_SECONDS):
+        if not waiting:
+            break
+        time.sleep(delay)
+        failed: list[dict[str, Any]] = []
+        try:
+            connection = mail.get_connection()
+            connection.open()
+        except Exception:  # the server could not be reached at all: every mail waits
+            log.exception("mail server unreachable; %s mail(s) wait", len(waiting))
+            failed = waiting
+        else:
+            for payload in waiting:
+                try:
+                    connection.send_messages([_message(OutgoingMail.from_payload(payload))])
+                    sent += 1
+                except Exception:  # one refused address or a dropped connection: this mail again later
+                    log.exception("mail %s to %s failed", payload.get("kind"), payload.get("to"))
+                    failed.append(payload)
+            try:
+                connection.close()
+            except Exception:  # the mails are out; a failed goodbye changes nothing
+                log.warning("mail connection did not close cleanly")
+        waiting = failed
+    for payload in waiting:
+        log.error("mail %s to %s given up after %s attempts", payload.get("kind"), payload.get("to"),
+                  1 + len(RETRY_SECONDS))
+    return sent
+
+
+def _deliver_in(app: Flask, payloads: Sequence[dict[str, Any]]) -> None:
+    with app.app_context():
+        deliver_payloads(payloads)
