@@ -126,6 +126,17 @@ class Config:
     LIMIT_GUEST_SIGN_UP_IP = "5 per hour"  # guest accounts created
     LIMIT_PASSWORD_IP = "10 per minute;60 per hour"
     LIMIT_PASSWORD_ACCOUNT = "5 per minute;20 per hour"  # wrong current password only
+    # "Esqueci minha senha": requests per client address and per typed address (known or not:
+    # the limit itself tells nothing), new passwords chosen from a link per address, and
+    # "send the confirmation link again" per account.
+    LIMIT_RESET_IP = "5 per minute;30 per hour"
+    LIMIT_RESET_EMAIL = "3 per hour;10 per day"
+    LIMIT_RESET_SET_IP = "10 per minute;60 per hour"
+    LIMIT_VERIFY_RESEND_ACCOUNT = "3 per hour;10 per day"
+    # How long the links in the account mails work: a new password (one hour, single use: the
+    # link carries a digest of the password it replaces) and an address confirmation (7 days).
+    PASSWORD_RESET_SECONDS = 3600
+    EMAIL_VERIFY_SECONDS = 7 * 24 * 3600
     # Issue 30: the site's public address (https://...) the QR codes on paper carry; unset, the
     # address each request came to.
     PUBLIC_URL = os.environ.get("DAMAS_PUBLIC_URL", "")

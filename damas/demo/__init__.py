@@ -24,6 +24,7 @@ from damas.services import entries as entry_service
 from damas.services import events as event_service
 from damas.services.players import create_club, create_player
 from damas.services.users import create_user
+from damas.demo.account_mails import demo_account_mails
 from damas.demo.registry import load_demo_registry
 from damas.demo.federation import load_federation_demo
 from damas.demo.awards import demo_awards
@@ -119,6 +120,7 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     load_demo_registry(staff, today)  # issue 17: registry and rating list imported from files
     load_federation_demo(staff, today)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
     demo_ratings(staff, today)  # issue 29: a closed rating period and a season of two events
+    demo_account_mails()  # a confirmation mail and a new-password mail in the outbox
     return demo_summary(finished, running, knockout)
 
 

@@ -63,6 +63,9 @@ ACTION_NAMES = {
     # players' own results (issue 30)
     "report_result": _l("Resultado informado pelo jogador"),
     "withdraw_report": _l("Resultado informado retirado pelo jogador"),
+    # account mails
+    "password_reset": _l("Nova senha pelo link do e-mail"), "verify_email": _l("E-mail confirmado"),
+    "send_test_mail": _l("E-mail de teste enviado"),
 }
 
 OBJECT_NAMES = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 from werkzeug.security import generate_password_hash
@@ -17,7 +18,7 @@ from werkzeug.security import generate_password_hash
 from damas.extensions import db
 from damas.models import Player, Role, User
 from damas.models.registration import SignUp, SignUpStatus, UnmatchedReason
-from damas.services import unmatched_sign_ups
+from damas.services import account_mail, unmatched_sign_ups
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.names import check_name, clean_name
@@ -28,10 +29,11 @@ def neutral_answer() -> str:
     e-mail (or the player) already had one or the federation number is unknown: a sign-up form
     must not tell a stranger which e-mails or registration numbers exist or are in use. So it
     tells every applicant what happens next. Nobody is logged in by it."""
-    return _("Pedido de conta recebido. A federação confere cada pedido antes de ligar a conta ao seu cadastro "
-             "de jogador; se o número não conferir, ela entra em contato. Já pode entrar com o seu e-mail e a sua "
-             "senha, salvo se a federação ainda estiver conferindo o seu número. Se você já tinha uma conta, entre "
-             "com a senha dela ou peça uma nova senha à federação.")
+    return _("Pedido de conta recebido. Enviamos um e-mail ao endereço informado: confirme-o pelo link. A "
+             "federação confere cada pedido antes de ligar a conta ao seu cadastro de jogador; se o número não "
+             "conferir, ela entra em contato. Já pode entrar com o seu e-mail e a sua senha, salvo se a federação "
+             "ainda estiver conferindo o seu número. Se você já tinha uma conta, entre com a senha dela ou use "
+             "\"Esqueci minha senha\".")
 
 
 def _check_account(data: dict[str, Any]) -> tuple[str, str, str, bool]:
@@ -55,8 +57,14 @@ def _as_long_as_an_account(password: str) -> None:
     generate_password_hash(password)
 
 
+def _site_locale() -> str:
+    """The language the applicant uses the site in: his account's mails follow it."""
+    locale = str(get_locale() or "pt_BR")
+    return locale if locale in ("pt_BR", "en") else "pt_BR"
+
+
 def _new_user(email: str, name: str, password: str, player_id: int | None) -> User:
-    user = User(email=email, name=name, role=Role.PLAYER, player_id=player_id, active=True)
+    user = User(email=email, name=name, role=Role.PLAYER, player_id=player_id, active=True, locale=_site_locale())
     user.set_password(password)
     db.session.add(user)
     db.session.flush()
@@ -85,6 +93,8 @@ def sign_up_member(data: dict[str, Any]) -> User | None:
         hashed = generate_password_hash(password)  # also when unused: the same time as a new account
         unmatched_sign_ups.keep(name, email, number, reason or UnmatchedReason.UNKNOWN_NUMBER,
                                 "" if taken else hashed)
+        if taken:
+            account_mail.warn_owner(email)
         return None
     with transaction():
         user = _new_user(email, name, password, None)
@@ -93,6 +103,7 @@ def sign_up_member(data: dict[str, Any]) -> User | None:
         db.session.flush()
         record(user, "sign_up", "user", user.id, None,
                {"email": email, "name": name, "player_id": player.id, "status": "pending"})
+    account_mail.send_verification(user)
     return user
 
 
@@ -108,6 +119,7 @@ def sign_up_guest(data: dict[str, Any]) -> User | None:
         raise ServiceError(_("Data de nascimento inválida."), "birth_date")
     if taken:
         _as_long_as_an_account(password)
+        account_mail.warn_owner(email)
         return None
     with transaction():
         player = Player(full_name=name, sex=sex, birth_date=birth, state=(data.get("state") or "").upper()[:2],
@@ -118,6 +130,7 @@ def sign_up_guest(data: dict[str, Any]) -> User | None:
         record(user, "sign_up", "user", user.id, None,
                {"email": email, "name": name, "player_id": player.id, "guest": True})
         record(user, "create", "player", player.id, None, {"full_name": name, "sex": sex, "guest": True})
+    account_mail.send_verification(user)
     return user
 
 

@@ -9,6 +9,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from damas.extensions import db
 from damas.models import Player, Role, User
+from damas.services import account_mail
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.names import check_name, clean_name
@@ -106,7 +107,9 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def create_user(actor: User | None, data: dict[str, Any]) -> User:
+def create_user(actor: User | None, data: dict[str, Any], welcome: bool = False) -> User:
+    """A new account (unproved address). `welcome`: mail its owner the confirmation link (staff
+    making an account on the site; not the command line or the demo)."""
     values = _clean(data)
     _check(values, None)
     password = data.get("password") or ""
@@ -118,6 +121,8 @@ def create_user(actor: User | None, data: dict[str, Any]) -> User:
         db.session.add(user)
         db.session.flush()
         record(actor, "create", "user", user.id, None, _snap(user))
+    if welcome:
+        account_mail.send_welcome(user)
     return user
 
 
@@ -133,6 +138,8 @@ def update_user(actor: User, user: User, data: dict[str, Any]) -> User:
         before = _snap(user)
         for name, value in values.items():
             setattr(user, name, Role(value) if name == "role" else value)
+        if user.email != before["email"]:
+            user.email_verified_at = None  # a new address is proved by its own link
         if password:
             user.set_password(password)
         if password or (before["active"] and not user.active):

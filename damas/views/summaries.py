@@ -208,4 +208,4 @@ def start_list(event: Event) -> list[dict[str, Any]]:
 
 def user_summary(u: User) -> dict[str, Any]:
     return {"id": u.id, "email": u.email, "name": u.name, "role": u.role.value, "active": u.active,
-            "player": u.player.full_name if u.player else ""}
+            "player": u.player.full_name if u.player else "", "email_verified_at": u.email_verified_at}

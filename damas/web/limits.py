@@ -1,4 +1,5 @@
-"""Throttles of the account routes: log in, sign up and password change (issue 14).
+"""Throttles of the account routes: log in, sign up, password change, "Esqueci minha senha" and
+the address confirmation mails (issue 14).
 
 Counted by Flask-Limiter (`damas.extensions.limiter`); the limits are config values (`LIMIT_*`
 in `damas.config.Config`), the store is `RATELIMIT_STORAGE_URI` (memory by default; a shared store
@@ -123,6 +124,30 @@ def throttle_password(view: F) -> F:
                   limiter.limit(_config("LIMIT_PASSWORD_IP"), key_func=_address, methods=["POST"]),
                   limiter.limit(_config("LIMIT_PASSWORD_ACCOUNT"), key_func=_account_logged_in, methods=["POST"],
                                 deduct_when=_refused))
+
+
+def throttle_reset_request(view: F) -> F:
+    """"Esqueci minha senha": every request per client address and per typed address (whether an
+    account has it or not, so the limit tells nothing): nobody floods a mailbox with links."""
+    return _apply(view,
+                  limiter.limit(_config("LIMIT_RESET_IP"), key_func=_address, methods=["POST"], scope="reset_ip"),
+                  limiter.limit(_config("LIMIT_RESET_EMAIL"), key_func=_account_by_email, methods=["POST"],
+                                scope="reset_email"))
+
+
+def throttle_reset_set(view: F) -> F:
+    """A new password chosen from a link, per client address."""
+    return _apply(view, limiter.limit(_config("LIMIT_RESET_SET_IP"), key_func=_address, methods=["POST"],
+                                      scope="reset_set"))
+
+
+def throttle_verify_resend(view: F) -> F:
+    """"Send the confirmation link again", per account and per address."""
+    return _apply(view,
+                  limiter.limit(_config("LIMIT_VERIFY_RESEND_ACCOUNT"), key_func=_account_logged_in,
+                                methods=["POST"], scope="verify_resend"),
+                  limiter.limit(_config("LIMIT_RESET_IP"), key_func=_address, methods=["POST"],
+                                scope="verify_resend_ip"))
 
 
 def throttle_result_report(view: F) -> F:

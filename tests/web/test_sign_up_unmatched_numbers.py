@@ -38,7 +38,7 @@ def test_unknown_and_known_numbers_get_identical_answers(app, db, make_player): 
 
 def test_the_neutral_answer_tells_every_applicant_what_happens_next(client, db):  # type: ignore[no-untyped-def]
     status, _location, page = _seen(client, _member(client, federation_id="XX-404"))
-    assert status == 302 and "A federação confere" in page and "peça uma nova senha à federação" in page
+    assert status == 302 and "A federação confere" in page and "Esqueci minha senha" in page
     client.get("/lang/en")
     _status, _location, page = _seen(client, _member(client, email="c@x.br", federation_id="XX-405"))
     assert "The federation checks" in page

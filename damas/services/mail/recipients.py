@@ -6,5 +6,5 @@ from __future__ import annotations
 from damas.models import User
 
 
-def receives_notifications(user: User) -> bool:
-    return bool(user.active and user.email_verified_at is not None)
+def receives_notifications(user: User | None) -> bool:
+    return bool(user is not None and user.active and user.email and user.email_verified_at is not None)

@@ -42,7 +42,7 @@ def new_user():  # type: ignore[no-untyped-def]
     form.player_id.choices = _player_choices()
     if form.validate_on_submit():
         try:
-            create_user(current_user, form.data)
+            create_user(current_user, form.data, welcome=True)
         except ServiceError as error:
             show_service_error(form, error)
         else:
@@ -70,7 +70,7 @@ def edit_user(user_id: int):  # type: ignore[no-untyped-def]
                 login_user(user, remember=has_remember_cookie())  # staff changed his own password: stay in
             flash(_("Usuário atualizado."), "success")
             return redirect(url_for("users.list_users"))
-    return render_template("users/form.html", form=form, title=_("Editar usuário"))
+    return render_template("users/form.html", form=form, title=_("Editar usuário"), user=user)
 
 
 @bp.get("/auditoria")
