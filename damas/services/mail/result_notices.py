@@ -159,8 +159,8 @@ def _arbiters_notice(event: Event, rnd: Round) -> Notice | None:
         black = result_words(event.ruleset, reports["b"]) if "b" in reports else "—"
         state = (_l("em conflito") if len(reports) == 2 and reports["w"] != reports["b"]
                  else _l("à espera do adversário"))
-        lines.append(_l("Mesa %(board)s (%(white_name)s × %(black_name)s): brancas %(white)s; pretas %(black)s; "
-                        "%(state)s.", board=game.board, white_name=game.white.player.full_name,
+        lines.append(_l("Mesa %(board)s (%(white_name)s × %(black_name)s), %(state)s: brancas informaram %(white)s; "
+                        "pretas informaram %(black)s.", board=game.board, white_name=game.white.player.full_name,
                         black_name=game.black.player.full_name if game.black is not None else "—",
                         white=white, black=black, state=state))
     return Notice(_l("%(event)s: relatos de resultado à espera na rodada %(n)s", event=event.name, n=rnd.number),
