@@ -14,10 +14,9 @@ from sqlalchemy.orm import joinedload
 
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, Game, Round
+from damas.services.events import ROUND_TIME_STORED
 from damas.services.mail.notify import Batch, Notice
 from damas.services.mail.players import accounts_of_players, round_url
-
-ROUND_TIME_STORED = "%Y-%m-%dT%H:%M"  # `Event.round_times`: the venue's wall-clock time
 
 
 def planned_time(event: Event, number: int) -> datetime | None:

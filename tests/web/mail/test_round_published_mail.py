@@ -7,11 +7,10 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-import pytest
 from sqlalchemy import event as sa_event
 
 from damas.extensions import db as _db
-from damas.models import EventArbiter, EventStatus, Game, GameResult, Role, Round, RoundStatus
+from damas.models import EventStatus, Game, GameResult, Role, Round, RoundStatus
 from damas.services.errors import ServiceError
 from damas.services.mail.preferences import set_kinds_on
 from tests.conftest import login
@@ -96,7 +95,7 @@ def test_a_refused_or_rolled_back_publication_sends_nothing(app, db, make_event,
     page = _publish(app, event, arbiter).get_data(as_text=True)
     assert "falhou depois de marcar a rodada" in page
     db.session.expire_all()
-    assert db.session.get(Round, event.id and db.session.query(Round).one().id).status == RoundStatus.PAIRED
+    assert db.session.query(Round).filter_by(event_id=event.id).one().status == RoundStatus.PAIRED  # rolled back
     assert _outbox(app) == []
     monkeypatch.undo()
     _publish(app, event, arbiter)  # published now: 4 mails
