@@ -130,3 +130,31 @@ def test_queries_do_not_grow_with_the_players(app, db, make_event, make_player, 
     large, large_mails = _statements(app, 40, db, make_event, make_player, make_user)
     assert (small_mails, large_mails) == (10, 40)
     assert small == large, (small, large)
+
+
+def test_a_swiss_that_publishes_with_its_pairing_mails_its_players(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]
+    arbiter = make_user(Role.ARBITER)
+    people = [make_player(full_name=f"Suíço {i}", rating_regular=1800 - i) for i in range(4)]
+    event = make_event(arbiters=(arbiter,), players=tuple(people), status=EventStatus.REGISTRATION,
+                       pairing_system="dutch", publish_on_pair=True)
+    users = [make_user(Role.PLAYER, player_id=p.id, email_verified_at=NOW) for p in people]
+    client = app.test_client()
+    login(client, arbiter)
+    client.post(f"/eventos/{event.id}/rodadas/emparceirar")
+    db.session.expire_all()
+    assert db.session.query(Round).filter_by(event_id=event.id).one().status == RoundStatus.PUBLISHED
+    assert sorted(m.to[0] for m in _outbox(app)) == sorted(u.email for u in users)
+    assert all("Mesa " in m.body and "Adversário: Suíço" in m.body for m in _outbox(app))
+
+
+def test_a_failing_mail_never_undoes_nor_breaks_the_publication(app, db, make_event, make_player, make_user, monkeypatch):  # type: ignore[no-untyped-def]
+    event, arbiter, _users = _round(db, make_event, make_player, make_user, players=4)
+
+    def broken(*_args: Any) -> None:
+        raise OSError("mail server on fire")
+
+    monkeypatch.setattr("damas.services.mail.notify.send", broken)
+    response = _publish(app, event, arbiter)
+    assert response.status_code == 200 and "Rodada 1 publicada." in response.get_data(as_text=True)
+    db.session.expire_all()
+    assert db.session.query(Round).filter_by(event_id=event.id).one().status == RoundStatus.PUBLISHED
