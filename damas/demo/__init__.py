@@ -32,6 +32,7 @@ from damas.demo.desk import demo_desk
 from damas.demo.games import demo_games
 from damas.demo.ratings import demo_ratings
 from damas.demo.knockout import demo_knockout, demo_running_knockout
+from damas.demo.mail_round import demo_round_mails
 from damas.demo.micromatch import demo_micromatch
 from damas.demo.people import CLUBS, FIRST_F, FIRST_M, LAST
 from damas.demo.registration import demo_registration
@@ -121,6 +122,7 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     load_federation_demo(staff, today)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
     demo_ratings(staff, today)  # issue 29: a closed rating period and a season of two events
     demo_account_mails()  # a confirmation mail and a new-password mail in the outbox
+    demo_round_mails(staff, arbiter, players[24:30], swiss_code(), today)  # the round's mails in the outbox
     return demo_summary(finished, running, knockout)
 
 

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import enum
+import logging
 from contextlib import contextmanager
 from datetime import date, datetime
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from damas.extensions import db
 from damas.models import AuditEntry, User
@@ -55,16 +56,33 @@ def transaction() -> Iterator[None]:
     """
     depth = db.session.info.get(_DEPTH, 0)
     db.session.info[_DEPTH] = depth + 1
+    done: list[Callable[[], None]] = []
     try:
         yield
         if depth == 0:
             db.session.commit()
+            done = db.session.info.pop(_ON_COMMIT, [])
     except BaseException:
         if depth == 0:
             db.session.rollback()
+            db.session.info.pop(_ON_COMMIT, None)  # what was refused is told to nobody
         raise
     finally:
         db.session.info[_DEPTH] = depth
+    for callback in done:
+        try:
+            callback()
+        except Exception:  # the change is committed: a failed notification never undoes nor hides it
+            log.exception("after-commit step %r failed", callback)
+
+
+def on_commit(callback: Callable[[], None]) -> None:
+    """Run `callback` once the outermost `transaction` block has committed; dropped if it rolls
+    back. For what tells people of a change (mails): never about a change that did not land,
+    and never while the change still holds its locks."""
+    db.session.info.setdefault(_ON_COMMIT, []).append(callback)
 
 
 _DEPTH = "damas_transaction_depth"
+_ON_COMMIT = "damas_on_commit"
+log = logging.getLogger("damas.audit")

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -32,9 +33,10 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Entry, Event, Game, GameResult, ResultReport, Round, RoundStatus, User
-from damas.services.audit import record, transaction
+from damas.services.audit import on_commit, record, transaction
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
+from damas.services.mail.result_notices import notify_report
 from damas.services.rounds import check_enterable, game_snapshot, require_running
 
 REPORTABLE = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
@@ -139,6 +141,7 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
     `round_number` is the round the player reports on (the page's address): a game of another
     round is refused, so a report never lands on a board the player did not see [ours].
     Returns ENTERED, WAITING (no report of the opponent yet) or CONFLICT (he reported another).
+    After the commit the players concerned, and the arbiters while a report waits, are mailed.
     """
     if not reports_enabled(event):
         raise ServiceError(_("Este evento não recebe resultados informados pelos jogadores."))
@@ -164,10 +167,10 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
             own.result, own.user_id, own.reported_at = result.value, user.id, datetime.now(timezone.utc)
         record(user, "report_result", "game", game.id, before, {**before, "result": result.value}, event.id)
         other = reports.get("b" if side == "w" else "w")
-        if other is None:
-            return WAITING
-        if other.result != result.value:
-            return CONFLICT
+        if other is None or other.result != result.value:
+            outcome = WAITING if other is None else CONFLICT
+            on_commit(partial(notify_report, event.id, game.id, side, outcome))
+            return outcome
         snapshot = game_snapshot(game)
         get_format(event).record_result(game, result)
         game.reports.clear()
@@ -176,6 +179,7 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
             select(User).where(User.id.in_([own.user_id, other.user_id])))))
         record(user, "result", "game", game.id, snapshot,
                {**game_snapshot(game), "reported_by": reporters}, event.id)
+        on_commit(partial(notify_report, event.id, game.id, side, ENTERED))
         return ENTERED
 
 

@@ -7,6 +7,7 @@ names of those two modules are re-exported here for the round pages.
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Collection
 
 from flask_babel import gettext as _
@@ -19,10 +20,11 @@ from damas.formats import get_format
 from damas.formats.mapping import event_rounds
 from damas.models import Event, Game, GameResult, Round, RoundStatus, User
 from damas.models.desk import DeskPenalty
-from damas.services.audit import record, transaction
+from damas.services.audit import on_commit, record, transaction
 from damas.services.desk.corrections import check_correction_allowed
 from damas.services.desk.forfeits import apply_mandatory_expulsions
 from damas.services.errors import ServiceError
+from damas.services.mail.result_notices import notify_results
 from damas.services.round_publication import mark_published
 from damas.services.round_state import (  # noqa: F401  (re-exported)
     ENTERABLE_RESULTS,
@@ -97,6 +99,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
     page is left as the other arbiter set it and its board number is returned in the
     conflicts list; the other boards are saved together in one transaction. Corrections after
     the next round was paired change only later rounds (C.04.2 #8): pairings stay.
+    Both players of each board saved are mailed its result after the commit.
     """
     require_running(event)
     # every board with its round and its players' reports in one read (no query per board)
@@ -109,6 +112,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
     for game_id, (result, _version) in changes.items():
         check_enterable(event, games[game_id], result, penalized=penalized, open_rounds=open_rounds)
     saved, conflicts = 0, []
+    told: dict[int, bool] = {}  # game id: whether the entry replaced a result (a correction)
     fmt = get_format(event)
     try:
         with transaction():
@@ -120,11 +124,14 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
                 if game.result == result:
                     continue
                 before = game_snapshot(game)
+                told[game.id] = game.result not in (GameResult.PENDING, GameResult.ADJOURNED)
                 fmt.record_result(game, result)
                 game.reports.clear()  # the arbiter's entry wins over the players' reports (issue 30)
                 record(actor, "result", "game", game.id, before, game_snapshot(game), event.id)
                 saved += 1
             db.session.flush()  # one flush for the boards (a stale version raises here, as before)
+            if told:
+                on_commit(partial(notify_results, event.id, told))
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou estes resultados ao mesmo tempo. Confira e lance de novo.")) from None
     if any(result in FORFEIT_RESULTS for result, _version in changes.values()):
