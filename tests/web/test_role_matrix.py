@@ -224,11 +224,14 @@ ACCESS = {
     "mail.outbox_mail": "staff",
     "mail.outbox_mail_html": "staff",
     "mail.test_mail": "staff",
+    "mail.unsubscribe": "public",  # the signed link is the credential: no login
+    "mail.unsubscribe_post": "public",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,
-# so staff get 404 there (the others are still refused as for any staff page).
-OUTBOX_ONLY = {"mail.outbox", "mail.outbox_mail", "mail.outbox_mail_html"}
+# so staff get 404 there (the others are still refused as for any staff page); and the
+# unsubscribe link, 404 for the matrix's "not-a-token".
+OUTBOX_ONLY = {"mail.outbox", "mail.outbox_mail", "mail.outbox_mail_html", "mail.unsubscribe", "mail.unsubscribe_post"}
 
 ALLOWED = {
     "public": set(ROLES),
