@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import enum
+import logging
 from contextlib import contextmanager
 from datetime import date, datetime
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from damas.extensions import db
 from damas.models import AuditEntry, User
@@ -61,10 +62,37 @@ def transaction() -> Iterator[None]:
             db.session.commit()
     except BaseException:
         if depth == 0:
+            db.session.info.pop(_AFTER_COMMIT, None)
             db.session.rollback()
         raise
     finally:
         db.session.info[_DEPTH] = depth
+    if depth == 0:
+        _run_after_commit()
+
+
+def after_commit(action: Callable[[], Any]) -> None:
+    """Run `action` once the outermost `transaction` block has committed (mails telling what
+    changed), never when it rolls back. Called inside a block; outside one it runs at once."""
+    if not db.session.info.get(_DEPTH, 0):
+        _run_safely(action)
+        return
+    db.session.info.setdefault(_AFTER_COMMIT, []).append(action)
+
+
+def _run_after_commit() -> None:
+    for action in db.session.info.pop(_AFTER_COMMIT, []):
+        _run_safely(action)
+
+
+def _run_safely(action: Callable[[], Any]) -> None:
+    """An action after the commit (a mail) never undoes nor breaks the operation: logged."""
+    try:
+        action()
+    except Exception:
+        log.exception("action after commit failed")
 
 
 _DEPTH = "damas_transaction_depth"
+_AFTER_COMMIT = "damas_after_commit"
+log = logging.getLogger("damas.audit")

@@ -214,6 +214,9 @@ ACCESS = {
     "games.import_preview": "editor",
     "games.import_confirm": "editor",
     "desk.move_count": "editor",
+    # notification mails: an account's own choice; announcements to an event's entrants
+    "mail.preferences": "login",
+    "mail.announcement": "staff",
 }
 
 ALLOWED = {
