@@ -119,7 +119,7 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     demo_games(staff, arbiter, stream(seed, 32, "games"))  # issue 32: games on record
     load_demo_registry(staff, today)  # issue 17: registry and rating list imported from files
     load_federation_demo(staff, today)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
-    demo_mails(staff, arbiter, championship, players[14], today)  # notification mails in the outbox
+    demo_mails(staff, championship, players[14], today)  # notification mails in the outbox
     demo_ratings(staff, today)  # issue 29: a closed rating period and a season of two events
     return demo_summary(finished, running, knockout)
 

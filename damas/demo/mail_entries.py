@@ -1,11 +1,11 @@
 """Demo: the notification mails a player gets, left in the outbox ("E-mails enviados") so a
 newcomer reads them: an entry confirmed, an announcement to the championship's entrants, a
-sanction and a withdrawal in the running chess open, and (closed right after, by
-`demo_ratings`) the new rating of a rated player.
+sanction and a withdrawal (after its last round: its standings stay) in the running Sobral open,
+and (closed right after, by `demo_ratings`) the new rating of a rated player.
 
 Two demo accounts get a confirmed address here, the only ones: `avisos@demo.damas.br` (a
 championship entrant who played the club knockout, rated by the demo's period) and
-`pretas1@demo.damas.br` (board 1 of the chess open's round 4, already reported)."""
+`jogador@demo.damas.br` (the demo player, who plays the Sobral open)."""
 from __future__ import annotations
 
 from datetime import date, datetime, time, timezone
@@ -29,7 +29,7 @@ def _verify(user: User, today: date) -> None:
     db.session.commit()
 
 
-def demo_mails(staff: User, arbiter: User, championship: Event, player: Player, today: date) -> None:
+def demo_mails(staff: User, championship: Event, player: Player, today: date) -> None:
     """`player`: a championship entrant the rating period will rate (he played the club knockout)."""
     entry = db.session.scalar(select(Entry).where(Entry.event_id == championship.id, Entry.player_id == player.id))
     reader = create_user(staff, {"email": "avisos@demo.damas.br", "name": player.full_name,
@@ -41,13 +41,13 @@ def demo_mails(staff: User, arbiter: User, championship: Event, player: Player, 
     send_announcement(staff, championship, "Congresso técnico na sexta-feira",
                       "O congresso técnico será na sexta-feira, às 19h, no ginásio.\n"
                       "Traga um documento com foto.")
-    _chess_open(arbiter, today)
+    _sobral(staff, today)
 
 
-def _chess_open(arbiter: User, today: date) -> None:
-    """A warning (the Laws' 12.9.1) and then a withdrawal after the last round for pretas1."""
-    event = db.session.scalar(select(Event).where(Event.name.like("Aberto de Xadrez de Fortaleza%")))
-    user = db.session.scalar(select(User).where(User.email == "pretas1@demo.damas.br"))
+def _sobral(staff: User, today: date) -> None:
+    """A verbal warning (CBJD 51 a) and then a withdrawal after the last round for the demo player."""
+    event = db.session.scalar(select(Event).where(Event.name.like("Aberto de Damas de Sobral%")))
+    user = db.session.scalar(select(User).where(User.email == "jogador@demo.damas.br"))
     if event is None or user is None:
         return
     entry = db.session.scalar(select(Entry).where(Entry.event_id == event.id, Entry.player_id == user.player_id))
@@ -55,6 +55,6 @@ def _chess_open(arbiter: User, today: date) -> None:
         return
     _verify(user, today)
     rounds = event_rounds(event)
-    desk_service.add_sanction(arbiter, event, rounds[-1].number, entry, "laws_warning",
+    desk_service.add_sanction(staff, event, rounds[-1].number, entry, "verbal_warning",
                               "Celular tocou na sala de jogo.")
-    withdraw_entry(arbiter, event, entry, len(rounds), "Viagem de trabalho.")
+    withdraw_entry(staff, event, entry, len(rounds), "Viagem de trabalho.")

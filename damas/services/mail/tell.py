@@ -3,7 +3,7 @@ batched (one mail per account, event and round) and sent once the operation has 
 rollback sends nothing."""
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Iterable
 
 from flask_babel import LazyString, get_locale
 
@@ -33,7 +33,3 @@ def in_locale(pt: str, en: str) -> LazyString:
     """A text the services keep in both languages (engine messages): the recipient's one."""
     return LazyString(lambda: en if str(get_locale()) == "en" else pt)
 
-
-def lazy(make: Callable[[], Any]) -> LazyString:
-    """A text formatted in the recipient's language when the mail is rendered."""
-    return LazyString(make)

@@ -12,6 +12,6 @@ def test_the_demo_leaves_one_mail_of_each_kind(app, db):  # type: ignore[no-unty
     mails = list(getattr(app.extensions["mailman"], "outbox", None) or [])
     got = {(m.to[0], m.subject.split(":")[0]) for m in mails}
     assert {("avisos@demo.damas.br", "Inscrição confirmada"), ("avisos@demo.damas.br", "Congresso técnico na sexta-feira"),
-            ("pretas1@demo.damas.br", "Sanção registrada"), ("pretas1@demo.damas.br", "Desistência registrada"),
+            ("jogador@demo.damas.br", "Sanção registrada"), ("jogador@demo.damas.br", "Desistência registrada"),
             ("avisos@demo.damas.br", "Seu novo rating")} <= got
-    assert {m.to[0] for m in mails} == {"avisos@demo.damas.br", "pretas1@demo.damas.br"}
+    assert {m.to[0] for m in mails} == {"avisos@demo.damas.br", "jogador@demo.damas.br"}
