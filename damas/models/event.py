@@ -30,6 +30,8 @@ def _default_rating_list(context: Any) -> str:
     return classify(params.get("time_minutes") or 1, params.get("time_increment") or 0).rating_list
 
 
+ROUND_TIME_STORED = "%Y-%m-%dT%H:%M"  # a planned round time in Event.round_times: wall-clock time at the venue
+
 class EventStatus(str, enum.Enum):
     DRAFT = "draft"
     REGISTRATION = "registration"
@@ -85,7 +87,7 @@ class Event(db.Model):
     # Invitation (FIDE-GR): planned start of each round, local wall-clock time at the venue as
     # "YYYY-MM-DDTHH:MM", index 0 = round 1 (may list fewer rounds than planned); None = not set.
     # The free-text programme, prizes and deadline live in RegistrationSettings.
-    round_times: Mapped[list | None] = mapped_column(JSON)
+    round_times: Mapped[list | None] = mapped_column(JSON)  # texts in ROUND_TIME_STORED
     # The organiser's contacts.
     contact_email: Mapped[str] = mapped_column(String(120), default="", server_default="")
     contact_phone: Mapped[str] = mapped_column(String(40), default="", server_default="")

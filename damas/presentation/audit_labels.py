@@ -32,6 +32,7 @@ ACTION_NAMES = {
     "status": _l("Situação do evento"), "update": _l("Edição"), "create": _l("Criação"),
     "assign": _l("Árbitro designado"), "unassign": _l("Árbitro removido"), "appeal_filed": _l("Apelação"),
     "appeal_decided": _l("Decisão de apelação"),
+    "announce": _l("Aviso por e-mail aos inscritos"),
     # accounts, players, registration
     "sign_up": _l("Pedido de conta"), "approve": _l("Pedido aprovado"), "reject": _l("Pedido recusado"),
     "dismiss": _l("Pedido sem cadastro descartado"), "link": _l("Pedido sem cadastro ligado a um jogador"),

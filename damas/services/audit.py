@@ -53,36 +53,46 @@ def transaction() -> Iterator[None]:
 
     Re-entrant: a service called inside another's block joins it (only the outermost block
     commits or rolls back), so e.g. starting an event and pairing its first round land together.
+    What `after_commit` registered runs once the outermost block has committed (outside the
+    block: the change's locks are released), and is dropped when it rolls back.
     """
     depth = db.session.info.get(_DEPTH, 0)
     db.session.info[_DEPTH] = depth + 1
-    done: list[Callable[[], None]] = []
+    done: list[Callable[[], Any]] = []
     try:
         yield
         if depth == 0:
             db.session.commit()
-            done = db.session.info.pop(_ON_COMMIT, [])
+            done = db.session.info.pop(_AFTER_COMMIT, [])
     except BaseException:
         if depth == 0:
             db.session.rollback()
-            db.session.info.pop(_ON_COMMIT, None)  # what was refused is told to nobody
+            db.session.info.pop(_AFTER_COMMIT, None)  # what was refused is told to nobody
         raise
     finally:
         db.session.info[_DEPTH] = depth
-    for callback in done:
-        try:
-            callback()
-        except Exception:  # the change is committed: a failed notification never undoes nor hides it
-            log.exception("after-commit step %r failed", callback)
+    for action in done:
+        _run_safely(action)
 
 
-def on_commit(callback: Callable[[], None]) -> None:
-    """Run `callback` once the outermost `transaction` block has committed; dropped if it rolls
-    back. For what tells people of a change (mails): never about a change that did not land,
-    and never while the change still holds its locks."""
-    db.session.info.setdefault(_ON_COMMIT, []).append(callback)
+def after_commit(action: Callable[[], Any]) -> None:
+    """Run `action` once the outermost `transaction` block has committed (mails telling what
+    changed): never about a change that did not land, never while the change holds its locks.
+    Outside a block it runs at once."""
+    if not db.session.info.get(_DEPTH, 0):
+        _run_safely(action)
+        return
+    db.session.info.setdefault(_AFTER_COMMIT, []).append(action)
+
+
+def _run_safely(action: Callable[[], Any]) -> None:
+    """The change is committed: a failed step after it (a mail) never undoes nor hides it; logged."""
+    try:
+        action()
+    except Exception:
+        log.exception("after-commit step %r failed", action)
 
 
 _DEPTH = "damas_transaction_depth"
-_ON_COMMIT = "damas_on_commit"
+_AFTER_COMMIT = "damas_after_commit"
 log = logging.getLogger("damas.audit")

@@ -12,6 +12,7 @@ from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.formats.mapping import starting_order
 from damas.services.locking import lock_event
+from damas.services.mail import entry_notices
 
 OPEN_FOR_ENTRIES = (EventStatus.DRAFT, EventStatus.REGISTRATION)
 
@@ -74,6 +75,7 @@ def add_entry(actor: User, event: Event, player: Player) -> Entry:
              "pairing_number": entry.pairing_number},
             event.id,
         )
+        entry_notices.entry_added(event, player.id)
     return entry
 
 
@@ -88,6 +90,7 @@ def remove_entry(actor: User, event: Event, entry: Entry) -> None:
             actor, "delete", "entry", entry.id,
             {"player_id": entry.player_id, "pairing_number": entry.pairing_number}, None, event.id,
         )
+        entry_notices.entry_cancelled(event, entry.player_id, by_player=False)
         event.entries.remove(entry)
         db.session.delete(entry)
         db.session.flush()

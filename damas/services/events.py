@@ -16,6 +16,7 @@ from damas.engine.rate_of_play import classify
 from damas.engine.rulesets import get_ruleset, ruleset_codes
 from damas.extensions import db
 from damas.models import Event, EventArbiter, EventStatus, Role, User
+from damas.models.event import ROUND_TIME_STORED
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.formats.event_rules import system_kind_of, tiebreak_order
@@ -34,7 +35,6 @@ EVENT_FIELDS = (
     "no_show_minutes", "pair_restriction", "rating_list", "player_reports", "publish_on_pair",
 )
 ROUND_TIME_INPUT = "%d/%m/%Y %H:%M"  # one line per round on the event form
-ROUND_TIME_STORED = "%Y-%m-%dT%H:%M"  # local wall-clock time at the venue
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _PHONE = re.compile(r"^\+?[0-9 ().-]+$")
 UNPLAYED_RULES = ("", "seed", "played", "fide-2024", "fide-2026")

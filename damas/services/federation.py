@@ -31,7 +31,7 @@ from damas.engine.pairing import family_of, system_codes
 from damas.models import Event, FederationSettings, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
-from damas.services.events import RULESETS
+from damas.engine.rulesets import ruleset_codes
 from damas.models.federation import utc_now
 
 __all__ = ["FederationView", "current", "federation_name", "default_ruleset", "default_pairing_system",
@@ -190,7 +190,7 @@ def _clean(data: dict[str, Any]) -> dict[str, str]:
     site = urlparse(values["website"])
     if values["website"] and (site.scheme not in ("http", "https") or "." not in site.netloc):
         raise ServiceError(_("Informe o site completo, começando com https:// ou http://."), "website")
-    if values["default_ruleset"] not in ("", *RULESETS):
+    if values["default_ruleset"] not in ("", *ruleset_codes()):
         raise ServiceError(_("Regulamento desconhecido."), "default_ruleset")
     if values["default_pairing_system"] not in ("", *pairing_families()):
         raise ServiceError(_("Sistema de emparceiramento desconhecido."), "default_pairing_system")

@@ -22,6 +22,7 @@ from damas.extensions import db
 from damas.models import Event, EventStatus, Player, RatingPeriod, RatingPeriodEvent, RatingRecord, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.mail import rating_notices
 from damas.services.locking import lock_rating_list
 from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.engine.rating.fide import FLOOR as FIDE_FLOOR
@@ -141,6 +142,7 @@ def close_period(actor: User, name: str, key: RatingListKey | None, start: date,
                 "list_date": list_date.isoformat(), "events": period.event_ids,
                 "ratings": {str(k): list(v) for k, v in plan.changes.items()}})
         refresh_unpaired_entries(actor, set(plan.changes))
+        rating_notices.period_closed(key, name, plan.changes)
     return period
 
 

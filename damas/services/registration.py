@@ -42,6 +42,7 @@ from damas.services.errors import ServiceError
 from damas.services.micro_state import is_team_event
 from damas.services.team_entries import teams_of
 from damas.services.locking import lock_event
+from damas.services.mail import entry_notices
 from damas.services.registration_limits import (  # noqa: F401  (re-exported)
     check_player_limits,
     _online_elsewhere,
@@ -162,6 +163,7 @@ def register(user: User, event: Event, now: datetime | None = None) -> Entry:
         renumber(event)
         record(user, "register", "entry", entry.id, None,
                {"player_id": player.id, "rating_at_entry": entry.rating_at_entry, "self": True}, event.id)
+        entry_notices.entry_received(event, player.id)
         if settings.online and settings.capacity is not None and active_count(event) >= settings.capacity:
             _start(user, event, "last_place_filled")
     return entry
@@ -179,6 +181,7 @@ def cancel(user: User, event: Event) -> None:
             raise ServiceError(_("O evento já começou; a inscrição não pode mais ser cancelada. Fale com a arbitragem."))
         record(user, "cancel", "entry", entry.id,
                {"player_id": player.id, "pairing_number": entry.pairing_number}, None, event.id)
+        entry_notices.entry_cancelled(event, player.id, by_player=True)
         event.entries.remove(entry)
         db.session.delete(entry)
         db.session.flush()
@@ -221,6 +224,7 @@ def start_event(actor: User, event: Event) -> bool:
             record(actor, "status", "event", event.id, {"status": "registration"},
                    {"status": "cancelled", "reason": "min_entries", "entries": count,
                     "min_entries": settings.min_entries, "notified": player_ids}, event.id)
+            entry_notices.event_cancelled(event, player_ids, count, settings.min_entries)
         return False
     if count < 2:
         if teams:

@@ -16,6 +16,7 @@ from damas.models.registration import PlayerMessage, ReserveEntry, ReserveStatus
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
+from damas.services.mail import entry_notices
 from damas.services.registration_limits import check_player_limits, own_entry, player_of, settings_of, utcnow
 from damas.models.knockout import KnockoutGame
 
@@ -104,6 +105,8 @@ def join_reserve(user: User, event: Event, now: datetime | None = None) -> Reser
         db.session.add(row)
         db.session.flush()
         record(user, "join_reserve", "reserve_entry", row.id, None, {"player_id": player.id}, event.id)
+        place = sum(1 for r in reserve_list(event) if r.status == ReserveStatus.WAITING)
+        entry_notices.reserve_joined(event, player.id, place)
     return row
 
 
@@ -179,4 +182,6 @@ def substitute_no_show(actor: User, event: Event, entry: Entry) -> ReserveEntry:
         record(actor, "substitute", "entry", entry.id, before,
                {"player_id": reserve.player_id, "rating_at_entry": entry.rating_at_entry,
                 "pairing_number": entry.pairing_number, "reserve_id": reserve.id, "place": where_pt}, event.id)
+        entry_notices.reserve_substituted(event, reserve.player_id, old_player.id, old_player.full_name,
+                                          where_pt, where_en)
     return reserve

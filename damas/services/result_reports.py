@@ -33,7 +33,7 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Entry, Event, Game, GameResult, ResultReport, Round, RoundStatus, User
-from damas.services.audit import on_commit, record, transaction
+from damas.services.audit import after_commit, record, transaction
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.services.mail.result_notices import notify_report
@@ -169,7 +169,7 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
         other = reports.get("b" if side == "w" else "w")
         if other is None or other.result != result.value:
             outcome = WAITING if other is None else CONFLICT
-            on_commit(partial(notify_report, event.id, game.id, side, outcome))
+            after_commit(partial(notify_report, event.id, game.id, side, outcome))
             return outcome
         snapshot = game_snapshot(game)
         get_format(event).record_result(game, result)
@@ -179,7 +179,7 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
             select(User).where(User.id.in_([own.user_id, other.user_id])))))
         record(user, "result", "game", game.id, snapshot,
                {**game_snapshot(game), "reported_by": reporters}, event.id)
-        on_commit(partial(notify_report, event.id, game.id, side, ENTERED))
+        after_commit(partial(notify_report, event.id, game.id, side, ENTERED))
         return ENTERED
 
 

@@ -13,6 +13,7 @@ from damas.formats.mapping import event_rounds
 from damas.models import Entry, EntryStatus, Event, GameResult, RoundStatus, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
+from damas.services.mail import entry_notices
 from damas.services.round_state import game_snapshot, require_running
 
 
@@ -28,14 +29,15 @@ class Withdrawn:
     pair_again: list[int]
 
 
-def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, note: str) -> Withdrawn:
+def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, note: str,
+                   tell: bool = True) -> Withdrawn:
     """Withdraw a player after `after_round` (RULES.md §5): not paired again; his later boards are
     marked unplayed and the rule set decides what they count (CBJD 105 A in a round robin).
 
     A round paired but not published with a board of his stays re-pairable (`swiss.delete_round`
     counts a board the withdrawal marked as no result); the event's format says whether the arbiter
     pairs it again (`pair_again_after_withdrawal`). The audit entry keeps what `withdrawal_undo`
-    needs."""
+    needs. `tell`: mail the player (False when the caller's own mail says it: an exclusion)."""
     require_running(event)
     if entry.event_id != event.id:
         raise ServiceError(_("Inscrição de outro evento."))
@@ -78,4 +80,6 @@ def withdraw_entry(actor: User, event: Event, entry: Entry, after_round: int, no
         record(actor, "withdraw", "entry", entry.id, before,
                {"status": "withdrawn", "withdrawn_after_round": after_round, "note": entry.withdrawal_note,
                 "last_round_id": max((r.id for r in rounds), default=0), "games": marked}, event.id)
+        if tell:
+            entry_notices.withdrawal_recorded(event, entry.player_id, after_round, entry.withdrawal_note)
     return Withdrawn(unplayed, get_format(event).pair_again_after_withdrawal(drafts))

@@ -226,6 +226,9 @@ ACCESS = {
     "mail.test_mail": "staff",
     "mail.unsubscribe": "public",  # the signed link is the credential: no login
     "mail.unsubscribe_post": "public",
+    # notification mails: an account's own choice; announcements to an event's entrants
+    "mail.preferences": "login",
+    "mail.announcement": "staff",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,

@@ -34,6 +34,7 @@ from damas.models.desk import DeskAppeal, DeskCommitteeMember
 from damas.services.audit import record, transaction
 from damas.services.desk.settings import settings_for
 from damas.services.errors import ServiceError
+from damas.services.mail import discipline_notices
 from damas.formats.mapping import event_rounds
 
 
@@ -245,6 +246,9 @@ def decide_appeal(actor: User, event: Event, appeal_id: int, decision: str, text
         record(actor, "appeal_decided", "appeal", row.id, {"decision": ""}, {
             "decision": decision_.value, "text": row.decision_text, "panel": row.panel,
             "refund_cents": refund}, event.id)
+        appellant = db.session.get(Entry, row.appellant_entry_id) if row.appellant_entry_id else None
+        discipline_notices.appeal_decided(event, appellant.player_id if appellant is not None else None,
+                                          row.subject, row.decision, row.decision_text)
     return row
 
 

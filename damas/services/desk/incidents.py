@@ -38,6 +38,7 @@ from damas.services.desk.settings import (
     settings_for,
 )
 from damas.services.errors import ServiceError
+from damas.services.mail import discipline_notices
 from damas.services.round_state import require_running
 
 CLAIMABLE_ARTICLES = ("52", "56", "65", "66")
@@ -150,6 +151,9 @@ def add_incident(actor: User, event: Event, round_number: int, player: Entry | i
             }, event.id)
             if pointed is not None:
                 store(actor, event, pointed, "incident", row.note, row.id)
+            discipline_notices.incident_recorded(
+                event, seat.entry.player_id if seat.entry is not None else seat.player_id, round_number,
+                board.number, incident_article(engine_incident(row)), row.note, found.message_pt, found.message_en)
             applied = None
             if found.action is Action.GAME_LOST and found.result is not None:
                 boards.check_decidable(event, board, micro_game)

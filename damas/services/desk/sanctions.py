@@ -28,6 +28,7 @@ from damas.services.audit import record, transaction
 from damas.services.desk.boards import Applied, board_kind
 from damas.services.desk.move_refs import MoveAt, resolve, store
 from damas.services.errors import ServiceError
+from damas.services.mail import discipline_notices
 from damas.services.round_state import require_running
 from damas.services.withdrawals import withdraw_entry
 
@@ -71,17 +72,21 @@ def add_sanction(actor: User, event: Event, round_number: int, player: Entry | i
         record(actor, "sanction", "sanction", row.id, None, {
             **where, "player": seat.name, "kind": sanction.value, "article": found.article, "note": row.note,
             "message": found.message_pt, "message_en": found.message_en}, event.id)
-        if sanction in EXPELLING_SANCTIONS:
-            assert seat.entry is not None  # the kinds without entries refuse exclusion
-            # withdraw_entry commits this sanction with the withdrawal (or nothing on refusal)
-            why = (_("Afastado da competição (CBJD 51 d)") if sanction is Sanction.EXCLUSION
-                   else _("Expulso da competição (Leis do Xadrez 12.9.9)"))
-            withdraw_entry(actor, event, seat.entry, round_number, why + (f": {row.note}" if row.note else ""))
-        else:
-            with transaction():
-                if found.result is not None and board is not None:
-                    applied = boards.apply_result(actor, event, board, found.result, "sanction", row.id,
-                                                  found.article, micro_game)
+        with transaction():
+            discipline_notices.sanction_recorded(
+                event, seat.entry.player_id if seat.entry is not None else seat.player_id, round_number,
+                row.note, found.message_pt, found.message_en)
+            if sanction in EXPELLING_SANCTIONS:
+                assert seat.entry is not None  # the kinds without entries refuse exclusion
+                # withdraw_entry commits this sanction with the withdrawal (or nothing on refusal);
+                # the sanction's mail tells the player, no second one about the withdrawal
+                why = (_("Afastado da competição (CBJD 51 d)") if sanction is Sanction.EXCLUSION
+                       else _("Expulso da competição (Leis do Xadrez 12.9.9)"))
+                withdraw_entry(actor, event, seat.entry, round_number, why + (f": {row.note}" if row.note else ""),
+                               tell=False)
+            elif found.result is not None and board is not None:
+                applied = boards.apply_result(actor, event, board, found.result, "sanction", row.id,
+                                              found.article, micro_game)
     except ServiceError:
         db.session.rollback()
         raise

@@ -1,5 +1,5 @@
 """Mails about a board's result (kind "results") and the reports waiting for the arbiter (kind
-"arbiter"), sent after the operation's commit (`damas.services.audit.on_commit`).
+"arbiter"), sent after the operation's commit (`damas.services.audit.after_commit`).
 
 * The arbiter enters or corrects a result: both players of the board are told.
 * A player reports his board's result (players' own reports; our rules on the event's
@@ -21,7 +21,8 @@ from damas.engine.types import Outcome
 from damas.extensions import db
 from damas.models import Entry, Event, Game, GameResult, ResultReport, Round
 from damas.services.mail.notify import Batch, Notice
-from damas.services.mail.players import accounts_of_players, event_arbiters, round_url
+from damas.services.mail.players import event_arbiters, round_url
+from damas.services.mail.recipients import accounts_of_players
 
 WAITING, CONFLICT, ENTERED = "waiting", "conflict", "entered"  # `result_reports.report_result`'s answers
 _PLAYED = {GameResult.WHITE_WIN: (Outcome.WIN, Outcome.LOSS), GameResult.DRAW: (Outcome.DRAW, Outcome.DRAW),

@@ -1,7 +1,7 @@
 """The mail each player gets when a round is published (kind "pairings"): his board, his colour,
 his opponent with the rating he entered with, the round's planned time from the invitation, or
 that he is the bye or was not paired. Published pairings never change (C.04.2 #10), so this is
-sent once, after the publication's commit (`damas.services.audit.on_commit`)."""
+sent once, after the publication's commit (`damas.services.audit.after_commit`)."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -14,9 +14,10 @@ from sqlalchemy.orm import joinedload
 
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, Game, Round
-from damas.services.events import ROUND_TIME_STORED
+from damas.models.event import ROUND_TIME_STORED
 from damas.services.mail.notify import Batch, Notice
-from damas.services.mail.players import accounts_of_players, round_url
+from damas.services.mail.players import round_url
+from damas.services.mail.recipients import accounts_of_players
 
 
 def planned_time(event: Event, number: int) -> datetime | None:

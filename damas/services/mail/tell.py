@@ -1,0 +1,34 @@
+"""Telling players what happened to them: each notice goes to the accounts linked to its player,
+batched (one mail per account, event and round) and sent once the operation has committed; a
+rollback sends nothing."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from flask_babel import LazyString, get_locale
+
+from damas.services.audit import after_commit
+from damas.services.mail.notify import Batch, Notice
+from damas.services.mail.recipients import accounts_of_players
+
+
+def tell_players(kind: str, event_id: int | None, round_no: int | None,
+                 notices: Iterable[tuple[int, Notice]]) -> None:
+    """Queue `notices` ((player id, notice) pairs) for the accounts of those players; call it
+    inside the operation's `transaction` block (the mails leave after its commit)."""
+    pairs = list(notices)
+    accounts = accounts_of_players(pid for pid, _notice in pairs)
+    if not accounts:
+        return
+    batch = Batch()
+    batch.prefetch(accounts.values())
+    for player_id, notice in pairs:
+        batch.add(accounts.get(player_id), kind, event_id, round_no, notice)  # None (no account): skipped
+    if batch.mails:
+        after_commit(batch.send)
+
+
+def in_locale(pt: str, en: str) -> LazyString:
+    """A text the services keep in both languages (engine messages): the recipient's one."""
+    return LazyString(lambda: en if str(get_locale()) == "en" else pt)
+
