@@ -121,9 +121,9 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     demo_games(staff, arbiter, stream(seed, 32, "games"))  # issue 32: games on record
     load_demo_registry(staff, today)  # issue 17: registry and rating list imported from files
     load_federation_demo(staff, today)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
-    demo_mails(staff, championship, players[14], today)  # notification mails in the outbox
+    demo_account_mails()  # the demo player's confirmation and new-password mails in the outbox
+    demo_mails(staff, championship, players[14], today)  # notification mails in the outbox (the player confirmed)
     demo_ratings(staff, today)  # issue 29: a closed rating period and a season of two events
-    demo_account_mails()  # a confirmation mail and a new-password mail in the outbox
     demo_round_mails(staff, arbiter, players[24:30], swiss_code(), today)  # the round's mails in the outbox
     return demo_summary(finished, running, knockout)
 

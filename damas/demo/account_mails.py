@@ -1,6 +1,7 @@
-"""Demo: the account mails. Staff and the arbiter proved their addresses; the demo player has not
-(Minha área asks him to) and asked for a new password, so the outbox ("E-mails enviados" on the
-Federação page) holds one new-password mail and one confirmation mail to read."""
+"""Demo: the account mails. Staff and the arbiter proved their addresses; the demo player got his
+confirmation mail (he proves his address afterwards, `mail_entries`, to get the notifications)
+and asked for a new password, so the outbox ("E-mails enviados" on the Federação page) holds
+one confirmation mail and one new-password mail to read."""
 from __future__ import annotations
 
 from sqlalchemy import select

@@ -1,6 +1,7 @@
 """`flask damas demo` leaves one notification mail of each kind of an entry, the desk and the
 rating list in the outbox: an entry confirmed, an announcement, a sanction, a withdrawal and a
-closed rating period, only to the two demo accounts with a confirmed address."""
+closed rating period, to the two demo accounts confirmed for them (the account mails and a
+round's mails have tests of their own)."""
 from __future__ import annotations
 
 from damas.cli import damas_cli
@@ -14,4 +15,7 @@ def test_the_demo_leaves_one_mail_of_each_kind(app, db):  # type: ignore[no-unty
     assert {("avisos@demo.damas.br", "Inscrição confirmada"), ("avisos@demo.damas.br", "Congresso técnico na sexta-feira"),
             ("jogador@demo.damas.br", "Sanção registrada"), ("jogador@demo.damas.br", "Desistência registrada"),
             ("avisos@demo.damas.br", "Seu novo rating")} <= got
-    assert {m.to[0] for m in mails} == {"avisos@demo.damas.br", "jogador@demo.damas.br"}
+    notices = {"Inscrição confirmada", "Congresso técnico na sexta-feira", "Sanção registrada", "Desistência registrada",
+               "Seu novo rating"}
+    assert {m.to[0] for m in mails if m.subject.split(":")[0] in notices} == {"avisos@demo.damas.br",
+                                                                              "jogador@demo.damas.br"}
