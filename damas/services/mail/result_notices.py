@@ -5,8 +5,10 @@
 * A player reports his board's result (players' own reports; our rules on the event's
   regulations page): the opponent is told to confirm or report his; when the two reports
   differ both are told the arbiter decides; when they agree both are told it is entered.
-* A report waits for the arbiter (one side only, or a conflict): each of the event's arbiters
-  gets one mail listing the round's boards waiting.
+* The first board of a round to wait for the arbiter (one side reported): each of the event's
+  arbiters gets one mail listing the round's boards waiting; later reports and conflicts of the
+  round show on its page without another mail until nothing waits (one mail per arbiter per
+  round while boards wait, not one per report).
 """
 from __future__ import annotations
 
@@ -149,6 +151,15 @@ def waiting_boards(round_id: int) -> list[tuple[Game, dict[str, str]]]:
     return [(g, by_game[g.id]) for g in _games(by_game)]
 
 
+def _first_to_wait(game: Game) -> bool:
+    """Whether this report made the round's first board waiting for the arbiter (nothing of the
+    round waited before it). The arbiters are mailed then only: one mail per arbiter per round
+    while boards wait, however many reports follow (the round page lists them); once every
+    waiting board has its result, the next report mails again."""
+    waiting = waiting_boards(game.round_id)
+    return len(waiting) == 1 and waiting[0][0].id == game.id and len(waiting[0][1]) == 1
+
+
 def _arbiters_notice(event: Event, rnd: Round) -> Notice | None:
     """The round's boards waiting for the arbiter, one line each; None when none waits."""
     waiting = waiting_boards(rnd.id)
@@ -164,6 +175,8 @@ def _arbiters_notice(event: Event, rnd: Round) -> Notice | None:
                         "pretas informaram %(black)s.", board=game.board, white_name=game.white.player.full_name,
                         black_name=game.black.player.full_name if game.black is not None else "—",
                         white=white, black=black, state=state))
+    lines.append(_l("Os relatos que chegarem enquanto houver mesas à espera aparecem na página da rodada, sem outro "
+                    "e-mail."))
     return Notice(_l("%(event)s: relatos de resultado à espera na rodada %(n)s", event=event.name, n=rnd.number),
                   _l("Relatos de resultado à espera do árbitro"), tuple(lines), round_url(event.id, rnd.number),
                   _l("Conferir na página da rodada"))
@@ -183,7 +196,7 @@ def report_batches(event_id: int, game_id: int, side: str, outcome: str) -> tupl
     players.prefetch(accounts.values())
     for entry, notice in told:
         players.add(accounts.get(entry.player_id), "results", event_id, game.round.number, notice)
-    if outcome in (WAITING, CONFLICT):
+    if outcome == WAITING and _first_to_wait(game):
         notice = _arbiters_notice(event, game.round)
         staff = event_arbiters(event_id)
         arbiters.prefetch(staff)
