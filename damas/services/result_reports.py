@@ -36,7 +36,7 @@ from damas.models import Entry, Event, Game, GameResult, ResultReport, Round, Ro
 from damas.services.audit import after_commit, record, transaction
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.mail.result_notices import notify_report
+from damas.services.mail.result_notices import notify_report, notify_report_withdrawn
 from damas.services.rounds import check_enterable, game_snapshot, require_running
 
 REPORTABLE = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
@@ -203,6 +203,7 @@ def withdraw_report(user: User, event: Event, game_id: int, round_number: int) -
         game.reports.remove(own)
         db.session.flush()
         record(user, "withdraw_report", "game", game.id, before, {**before, "result": ""}, event.id)
+        after_commit(partial(notify_report_withdrawn, event.id, game.id, side, own.result))  # the opponent was told of it
 
 
 def pending_reports(event: Event, rnd: Round) -> dict[int, dict[str, str]]:

@@ -4,7 +4,8 @@
 * The arbiter enters or corrects a result: both players of the board are told.
 * A player reports his board's result (players' own reports; our rules on the event's
   regulations page): the opponent is told to confirm or report his; when the two reports
-  differ both are told the arbiter decides; when they agree both are told it is entered.
+  differ both are told the arbiter decides; when they agree both are told it is entered; a
+  report taken back is told to the opponent, who was told of it.
 * The first board of a round to wait for the arbiter (one side reported): each of the event's
   arbiters gets one mail listing the round's boards waiting; later reports and conflicts of the
   round show on its page without another mail until nothing waits (one mail per arbiter per
@@ -209,3 +210,32 @@ def notify_report(event_id: int, game_id: int, side: str, outcome: str) -> int:
     """Send the mails of a player's report (call after its commit); returns how many."""
     players, arbiters = report_batches(event_id, game_id, side, outcome)
     return players.send() + arbiters.send()
+
+
+def withdrawn_batch(event_id: int, game_id: int, side: str, result: str) -> Batch:
+    """The opponent of a player who took his report back: told to disregard it (he was told of it
+    when it came) and that he may report the result himself."""
+    batch = Batch()
+    event = db.session.get(Event, event_id)
+    games = _games([game_id])
+    if event is None or not games:
+        return batch
+    game = games[0]
+    reporter, opponent = (game.white, game.black) if side == "w" else (game.black, game.white)
+    if reporter is None or opponent is None:
+        return batch
+    number = game.round.number
+    notice = Notice(
+        _l("%(event)s: relato retirado na mesa %(board)s", event=event.name, board=game.board),
+        _l("Seu adversário retirou o resultado que tinha informado"),
+        (_pairing(game),
+         _l("%(name)s retirou: %(result)s.", name=reporter.player.full_name, result=result_words(event.ruleset, result)),
+         _l("Desconsidere o aviso anterior; você pode informar o resultado.")),
+        round_url(event.id, number), _l("Informar o resultado"))
+    batch.add(accounts_of_players([opponent.player_id]).get(opponent.player_id), "results", event_id, number, notice)
+    return batch
+
+
+def notify_report_withdrawn(event_id: int, game_id: int, side: str, result: str) -> int:
+    """Send `withdrawn_batch` (call after the withdrawal's commit); returns how many mails."""
+    return withdrawn_batch(event_id, game_id, side, result).send()

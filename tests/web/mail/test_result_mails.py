@@ -111,3 +111,17 @@ def test_opted_out_or_unverified_players_get_no_result_mail(app, db, make_event,
     set_kinds_on(users[0], users[0], {"pairings"})
     _enter(app, db, arbiter, event, rnd.games[0].id, "1-0")
     assert _outbox(app) == []
+
+
+def test_a_report_taken_back_is_told_to_the_opponent(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]
+    event, rnd, _arbiter, users = _event(db, make_event, make_player, make_user)
+    first = rnd.games[0]
+    _report(app, users[0], event, first, "1-0")  # the opponent (user 2) is told of it
+    client = app.test_client()
+    login(client, users[0])
+    client.post(f"/eventos/{event.id}/rodadas/1/retirar-informado", data={"game_id": first.id, "back": "round"})
+    told = [m for m in _outbox(app) if m.to == [users[2].email]]
+    assert [m.subject for m in told] == [f"{event.name}: seu adversário informou o resultado da mesa 1",
+                                         f"{event.name}: relato retirado na mesa 1"]
+    assert "Jogadora 0 retirou: Vitória das brancas (2 – 0)." in told[-1].body
+    assert [m for m in _outbox(app) if m.to == [users[0].email]] == []  # the one who took it back knows
