@@ -49,7 +49,8 @@ run: setup $(LOCAL_KEY)
 	@# Alembic's log (each migration's docstring) is shown only if the upgrade fails
 	@out=$$($(WITH_KEY) $(BIN)/flask db upgrade 2>&1) || { echo "$$out" >&2; exit 1; }
 	@echo "Loading the demonstration events, players and users"
-	@$(WITH_KEY) $(BIN)/flask damas demo
+	@# the demo's mails (instance/outbox/) link to this server, not to a bare localhost
+	@DAMAS_PUBLIC_URL=$${DAMAS_PUBLIC_URL:-http://127.0.0.1:5000} $(WITH_KEY) $(BIN)/flask damas demo
 	@echo "Serving on http://127.0.0.1:5000 (Ctrl+C to stop)"
 	$(WITH_KEY) $(BIN)/flask run --host 127.0.0.1 --port 5000
 
