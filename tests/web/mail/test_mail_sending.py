@@ -137,8 +137,14 @@ def test_a_requests_mails_leave_after_its_response(client, app, db, make_user, l
 def test_a_failed_send_is_retried_then_logged_never_raised(monkeypatch, caplog):  # type: ignore[no-untyped-def]
     monkeypatch.setattr(sending, "RETRY_SECONDS", (0.0, 0.0))
     app = _app(MAIL_BACKEND="smtp", MAIL_SERVER="127.0.0.1", MAIL_PORT=free_port())  # nobody answers there
-    with app.app_context(), caplog.at_level(logging.ERROR, logger="damas.mail"):
-        sent = deliver_payloads([OutgoingMail(to="a@example.org", subject="s", text="t").payload()])
+    logger = logging.getLogger("damas.mail")
+    monkeypatch.setattr(logger, "disabled", False)  # another test's logging set-up may have turned it off
+    logger.addHandler(caplog.handler)  # seen even if a set-up stopped it reaching the root logger
+    try:
+        with app.app_context(), caplog.at_level(logging.ERROR, logger="damas.mail"):
+            sent = deliver_payloads([OutgoingMail(to="a@example.org", subject="s", text="t").payload()])
+    finally:
+        logger.removeHandler(caplog.handler)
     assert sent == 0 and "given up after 3 attempts" in caplog.text
 
 
