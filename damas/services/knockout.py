@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import secrets
 from datetime import datetime, timezone
+from functools import partial
 from typing import Any
 
 from flask_babel import gettext as _
@@ -47,10 +48,11 @@ from damas.formats.knockout_state import (
     replay,
     tie_game,
 )
-from damas.services.audit import record, transaction
+from damas.services.audit import after_commit, record, transaction
 from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
+from damas.services.mail.knockout_notices import known_ties, notify_knockout
 from damas.formats.mapping import snapshot
 from damas.services.registration import refuse_if_too_few, start_or_refuse
 
@@ -156,6 +158,7 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
             "first_color": event.first_color, "first_color_seed": event.first_color_seed,
             "lot_seed": setup.lot_seed,
         }, event.id)
+        after_commit(partial(notify_knockout, event.id, frozenset()))  # round 1's ties, once committed
     return bracket
 
 
@@ -246,6 +249,7 @@ def record_tie_game(actor: User, event: Event, tie_id: TieId, expected_games: in
         db.session.add(row)
         db.session.flush()
         record(actor, "result", "knockout_game", row.id, None, _game_snapshot(row), event.id)
+        after_commit(partial(notify_knockout, event.id, known_ties(loaded.bracket), row.id))
     db.session.expire(loaded.setup)
     return row
 
@@ -287,14 +291,14 @@ def correct_game(actor: User, event: Event, game_id: int, expected_version: int,
         raise ServiceError(_("Esta correção não é mais possível: partidas lançadas depois dependem deste "
                              "resultado. Apague antes as partidas seguintes.")) from None
     try:
-        _save_correction(actor, event, loaded.setup, loaded.setup.version, row, new_game)
+        _save_correction(actor, event, loaded.setup, loaded.setup.version, row, new_game, known_ties(loaded.bracket))
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou esta partida ao mesmo tempo. Confira e lance de novo.")) from None
     db.session.expire(loaded.setup)
 
 
 def _save_correction(actor: User, event: Event, setup: KnockoutSetup, seen_version: int, row: KnockoutGame,
-                     new_game: TieGame | None) -> None:
+                     new_game: TieGame | None, known_before: frozenset[TieId] = frozenset()) -> None:
     with transaction():
         _bump(setup, seen_version)
         before = _game_snapshot(row)
@@ -309,3 +313,5 @@ def _save_correction(actor: User, event: Event, setup: KnockoutSetup, seen_versi
             after = _game_snapshot(row)
             if after != before:
                 record(actor, "correct", "knockout_game", row.id, before, after, event.id)
+                # both players told of the new result; a tie it now decides is announced
+                after_commit(partial(notify_knockout, event.id, known_before, row.id, True))

@@ -3,6 +3,7 @@ results round by round, and the round's matches for pages. Re-exported by `damas
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from flask_babel import gettext as _
@@ -14,10 +15,11 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event, User
 from damas.models.micromatch import Team, TeamBoardRow, TeamLineup, TeamMatchRow, TeamRound
-from damas.services.audit import record, transaction
+from damas.services.audit import after_commit, record, transaction
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
 from damas.formats.mapping import team_entry
+from damas.services.mail.team_notices import notify_team_pairings, notify_team_results
 from damas.services.micro_state import GAME_CHOICES
 from damas.services.team_entries import team_settings
 from damas.engine.micromatch_scoring import micro_match
@@ -64,6 +66,10 @@ def submit_lineup(actor: User, event: Event, rnd: TeamRound, team: Team, player_
             db.session.add(TeamLineup(round_id=rnd.id, team_id=team.id, board=board, player_id=pid))
         record(actor, "lineup", "team", team.id, {"round": rnd.number, "players": before} if before else None,
                {"round": rnd.number, "players": list(lineup)}, event.id)
+        other = match.team_b_id if team.id == match.team_a_id else match.team_a_id
+        if rnd.published and other is not None and lineup_of(rnd, other):
+            # a line-up entered after the publication: the match's players learn their boards and opponents
+            after_commit(partial(notify_team_pairings, event.id, rnd.id, (match.id,)))
 
 
 def lineup_of(rnd: TeamRound, team_id: int) -> dict[int, int | None]:
@@ -133,6 +139,7 @@ def record_round_results(actor: User, event: Event, rnd: TeamRound,
             raise ServiceError(_("Match de outro evento."))
         plans.append((match, _plan_match(event, s.boards, match, board_games, s.games_per_board)))
     saved = 0
+    changed: set[int] = set()
     with transaction():
         for match, plan in plans:
             rows = {b.board: b for b in match.boards}
@@ -149,6 +156,9 @@ def record_round_results(actor: User, event: Event, rnd: TeamRound,
                 record(actor, "team_result", "team_match", match.id, {"board": board, "games": before},
                        {"board": board, "games": [g1, g2], "round": rnd.number, "table": match.table}, event.id)
                 saved += 1
+                changed.add(match.id)
+        if changed:
+            after_commit(partial(notify_team_results, event.id, rnd.id, frozenset(changed)))
     return saved
 
 

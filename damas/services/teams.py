@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import partial
 
 from flask_babel import gettext as _
 
@@ -18,9 +19,10 @@ from damas.engine.types import Color, EngineError
 from damas.extensions import db
 from damas.models import Event, EventStatus, User
 from damas.models.micromatch import TeamMatchRow, TeamRound
-from damas.services.audit import record, transaction
+from damas.services.audit import after_commit, record, transaction
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
+from damas.services.mail.team_notices import notify_team_pairings
 from damas.services.team_entries import (  # noqa: F401  (re-exported)
     OPEN,
     _renumber,
@@ -123,3 +125,4 @@ def publish_team_round(actor: User, event: Event, rnd: TeamRound) -> None:
         rnd.published = True
         record(actor, "publish", "team_round", rnd.id, {"published": False},
                {"published": True, "number": rnd.number}, event.id)
+        after_commit(partial(notify_team_pairings, event.id, rnd.id))  # the line-ups in, after the commit
