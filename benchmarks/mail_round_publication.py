@@ -7,10 +7,11 @@ service: in the first no player has an account (mail off), in the second every p
 verified account. Then, through the Flask test client as the arbiter:
 
 1. publishes the first event's round: the time without mail;
-2. publishes the second's with ``MAIL_AFTER_RESPONSE`` on (production's path): the request
-   renders the mails and hands them over, delivery (Flask-Mailman's locmem backend here) runs
-   after the response, so the request does not wait for it; prints the request's time, its SQL
-   statements, then the delivery's time and the mails delivered;
+2. publishes the second's with ``MAIL_AFTER_RESPONSE`` on (production's path without a
+   worker): the request only registers the round's mails; reading the recipients, rendering
+   and delivery (Flask-Mailman's locmem backend here) run after the response, so the request
+   does not wait for them; prints the request's time, its SQL statements, then the time of
+   what runs after the response and the mails delivered;
 3. renders the same mails again and delivers them from one process to a real local SMTP
    server (aiosmtpd, `tests.smtp_server`) over one connection: mails per second.
 
@@ -117,7 +118,7 @@ def run(players: int) -> None:
             delivery = time.perf_counter()
             response.close()  # what the server does once the response is out: the mails leave
             delivery = time.perf_counter() - delivery
-            print(f"  delivery after the response (locmem) {delivery:6.2f} s wall, {len(outbox)} mails, "
+            print(f"  after the response: built + delivered (locmem) {delivery:6.2f} s wall, {len(outbox)} mails, "
                   f"{len(outbox) / max(delivery, 1e-9):,.0f} mails/s")
             round_id = db.session.scalar(select(Round.id).where(Round.event_id == loud))
             smtp(config, loud, round_id)

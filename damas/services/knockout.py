@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 import secrets
 from datetime import datetime, timezone
-from functools import partial
 from typing import Any
 
 from flask_babel import gettext as _
@@ -49,6 +48,7 @@ from damas.formats.knockout_state import (
     tie_game,
 )
 from damas.services.audit import after_commit, record, transaction
+from damas.services.mail.sending import later
 from damas.services.entries import renumber
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
@@ -158,7 +158,7 @@ def start_knockout(actor: User, event: Event, lot_seed: int | None = None) -> Br
             "first_color": event.first_color, "first_color_seed": event.first_color_seed,
             "lot_seed": setup.lot_seed,
         }, event.id)
-        after_commit(partial(notify_knockout, event.id, frozenset()))  # round 1's ties, once committed
+        after_commit(later(notify_knockout, event.id, frozenset()))  # round 1's ties, once committed
     return bracket
 
 
@@ -249,7 +249,7 @@ def record_tie_game(actor: User, event: Event, tie_id: TieId, expected_games: in
         db.session.add(row)
         db.session.flush()
         record(actor, "result", "knockout_game", row.id, None, _game_snapshot(row), event.id)
-        after_commit(partial(notify_knockout, event.id, known_ties(loaded.bracket), row.id))
+        after_commit(later(notify_knockout, event.id, known_ties(loaded.bracket), row.id))
     db.session.expire(loaded.setup)
     return row
 
@@ -314,4 +314,4 @@ def _save_correction(actor: User, event: Event, setup: KnockoutSetup, seen_versi
             if after != before:
                 record(actor, "correct", "knockout_game", row.id, before, after, event.id)
                 # both players told of the new result; a tie it now decides is announced
-                after_commit(partial(notify_knockout, event.id, known_before, row.id, True))
+                after_commit(later(notify_knockout, event.id, known_before, row.id, True))

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from functools import partial
 
 from flask_babel import gettext as _
 from sqlalchemy import select
@@ -34,6 +33,7 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Entry, Event, Game, GameResult, ResultReport, Round, RoundStatus, User
 from damas.services.audit import after_commit, record, transaction
+from damas.services.mail.sending import later
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.services.mail.result_notices import notify_report, notify_report_withdrawn
@@ -169,7 +169,7 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
         other = reports.get("b" if side == "w" else "w")
         if other is None or other.result != result.value:
             outcome = WAITING if other is None else CONFLICT
-            after_commit(partial(notify_report, event.id, game.id, side, outcome))
+            after_commit(later(notify_report, event.id, game.id, side, outcome))
             return outcome
         snapshot = game_snapshot(game)
         get_format(event).record_result(game, result)
@@ -179,7 +179,7 @@ def report_result(user: User, event: Event, game_id: int, value: str, round_numb
             select(User).where(User.id.in_([own.user_id, other.user_id])))))
         record(user, "result", "game", game.id, snapshot,
                {**game_snapshot(game), "reported_by": reporters}, event.id)
-        after_commit(partial(notify_report, event.id, game.id, side, ENTERED))
+        after_commit(later(notify_report, event.id, game.id, side, ENTERED))
         return ENTERED
 
 
@@ -203,7 +203,7 @@ def withdraw_report(user: User, event: Event, game_id: int, round_number: int) -
         game.reports.remove(own)
         db.session.flush()
         record(user, "withdraw_report", "game", game.id, before, {**before, "result": ""}, event.id)
-        after_commit(partial(notify_report_withdrawn, event.id, game.id, side, own.result))  # the opponent was told of it
+        after_commit(later(notify_report_withdrawn, event.id, game.id, side, own.result))  # the opponent was told of it
 
 
 def pending_reports(event: Event, rnd: Round) -> dict[int, dict[str, str]]:

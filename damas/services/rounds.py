@@ -7,7 +7,6 @@ names of those two modules are re-exported here for the round pages.
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Collection
 
 from flask_babel import gettext as _
@@ -21,6 +20,7 @@ from damas.formats.mapping import event_rounds
 from damas.models import Event, Game, GameResult, Round, RoundStatus, User
 from damas.models.desk import DeskPenalty
 from damas.services.audit import after_commit, record, transaction
+from damas.services.mail.sending import later
 from damas.services.desk.corrections import check_correction_allowed
 from damas.services.desk.forfeits import apply_mandatory_expulsions
 from damas.services.errors import ServiceError
@@ -131,7 +131,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
                 saved += 1
             db.session.flush()  # one flush for the boards (a stale version raises here, as before)
             if told:
-                after_commit(partial(notify_results, event.id, told))
+                after_commit(later(notify_results, event.id, told))
     except StaleDataError:
         raise ServiceError(_("Outro árbitro alterou estes resultados ao mesmo tempo. Confira e lance de novo.")) from None
     if any(result in FORFEIT_RESULTS for result, _version in changes.values()):

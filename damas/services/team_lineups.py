@@ -3,7 +3,6 @@ results round by round, and the round's matches for pages. Re-exported by `damas
 """
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from flask_babel import gettext as _
@@ -16,6 +15,7 @@ from damas.formats import get_format
 from damas.models import Event, User
 from damas.models.micromatch import Team, TeamBoardRow, TeamLineup, TeamMatchRow, TeamRound
 from damas.services.audit import after_commit, record, transaction
+from damas.services.mail.sending import later
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
 from damas.formats.mapping import team_entry
@@ -69,7 +69,7 @@ def submit_lineup(actor: User, event: Event, rnd: TeamRound, team: Team, player_
         other = match.team_b_id if team.id == match.team_a_id else match.team_a_id
         if rnd.published and other is not None and lineup_of(rnd, other):
             # a line-up entered after the publication: the match's players learn their boards and opponents
-            after_commit(partial(notify_team_pairings, event.id, rnd.id, (match.id,)))
+            after_commit(later(notify_team_pairings, event.id, rnd.id, (match.id,)))
 
 
 def lineup_of(rnd: TeamRound, team_id: int) -> dict[int, int | None]:
@@ -158,7 +158,7 @@ def record_round_results(actor: User, event: Event, rnd: TeamRound,
                 saved += 1
                 changed.add(match.id)
         if changed:
-            after_commit(partial(notify_team_results, event.id, rnd.id, frozenset(changed)))
+            after_commit(later(notify_team_results, event.id, rnd.id, frozenset(changed)))
     return saved
 
 
@@ -203,4 +203,5 @@ def record_board_game(actor: User, event: Event, match: TeamMatchRow, board: int
         record(actor, "team_result", "team_match", match.id, {"board": board, "games": before},
                {"board": board, "games": [row.game1, row.game2], "round": rnd.number, "table": match.table},
                event.id)
+        after_commit(later(notify_team_results, event.id, rnd.id, frozenset({match.id})))  # a desk penalty's game
     return row

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import secrets
-from functools import partial
 
 from flask_babel import gettext as _
 
@@ -20,6 +19,7 @@ from damas.extensions import db
 from damas.models import Event, EventStatus, User
 from damas.models.micromatch import TeamMatchRow, TeamRound
 from damas.services.audit import after_commit, record, transaction
+from damas.services.mail.sending import later
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
 from damas.services.mail.team_notices import notify_team_pairings
@@ -125,4 +125,4 @@ def publish_team_round(actor: User, event: Event, rnd: TeamRound) -> None:
         rnd.published = True
         record(actor, "publish", "team_round", rnd.id, {"published": False},
                {"published": True, "number": rnd.number}, event.id)
-        after_commit(partial(notify_team_pairings, event.id, rnd.id))  # the line-ups in, after the commit
+        after_commit(later(notify_team_pairings, event.id, rnd.id))  # the line-ups in, after the commit

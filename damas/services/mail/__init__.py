@@ -8,6 +8,7 @@ worker itself). Without ``MAIL_SERVER`` every mail is written to the outbox fold
 being sent (`outbox`), so a newcomer sees what players would get."""
 from damas.services.mail.compose import compose, external_url
 from damas.services.mail.message import OutgoingMail
-from damas.services.mail.sending import MAIL_QUEUE, deliver_payloads, install_mail, send
+from damas.services.mail.sending import MAIL_QUEUE, after_response, deliver_payloads, install_mail, later, send
 
-__all__ = ["MAIL_QUEUE", "OutgoingMail", "compose", "deliver_payloads", "external_url", "install_mail", "send"]
+__all__ = ["MAIL_QUEUE", "OutgoingMail", "after_response", "compose", "deliver_payloads", "external_url", "install_mail",
+           "later", "send"]

@@ -16,6 +16,7 @@ from damas.services.audit import after_commit, record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mail.compose import external_url
 from damas.services.mail.notify import Batch, Notice, opted_out_kinds, wants
+from damas.services.mail.sending import later
 
 KIND = "announcements"
 SUBJECT_MAX = 150
@@ -66,13 +67,22 @@ def send_announcement(actor: User, event: Event, subject: str, text: str) -> int
     people = recipients(event)
     if not people:
         raise ServiceError(_("Nenhum inscrito deste evento tem e-mail confirmado e avisos ligados; nada foi enviado."))
+    with transaction():
+        record(actor, "announce", "event", event.id, None,
+               {"subject": subject, "text": text, "recipients": len(people)}, event.id)
+        after_commit(later(deliver_announcement, event.id, subject, text))  # built off the request
+    return len(people)
+
+
+def deliver_announcement(event_id: int, subject: str, text: str) -> int:
+    """Build and send the announcement's mails (after the audit's commit, off the request)."""
+    event = db.session.get(Event, event_id)
+    if event is None:
+        return 0
+    people = recipients(event)
     notice = announcement(event, subject, text)
     batch = Batch()
     batch.prefetch(people)
     for user in people:
         batch.add(user, KIND, event.id, None, notice)
-    with transaction():
-        record(actor, "announce", "event", event.id, None,
-               {"subject": subject, "text": text, "recipients": len(people)}, event.id)
-        after_commit(batch.send)
-    return len(people)
+    return batch.send()

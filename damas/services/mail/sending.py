@@ -6,14 +6,19 @@
   (``response.call_on_close``); outside a request (CLI, the worker, the demo) at once. A failed
   send is logged and retried twice; it never becomes an error page.
 ``MAIL_AFTER_RESPONSE = False`` (the tests) sends inside the request instead, so a test reads
-the outbox right after its request."""
+the outbox right after its request.
+
+A notification's mails are also *built* off the request (`later`): the step reads what it tells
+and renders each mail in its recipient's language, which for a 1,000-player round is about a
+second; the request that published the round only registers it."""
 from __future__ import annotations
 
 import logging
 import time
-from typing import Any, Iterable, Sequence
+from functools import partial
+from typing import Any, Callable, Iterable, Sequence
 
-from flask import Flask, current_app, g, has_request_context
+from flask import Flask, current_app, g, has_request_context, request
 from flask_mailman import EmailMultiAlternatives
 from redis import Redis
 from redis.exceptions import RedisError
@@ -27,6 +32,8 @@ MAIL_QUEUE = "damas-mail"
 RETRY_SECONDS = (1.0, 5.0)  # in-process retries after a failed send
 log = logging.getLogger("damas.mail")
 _PENDING = "damas_mails"
+_LATER = "damas_mail_later"  # steps that build mails, run after the response
+_NOW = "damas_mail_now"  # set while those steps run: their mails leave at once
 
 
 def install_mail(app: Flask) -> None:
@@ -40,10 +47,10 @@ def install_mail(app: Flask) -> None:
 
     @app.after_request
     def _send_after_response(response: Any) -> Any:
-        payloads = g.pop(_PENDING, None)
-        if payloads:
+        payloads, steps = g.pop(_PENDING, None), g.pop(_LATER, None)
+        if payloads or steps:
             target = current_app._get_current_object()  # type: ignore[attr-defined]
-            response.call_on_close(lambda: _deliver_in(target, payloads))
+            response.call_on_close(partial(_after_response_in, target, payloads or [], steps or []))
         return response
 
 
@@ -68,11 +75,43 @@ def send(mails: Iterable[OutgoingMail]) -> int:
             return len(payloads)
         except RedisError:
             log.warning("Redis unavailable: %s mail(s) sent by this process", len(payloads))
-    if has_request_context() and current_app.config.get("MAIL_AFTER_RESPONSE", True):
+    if _waits_for_response():
         g.setdefault(_PENDING, []).extend(payloads)
     else:
         deliver_payloads(payloads)
     return len(payloads)
+
+
+def _waits_for_response() -> bool:
+    """Inside a request whose mails leave after its response (not inside a step run then)."""
+    return (has_request_context() and bool(current_app.config.get("MAIL_AFTER_RESPONSE", True))
+            and not g.get(_NOW))
+
+
+def later(func: Callable[..., Any], *args: Any) -> Callable[[], None]:
+    """An `audit.after_commit` step that runs ``func(*args)`` off the request: an RQ job when a
+    worker is alive (`func` a module-level function of plain values: ids, codes), else after the
+    response, else (CLI, the worker, tests) at once. `func` reads what it tells and sends."""
+    return partial(_dispatch, func, args, True)
+
+
+def after_response(func: Callable[..., Any], *args: Any) -> Callable[[], None]:
+    """As `later`, but never as an RQ job (for arguments a job cannot carry, e.g. lazy texts)."""
+    return partial(_dispatch, func, args, False)
+
+
+def _dispatch(func: Callable[..., Any], args: tuple[Any, ...], queued: bool) -> None:
+    queue = _worked_queue() if queued else None
+    if queue is not None:
+        try:
+            queue.enqueue(func, *args, result_ttl=0, failure_ttl=7 * 24 * 3600)
+            return
+        except Exception:  # Redis gone, or an argument it cannot store: this process builds them
+            log.warning("mail step %s not queued: built by this process", getattr(func, "__name__", func))
+    if _waits_for_response():
+        g.setdefault(_LATER, []).append((func, args, request.host_url))
+    else:
+        func(*args)
 
 
 def _worked_queue() -> Queue | None:
@@ -136,6 +175,18 @@ def deliver_payloads(payloads: Sequence[dict[str, Any]]) -> int:
     return sent
 
 
-def _deliver_in(app: Flask, payloads: Sequence[dict[str, Any]]) -> None:
+def _after_response_in(app: Flask, payloads: Sequence[dict[str, Any]],
+                       steps: Sequence[tuple[Callable[..., Any], tuple[Any, ...], str]]) -> None:
+    """Once the response is out: the request's rendered mails, then the steps that build more,
+    each in a request context on the address the request came to (its links) with a database
+    session of its own; a failing step is logged, never raised."""
     with app.app_context():
-        deliver_payloads(payloads)
+        if payloads:
+            deliver_payloads(payloads)
+        for func, args, base_url in steps:
+            with app.test_request_context(base_url=base_url):
+                setattr(g, _NOW, True)
+                try:
+                    func(*args)
+                except Exception:
+                    log.exception("mail step %s failed after the response", getattr(func, "__name__", func))

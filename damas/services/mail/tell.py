@@ -10,22 +10,26 @@ from flask_babel import LazyString, get_locale
 from damas.services.audit import after_commit
 from damas.services.mail.notify import Batch, Notice
 from damas.services.mail.recipients import accounts_of_players
+from damas.services.mail.sending import after_response
 
 
 def tell_players(kind: str, event_id: int | None, round_no: int | None,
                  notices: Iterable[tuple[int, Notice]]) -> None:
     """Queue `notices` ((player id, notice) pairs) for the accounts of those players; call it
-    inside the operation's `transaction` block (the mails leave after its commit)."""
+    inside the operation's `transaction` block (the mails are built and leave after its commit,
+    off the request: a rating period of hundreds of players does not wait for them)."""
     pairs = list(notices)
+    if pairs:
+        after_commit(after_response(_tell, kind, event_id, round_no, pairs))
+
+
+def _tell(kind: str, event_id: int | None, round_no: int | None, pairs: list[tuple[int, Notice]]) -> int:
     accounts = accounts_of_players(pid for pid, _notice in pairs)
-    if not accounts:
-        return
     batch = Batch()
     batch.prefetch(accounts.values())
     for player_id, notice in pairs:
         batch.add(accounts.get(player_id), kind, event_id, round_no, notice)  # None (no account): skipped
-    if batch.mails:
-        after_commit(batch.send)
+    return batch.send()
 
 
 def in_locale(pt: str, en: str) -> LazyString:

@@ -12,6 +12,7 @@ from sqlalchemy import event as sa_event
 from damas.extensions import db as _db
 from damas.models import EventStatus, Game, GameResult, Role, Round, RoundStatus
 from damas.services.errors import ServiceError
+from damas.services.mail import round_notices
 from damas.services.mail.preferences import set_kinds_on
 from tests.conftest import login
 
@@ -158,3 +159,23 @@ def test_a_failing_mail_never_undoes_nor_breaks_the_publication(app, db, make_ev
     assert response.status_code == 200 and "Rodada 1 publicada." in response.get_data(as_text=True)
     db.session.expire_all()
     assert db.session.query(Round).filter_by(event_id=event.id).one().status == RoundStatus.PUBLISHED
+
+
+def test_the_publication_does_not_wait_for_its_mails(app, db, make_event, make_player, make_user, monkeypatch):  # type: ignore[no-untyped-def]
+    """The request that publishes only registers the round's mails: they are read, written in
+    each recipient's language and sent once the response is out (production's path)."""
+    built: list[int] = []
+    real = round_notices.round_published_batch
+    monkeypatch.setattr(round_notices, "round_published_batch",
+                        lambda event_id, round_id: built.append(round_id) or real(event_id, round_id))
+    app.config["MAIL_AFTER_RESPONSE"] = True
+    event, arbiter, users = _round(db, make_event, make_player, make_user, players=4)
+    client = app.test_client()
+    login(client, arbiter)
+    response = client.post(f"/eventos/{event.id}/rodadas/1/publicar")
+    assert response.status_code == 302 and built == [] and _outbox(app) == []  # published, no mail built yet
+    response.close()  # the server closes the response once it is sent
+    mails = {m.to[0]: m for m in _outbox(app)}
+    assert len(built) == 1 and len(mails) == 4
+    assert "Mesa 1, com as brancas." in mails[users[0].email].body
+    assert f"http://localhost/eventos/{event.id}/rodadas/1" in mails[users[0].email].body  # the request's address

@@ -10,6 +10,7 @@ from typing import Any
 from damas.models import Event, Role
 from damas.models.micromatch import Team, TeamRound
 from damas.services.mail.preferences import set_kinds_on
+from damas.services.team_lineups import lineup_of
 
 NOW = datetime.now(timezone.utc)
 
@@ -115,3 +116,21 @@ def test_refused_results_and_publication_send_nothing(app, client, db, make_user
     _ok(client, f"/eventos/{event.id}/equipes/rodadas/1/resultados", bad)
     assert _outbox(app) == []
     assert db.session.query(Team).count() == 3
+
+
+def test_a_game_the_desk_decides_by_penalty_mails_the_match_players(app, client, db, make_user, make_player,  # type: ignore[no-untyped-def]
+                                                                   login_as):
+    event, users, match = _event(app, client, db, make_user, make_player, login_as)
+    _ok(client, f"/eventos/{event.id}/equipes/rodadas/1/publicar")
+    app.extensions["mailman"].outbox.clear()
+    rnd = db.session.query(TeamRound).one()
+    offender, opponent = lineup_of(rnd, match.team_a_id)[1], lineup_of(rnd, match.team_b_id)[1]  # board 1
+    response = client.post(f"/eventos/{event.id}/mesa/sancoes", data={
+        "s-round_number": 1, "s-entry_id": offender, "s-kind": "game_lost", "s-micro_game": 1}, follow_redirects=True)
+    assert "Resultado registrado pelo sistema" in response.get_data(as_text=True)
+    by_player = {u.player_id: u.email for u in users.values()}
+    mails = {m.to[0]: m for m in _outbox(app)}
+    assert len(mails) == 4 and all(m.subject == f"{event.name}: resultados lançados na rodada 1" for m in mails.values())
+    assert "Tabuleiro 1: 0-2." in mails[by_player[offender]].body  # the game his penalty lost
+    assert "Tabuleiro 1: 2-0." in mails[by_player[opponent]].body
+    assert "Placar do match até agora: " in mails[by_player[offender]].body
