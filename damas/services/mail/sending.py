@@ -115,15 +115,14 @@ def _dispatch(func: Callable[..., Any], args: tuple[Any, ...], queued: bool) -> 
 
 
 def _worked_queue() -> Queue | None:
-    """The RQ mail queue when the cache is on Redis and a worker is alive, else None."""
+    """The RQ mail queue when the cache is on Redis and a worker of that queue is alive (a
+    ``--lane sheets`` worker never takes a mail), else None."""
     url = current_app.config.get("CACHE_URL", "")
     if not url.startswith(("redis://", "rediss://", "unix://")):
         return None
     try:
-        connection = Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2)
-        if not Worker.count(connection=connection):
-            return None
-        return Queue(MAIL_QUEUE, connection=connection)
+        queue = Queue(MAIL_QUEUE, connection=Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2))
+        return queue if Worker.count(queue=queue) else None
     except RedisError:
         return None
 

@@ -119,3 +119,20 @@ def test_with_a_worker_alive_a_round_publication_is_built_and_sent_by_the_worker
     messages = smtp_server.wait_for(2)
     assert sorted(m["To"] for m in messages) == ["j0@example.org", "j1@example.org"]
     assert all(m["Subject"] == "Aberto da Fila: rodada 1 publicada" for m in messages)
+
+
+def test_a_worker_of_the_sheets_only_does_not_take_the_mails(queued_app, redis_url, smtp_server):  # type: ignore[no-untyped-def]
+    app, user = queued_app
+    connection = Redis.from_url(redis_url)
+    sheets = SimpleWorker(["damas-sheets"], connection=connection, name="sheets-only")
+    sheets.register_birth()  # `flask damas worker --lane sheets`: alive, but never on the mail queue
+    try:
+        client = app.test_client()
+        login(client, user)
+        response = client.post("/federacao/emails/teste")
+        assert Queue(MAIL_QUEUE, connection=connection).count == 0
+        response.close()
+    finally:
+        sheets.register_death()
+    (message,) = smtp_server.wait_for(1)
+    assert message["To"] == "secretaria@example.org"
