@@ -18,7 +18,9 @@ from damas.extensions import db
 from damas.models import Event, EventStatus, Game, GameResult, Round, RoundStatus, User
 from damas.models.micromatch import MicroGame, MicroMatchSettings
 from damas.services import events as event_service
-from damas.services.audit import record, transaction
+from damas.services.audit import after_commit, record, transaction
+from damas.services.mail.micro_notices import notify_micro_results
+from damas.services.mail.sending import later
 from damas.formats import get_format
 from damas.formats.event_rules import event_ruleset
 from damas.formats.mapping import event_rounds
@@ -132,6 +134,7 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
         result, text = micro_summary(g1, g2, event.ruleset) if g1 and g2 else (GameResult.PENDING, "")
         plan.append((game, g1, g2, version, result, text))
     saved, conflicts = 0, []
+    told: dict[int, tuple[bool, str]] = {}
     with transaction():
         for game, g1, g2, version, result, text in sorted(plan, key=lambda p: p[0].board):
             if game.version != version:
@@ -154,7 +157,10 @@ def record_micro_results(actor: User, event: Event, rnd: Round,
             record(actor, "micro_result", "game", game.id, before,
                    {"board": game.board, "round": rnd.number, "result": result.value,
                     "games": [g1, g2] if g1 else None, "total": text}, event.id)
+            told[game.id] = (before["games"] is not None, text)
             saved += 1
+        if told:
+            after_commit(later(notify_micro_results, event.id, told))  # both players of each board
     return saved, conflicts
 
 

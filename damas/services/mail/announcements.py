@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, User
+from damas.models.micromatch import Team, TeamMemberRow
 from damas.services.audit import after_commit, record, transaction
 from damas.services.errors import ServiceError
 from damas.services.mail.compose import external_url
@@ -24,11 +25,15 @@ TEXT_MAX = 5000
 
 
 def entrant_accounts(event: Event) -> list[User]:
-    """The accounts of the event's players still in it (registered entries), one query."""
-    return list(db.session.scalars(
+    """The accounts of the event's players still in it (registered entries) and of its teams'
+    members (a team event's entrants, CBJD 120), one query each."""
+    people = {u.id: u for u in db.session.scalars(
         select(User).join(Entry, Entry.player_id == User.player_id)
-        .where(Entry.event_id == event.id, Entry.status == EntryStatus.REGISTERED)
-        .order_by(User.id).distinct()))
+        .where(Entry.event_id == event.id, Entry.status == EntryStatus.REGISTERED))}
+    people.update((u.id, u) for u in db.session.scalars(
+        select(User).join(TeamMemberRow, TeamMemberRow.player_id == User.player_id)
+        .join(Team, Team.id == TeamMemberRow.team_id).where(Team.event_id == event.id)))
+    return [people[k] for k in sorted(people)]
 
 
 def recipients(event: Event) -> list[User]:

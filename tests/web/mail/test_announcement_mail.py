@@ -3,11 +3,14 @@ checked (nothing sent when refused), audited, sent once per entrant account with
 address that keeps announcements on, escaped in the HTML with its line breaks kept."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 
 import pytest
 
-from damas.models import AuditEntry, EntryStatus, Role
+from damas.models import AuditEntry, EntryStatus, EventStatus, Role
+from damas.services import events as event_service
+from damas.services import micromatch as micro_service
+from damas.services import teams as team_service
 from damas.services.mail.preferences import set_kinds_on
 
 
@@ -101,3 +104,23 @@ def test_an_event_without_reachable_entrants_sends_nothing(app, client, db, logi
     assert "nada foi enviado" in page
     assert outbox(app) == [] and _audits(db) == []
     assert client.get("/eventos/99999/aviso").status_code == 404
+
+
+def test_a_team_events_announcement_reaches_its_teams_players(app, client, db, login_as, make_user, make_player):  # type: ignore[no-untyped-def]
+    staff = make_user(Role.STAFF)
+    event = micro_service.create_micromatch_event(staff, {
+        "name": "Interclubes", "discipline": "damas-64", "ruleset": "cbjd", "planned_rounds": 3, "time_minutes": 20,
+        "time_increment": 0, "start_date": date(2026, 12, 1), "end_date": date(2026, 12, 2), "team": True, "boards": 2,
+        "scoring": "match", "openings": "none"})
+    event_service.change_status(staff, event, EventStatus.REGISTRATION)
+    members = []
+    for t in (1, 2):
+        squad = [make_player(full_name=f"Equipe {t} Tab {b}") for b in (1, 2)]
+        team_service.add_team(staff, event, {"name": f"Equipe {t}", "player_ids": [p.id for p in squad]})
+        members += [make_user(Role.PLAYER, player_id=p.id, name=p.full_name,
+                              email_verified_at=datetime.now(timezone.utc)) for p in squad]
+    login_as(staff)
+    response = client.post(f"/eventos/{event.id}/aviso", data={"subject": "Congresso técnico", "text": "Às 9h."},
+                           follow_redirects=True)
+    assert "Aviso enviado a 4 inscritos com e-mail confirmado." in response.get_data(as_text=True)
+    assert sorted(m.to[0] for m in outbox(app)) == sorted(u.email for u in members)
