@@ -28,9 +28,10 @@ _counter = itertools.count(1)
 
 
 # The fixtures through which a test reaches the database TEST_DATABASE_URL names (an app on
-# it, a served app, two apps, an empty database for the migrations).
+# it, a served app, two apps, an empty database for the migrations, an app whose mails go
+# through RQ).
 DATABASE_FIXTURES = frozenset({"app", "live_server", "demo_server", "two_apps", "two_servers", "live",
-                               "empty_database_app"})
+                               "empty_database_app", "queued_app"})
 
 
 def runs_on_postgresql(item: Any) -> bool:

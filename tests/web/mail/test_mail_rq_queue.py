@@ -33,10 +33,12 @@ def redis_url(tmp_path):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def queued_app(tmp_path, redis_url, smtp_server: SmtpServer):  # type: ignore[no-untyped-def]
     config = {k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()}
-    config.update(SQLALCHEMY_DATABASE_URI=f"sqlite:///{tmp_path / 'mail.db'}", CACHE_URL=redis_url,
-                  MAIL_AFTER_RESPONSE=True, **smtp_server.config())
+    url = TestConfig.SQLALCHEMY_DATABASE_URI  # PostgreSQL on its pass of the suite (a DATABASE_FIXTURES name)
+    config.update(SQLALCHEMY_DATABASE_URI=url if url.startswith("postgresql") else f"sqlite:///{tmp_path / 'mail.db'}",
+                  CACHE_URL=redis_url, MAIL_AFTER_RESPONSE=True, **smtp_server.config())
     app = create_app(config)
     with app.app_context():
+        db.drop_all()
         db.create_all()
         user = User(email="secretaria@example.org", name="Secretaria", role=Role.STAFF)
         user.set_password("secret123")
@@ -44,6 +46,7 @@ def queued_app(tmp_path, redis_url, smtp_server: SmtpServer):  # type: ignore[no
         db.session.commit()
         yield app, user
         db.session.remove()
+        db.drop_all()
         db.engine.dispose()
 
 
