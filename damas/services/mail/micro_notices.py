@@ -15,9 +15,8 @@ from damas.models.micromatch import MicroGame
 from damas.services.mail.notify import Batch, Notice
 from damas.services.mail.players import round_url
 from damas.services.mail.recipients import accounts_of_players
+from damas.services.mail.team_notices import OTHER_SIDE
 
-# a game's text read from the other player's side (the form writes White's side)
-_OTHER_SIDE = {"2-0": "0-2", "0-2": "2-0", "1-1": "1-1", "+-": "-+", "-+": "+-", "--": "--"}
 
 
 def _other_side(total: str) -> str:
@@ -51,7 +50,7 @@ def results_batch(event_id: int, games: dict[int, tuple[bool, str]]) -> Batch:
             lines: list[Any] = [_l("Mesa %(board)s: micro match contra %(name)s.", board=game.board,
                                    name=opponent.player.full_name)]
             if played:
-                mine = played if white else [_OTHER_SIDE.get(g, g) for g in played]
+                mine = played if white else [OTHER_SIDE.get(g, g) for g in played]
                 lines.append(_l("Partidas: %(games)s; micro match %(total)s.", games=", ".join(mine),
                                 total=total if white else _other_side(total)))
             else:

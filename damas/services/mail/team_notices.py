@@ -31,7 +31,8 @@ from damas.services.mail.compose import external_url
 from damas.services.mail.notify import Batch, Notice
 from damas.services.mail.recipients import accounts_of_players
 
-_MIRROR = {"2-0": "0-2", "0-2": "2-0", "1-1": "1-1", "+-": "-+", "-+": "+-", "--": "--"}
+# a game's text read from the other player's side (forms write one side: team A's, or White's)
+OTHER_SIDE = {"2-0": "0-2", "0-2": "2-0", "1-1": "1-1", "+-": "-+", "-+": "+-", "--": "--"}
 
 
 def team_round_url(event_id: int, number: int) -> str:
@@ -178,7 +179,7 @@ def results_batch(event_id: int, round_id: int, match_ids: Collection[int]) -> B
                 lines.append(_l("Tabuleiro %(board)s: vitória por W.O. (adversário ausente da escalação).",
                                 board=board))
             elif g1:
-                mine = [g if on_a else _MIRROR.get(g, g) for g in ((g1,) if view.per_board == 1 else (g1, g2)) if g]
+                mine = [g if on_a else OTHER_SIDE.get(g, g) for g in ((g1,) if view.per_board == 1 else (g1, g2)) if g]
                 lines.append(_l("Tabuleiro %(board)s: %(games)s.", board=board, games=", ".join(mine)))
             else:
                 lines.append(_l("Tabuleiro %(board)s: resultado ainda não lançado.", board=board))
