@@ -3,18 +3,18 @@ each board entered or corrected are told the two games and the micro-match total
 side ("2-0, 1-1 — micro match 3-1"), not the board's summary, which would read like one game."""
 from __future__ import annotations
 
-from typing import Any, Collection
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import select
-from sqlalchemy.orm import joinedload
 
 from damas.extensions import db
-from damas.models import Entry, Event, Game
+from damas.models import Event
 from damas.models.micromatch import MicroGame
 from damas.services.mail.notify import Batch, Notice
 from damas.services.mail.players import round_url
 from damas.services.mail.recipients import accounts_of_players
+from damas.services.mail.result_notices import boards_with_players
 from damas.services.mail.team_notices import OTHER_SIDE
 
 
@@ -31,10 +31,7 @@ def results_batch(event_id: int, games: dict[int, tuple[bool, str]]) -> Batch:
     event = db.session.get(Event, event_id)
     if event is None or not games:
         return batch
-    boards = list(db.session.scalars(
-        select(Game).where(Game.id.in_(list(games))).order_by(Game.board)
-        .options(joinedload(Game.round), joinedload(Game.white).joinedload(Entry.player),
-                 joinedload(Game.black).joinedload(Entry.player))).unique())
+    boards = boards_with_players(games)
     rows = {m.game_id: m for m in db.session.scalars(select(MicroGame).where(MicroGame.game_id.in_(list(games))))}
     told: list[tuple[int, Any, Notice]] = []
     for game in boards:

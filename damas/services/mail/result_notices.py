@@ -58,7 +58,7 @@ def result_words(ruleset: str, code: str) -> Any:
     }[result]
 
 
-def _games(game_ids: Collection[int]) -> list[Game]:
+def boards_with_players(game_ids: Collection[int]) -> list[Game]:
     """The boards with their round and both players, in one query."""
     if not game_ids:
         return []
@@ -82,7 +82,7 @@ def results_batch(event_id: int, corrected: dict[int, bool]) -> Batch:
     """Both players of each board in `corrected` ({game id: whether it replaced a result})."""
     batch = Batch()
     event = db.session.get(Event, event_id)
-    games = _games(corrected)
+    games = boards_with_players(corrected)
     if event is None or not games:
         return batch
     accounts = accounts_of_players(e.player_id for g in games for e in _players(g))
@@ -149,7 +149,7 @@ def waiting_boards(round_id: int) -> list[tuple[Game, dict[str, str]]]:
     by_game: dict[int, dict[str, str]] = {}
     for game_id, side, result in rows:
         by_game.setdefault(game_id, {})[side] = result
-    return [(g, by_game[g.id]) for g in _games(by_game)]
+    return [(g, by_game[g.id]) for g in boards_with_players(by_game)]
 
 
 def _first_to_wait(game: Game) -> bool:
@@ -187,7 +187,7 @@ def report_batches(event_id: int, game_id: int, side: str, outcome: str) -> tupl
     """(the players' mails, the arbiters' mails) for a report of `game_id`'s `side`."""
     players, arbiters = Batch(), Batch()
     event = db.session.get(Event, event_id)
-    games = _games([game_id])
+    games = boards_with_players([game_id])
     if event is None or not games:
         return players, arbiters
     game = games[0]
@@ -217,7 +217,7 @@ def withdrawn_batch(event_id: int, game_id: int, side: str, result: str) -> Batc
     when it came) and that he may report the result himself."""
     batch = Batch()
     event = db.session.get(Event, event_id)
-    games = _games([game_id])
+    games = boards_with_players([game_id])
     if event is None or not games:
         return batch
     game = games[0]
