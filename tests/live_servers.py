@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
+import pytest
 import requests
 from redis import Redis
 
@@ -55,6 +56,14 @@ class RedisServer:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(10)
+
+
+@pytest.fixture
+def redis_url(tmp_path: Path) -> Iterator[str]:
+    """The URL of a throw-away redis-server for one test (import the fixture where it is used)."""
+    server = RedisServer(tmp_path)
+    yield server.url
+    server.stop()
 
 
 class AppServer:

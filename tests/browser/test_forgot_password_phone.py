@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import watch_console
-from tests.web.mail.account_mail_helpers import body, link_in, outbox
+from tests.web.mail.mail_helpers import body, link_in, outbox
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots-mail")

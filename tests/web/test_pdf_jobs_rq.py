@@ -21,18 +21,11 @@ from damas.config import TestConfig
 from damas.extensions import db
 from damas.web.caching import page_key
 from damas.web.pdf_lanes import QUEUES, REPORTS, job_id
-from tests.live_servers import RedisServer, has_redis_server
+from tests.live_servers import has_redis_server, redis_url  # noqa: F401 (the fixture)
 from tests.web.report_events import build_report_event
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not has_redis_server(), reason="redis-server is not installed")
-
-
-@pytest.fixture
-def redis_url(tmp_path):  # type: ignore[no-untyped-def]
-    server = RedisServer(tmp_path)
-    yield server.url
-    server.stop()
 
 
 @pytest.fixture

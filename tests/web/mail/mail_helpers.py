@@ -1,4 +1,5 @@
-"""Shared helpers of the account-mail tests: an app on a real SMTP server, links read from mails."""
+"""Shared helpers of the mail tests: the mails an app kept, an app on a real SMTP server, links
+read from mails."""
 from __future__ import annotations
 
 import re
@@ -29,9 +30,9 @@ def running(app: Any) -> Iterator[Any]:
         db.engine.dispose()
 
 
-def outbox(app: Any) -> list:
-    """The mails the tests' backend (Flask-Mailman's locmem) kept for `app`."""
-    return getattr(app.extensions["mailman"], "outbox", None) or []
+def outbox(app: Any) -> list[Any]:
+    """The mails the tests' backend (Flask-Mailman's locmem) has kept for `app` so far (a copy)."""
+    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
 
 
 def account(email: str = "ana@example.org", password: str = "secret123", locale: str = "pt_BR",

@@ -12,10 +12,7 @@ from damas.services import events as event_service
 from damas.services import micromatch as micro_service
 from damas.services import teams as team_service
 from damas.services.mail.preferences import set_kinds_on
-
-
-def outbox(app):  # type: ignore[no-untyped-def]
-    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
+from tests.web.mail.mail_helpers import outbox
 
 
 @pytest.fixture

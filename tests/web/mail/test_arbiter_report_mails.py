@@ -10,12 +10,9 @@ from typing import Any
 from damas.models import EventStatus, Game, GameResult, Role, Round, RoundStatus
 from damas.services.mail.preferences import set_kinds_on
 from tests.conftest import login
+from tests.web.mail.mail_helpers import outbox
 
 NOW = datetime.now(timezone.utc)
-
-
-def _outbox(app: Any) -> list[Any]:
-    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
 
 
 def _event(db: Any, make_event: Any, make_player: Any, make_user: Any) -> Any:
@@ -40,7 +37,7 @@ def _report(app: Any, user: Any, event: Any, game: Any, result: str) -> None:
 
 
 def _to(app: Any, user: Any) -> list[Any]:
-    return [m for m in _outbox(app) if m.to == [user.email]]
+    return [m for m in outbox(app) if m.to == [user.email]]
 
 
 def test_one_mail_per_arbiter_per_round_while_boards_wait(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from damas.demo import load_demo
 from damas.models import User
-from tests.web.mail.account_mail_helpers import body, link_in, outbox
+from tests.web.mail.mail_helpers import body, link_in, outbox
 
 
 def test_the_demo_leaves_a_reset_and_a_confirmation_mail(app, client, db):  # type: ignore[no-untyped-def]

@@ -10,10 +10,7 @@ from damas.models.desk import DeskAppeal, DeskSettings
 from damas.services.mail.preferences import set_kinds_on
 from tests.web.test_desk import incident, running_event, sanction
 from tests.web.test_desk_forfeits_appeals import _member
-
-
-def outbox(app):  # type: ignore[no-untyped-def]
-    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
+from tests.web.mail.mail_helpers import outbox
 
 
 def to(app, user):  # type: ignore[no-untyped-def]

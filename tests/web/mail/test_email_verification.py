@@ -16,7 +16,7 @@ from damas.services import account_mail
 from damas.services.mail.recipients import receives_notifications
 from tests.conftest import login
 from tests.smtp_server import SmtpServer, smtp_server  # noqa: F401 (the fixture)
-from tests.web.mail.account_mail_helpers import account, app_with, body, link_in, outbox, running
+from tests.web.mail.mail_helpers import account, app_with, body, link_in, outbox, running
 
 SIGN_UP = "/conta/cadastro"
 VERIFY = "/conta/email/confirmar/"

@@ -12,10 +12,7 @@ from damas.models import Entry, EventStatus, Game, GameResult, Role, Round, Roun
 from damas.models.registration import GuestPolicy, RegistrationSettings
 from damas.services.mail.preferences import set_kinds_on
 from tests.web.test_desk import running_event
-
-
-def outbox(app):  # type: ignore[no-untyped-def]
-    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
+from tests.web.mail.mail_helpers import outbox
 
 
 def to(app, user):  # type: ignore[no-untyped-def]

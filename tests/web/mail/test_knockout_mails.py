@@ -11,12 +11,9 @@ from damas.engine.pairing.knockout import all_ties
 from damas.models import Event, Role
 from damas.services import knockout as ko
 from damas.services.mail.preferences import set_kinds_on
+from tests.web.mail.mail_helpers import outbox
 
 NOW = datetime.now(timezone.utc)
-
-
-def _outbox(app: Any) -> list[Any]:
-    return app.extensions["mailman"].outbox
 
 
 def _event(client: Any, db: Any, make_user: Any, make_player: Any, login_as: Any) -> tuple[Event, dict]:
@@ -61,9 +58,9 @@ def test_start_tells_each_player_his_semifinal(app, client, db, make_user, make_
     users["Jogador 3"].email_verified_at = None
     db.session.commit()
     set_kinds_on(users["Jogador 4"], users["Jogador 4"], {"results"})  # pairings turned off
-    _outbox(app).clear()
+    app.extensions["mailman"].outbox.clear()
     client.post(f"/eventos/{event.id}/eliminatoria/iniciar", follow_redirects=True)
-    mails = {m.to[0]: m for m in _outbox(app)}
+    mails = {m.to[0]: m for m in outbox(app)}
     assert set(mails) == {users["Jogador 1"].email, users["Jogador 2"].email}
     first = mails[users["Jogador 1"].email]
     assert first.subject == "Copa do Clube: seu confronto — Semifinal"
@@ -79,20 +76,20 @@ def test_start_tells_each_player_his_semifinal(app, client, db, make_user, make_
 def test_results_and_the_final(app, client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
     event, users = _event(client, db, make_user, make_player, login_as)
     client.post(f"/eventos/{event.id}/eliminatoria/iniciar", follow_redirects=True)
-    _outbox(app).clear()
+    app.extensions["mailman"].outbox.clear()
     white = _white(db, event.id, (1, 0))
     assert "Partida gravada." in _game(client, db, event.id, (1, 0), "1-0")
-    mails = {m.to[0]: m for m in _outbox(app)}
-    assert set(mails) == {users["Jogador 1"].email, users["Jogador 4"].email} and len(_outbox(app)) == 2
+    mails = {m.to[0]: m for m in outbox(app)}
+    assert set(mails) == {users["Jogador 1"].email, users["Jogador 4"].email} and len(outbox(app)) == 2
     mail = mails[users["Jogador 1"].email]
     assert mail.subject == "Copa do Clube: resultado lançado — Semifinal"
     assert "Resultado: Vitória das brancas" in mail.body
     assert f"Confronto decidido: {white} se classifica." in mail.body
-    _outbox(app).clear()
+    app.extensions["mailman"].outbox.clear()
     white2 = _white(db, event.id, (1, 1))
     assert "Partida gravada." in _game(client, db, event.id, (1, 1), "0-1")
     mails: dict[str, list] = {}
-    for m in _outbox(app):
+    for m in outbox(app):
         mails.setdefault(m.to[0], []).append(m)
     winner2 = "Jogador 3" if white2 == "Jogador 2" else "Jogador 2"
     # the semifinal's result to both; the final's pairing to both finalists (another round: another mail)
@@ -104,9 +101,9 @@ def test_results_and_the_final(app, client, db, make_user, make_player, login_as
 def test_refused_game_sends_nothing(app, client, db, make_user, make_player, login_as):  # type: ignore[no-untyped-def]
     event, users = _event(client, db, make_user, make_player, login_as)
     client.post(f"/eventos/{event.id}/eliminatoria/iniciar", follow_redirects=True)
-    _outbox(app).clear()
+    app.extensions["mailman"].outbox.clear()
     text = client.post(f"/eventos/{event.id}/eliminatoria/partida", data={
         "round": 1, "tie": 0, "expected": 3, "result": "1-0", "white_minutes": "", "black_minutes": ""},
         follow_redirects=True).get_data(as_text=True)
     assert "Outro árbitro" in text
-    assert _outbox(app) == []
+    assert outbox(app) == []

@@ -7,10 +7,7 @@ from datetime import datetime, timezone
 
 from damas.models import AuditEntry, EventStatus, MailOptOut, Role
 from damas.models.registration import GuestPolicy, RegistrationSettings
-
-
-def outbox(app):  # type: ignore[no-untyped-def]
-    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
+from tests.web.mail.mail_helpers import outbox
 
 
 def test_my_page_links_to_the_preferences(client, db, login_as, make_user):  # type: ignore[no-untyped-def]

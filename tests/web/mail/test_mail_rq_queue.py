@@ -17,17 +17,10 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Game, Player, Role, Round, RoundStatus, User
 from damas.services.mail import MAIL_QUEUE
 from tests.conftest import login
-from tests.live_servers import RedisServer, has_redis_server
+from tests.live_servers import has_redis_server, redis_url  # noqa: F401 (the fixture)
 from tests.smtp_server import SmtpServer, smtp_server  # noqa: F401 (the fixture)
 
 pytestmark = pytest.mark.skipif(not has_redis_server(), reason="redis-server is not installed")
-
-
-@pytest.fixture
-def redis_url(tmp_path):  # type: ignore[no-untyped-def]
-    server = RedisServer(tmp_path)
-    yield server.url
-    server.stop()
 
 
 @pytest.fixture

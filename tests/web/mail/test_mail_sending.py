@@ -4,13 +4,10 @@ the response, a failed send that never becomes an error page, and each account's
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 import pytest
 from sqlalchemy import select
 
-from damas import create_app
-from damas.config import TestConfig
 from damas.extensions import db
 from damas.models import AuditEntry, Role, User
 from damas.services.mail import OutgoingMail, deliver_payloads, send
@@ -18,17 +15,7 @@ from damas.services.mail import sending
 from damas.services.mail.outbox import BACKEND as OUTBOX
 from tests.conftest import login
 from tests.smtp_server import SmtpServer, free_port, smtp_server  # noqa: F401 (the fixture)
-
-
-def outbox(app) -> list:  # type: ignore[no-untyped-def]
-    """The mails the tests' backend (Flask-Mailman's locmem) kept for `app`."""
-    return getattr(app.extensions["mailman"], "outbox", None) or []
-
-
-def _app(**settings):  # type: ignore[no-untyped-def]
-    config = {k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()}
-    config.update(settings)
-    return create_app(config)
+from tests.web.mail.mail_helpers import app_with, outbox
 
 
 def _staff(locale: str = "pt_BR") -> User:
@@ -41,7 +28,7 @@ def _staff(locale: str = "pt_BR") -> User:
 
 @pytest.fixture
 def outbox_app(tmp_path):  # type: ignore[no-untyped-def]
-    app = _app(MAIL_BACKEND="", MAIL_SERVER="", MAIL_OUTBOX_DIR=str(tmp_path / "outbox"))
+    app = app_with(MAIL_BACKEND="", MAIL_SERVER="", MAIL_OUTBOX_DIR=str(tmp_path / "outbox"))
     with app.app_context():
         db.create_all()
         yield app
@@ -94,7 +81,7 @@ def test_outbox_pages_do_not_exist_where_mail_really_goes_out(client, db, make_u
 
 
 def test_test_mail_through_a_real_smtp_server_in_the_accounts_language(smtp_server: SmtpServer):  # type: ignore[no-untyped-def]
-    app = _app(**smtp_server.config())
+    app = app_with(**smtp_server.config())
     with app.app_context():
         db.create_all()
         user = _staff(locale="en")
@@ -136,7 +123,7 @@ def test_a_requests_mails_leave_after_its_response(client, app, db, make_user, l
 
 def test_a_failed_send_is_retried_then_logged_never_raised(monkeypatch, caplog):  # type: ignore[no-untyped-def]
     monkeypatch.setattr(sending, "RETRY_SECONDS", (0.0, 0.0))
-    app = _app(MAIL_BACKEND="smtp", MAIL_SERVER="127.0.0.1", MAIL_PORT=free_port())  # nobody answers there
+    app = app_with(MAIL_BACKEND="smtp", MAIL_SERVER="127.0.0.1", MAIL_PORT=free_port())  # nobody answers there
     logger = logging.getLogger("damas.mail")
     monkeypatch.setattr(logger, "disabled", False)  # another test's logging set-up may have turned it off
     logger.addHandler(caplog.handler)  # seen even if a set-up stopped it reaching the root logger
@@ -149,7 +136,7 @@ def test_a_failed_send_is_retried_then_logged_never_raised(monkeypatch, caplog):
 
 
 def test_send_without_a_request_delivers_at_once(smtp_server: SmtpServer):  # type: ignore[no-untyped-def]
-    app = _app(**smtp_server.config())
+    app = app_with(**smtp_server.config())
     with app.app_context():
         assert send([OutgoingMail(to="a@example.org", subject="Assunto", text="Texto", html="<p>Texto</p>"),
                      OutgoingMail(to="", subject="sem destinatário", text="")]) == 1

@@ -12,10 +12,7 @@ from sqlalchemy import select
 from damas.models import AuditEntry, MailOptOut, Role, User
 from damas.services.mail.notify import Batch, Notice, unsubscribe_token
 from damas.services.mail.preferences import set_kinds_on
-
-
-def _outbox(app):  # type: ignore[no-untyped-def]
-    return getattr(app.extensions["mailman"], "outbox", None) or []
+from tests.web.mail.mail_helpers import outbox
 
 
 def _notice(n: int) -> Notice:
@@ -41,7 +38,7 @@ def test_one_mail_per_person_per_event_per_round_with_unsubscribe_headers(app, d
     batch.add(english, "pairings", 1, 1, _notice(1))
     batch.add(unverified, "pairings", 1, 1, _notice(1))  # an address nobody proved gets nothing
     assert batch.send() == 3
-    mails = _outbox(app)
+    mails = outbox(app)
     to_verified = [m for m in mails if m.to == [verified.email]]
     assert sorted(m.subject for m in to_verified) == ["Rodada 1 publicada (+1)", "Rodada 3 publicada"]
     both = next(m for m in to_verified if "(+1)" in m.subject)
@@ -60,7 +57,7 @@ def test_a_kind_turned_off_is_not_sent(app, db, people):  # type: ignore[no-unty
     batch.add(verified, "pairings", 1, 1, _notice(1))
     batch.add(verified, "entries", 1, None, _notice(1))
     assert batch.send() == 1
-    (only,) = _outbox(app)
+    (only,) = outbox(app)
     assert "Minhas inscrições" in only.body and "Minhas rodadas publicadas" not in only.body  # the kind left on
 
 

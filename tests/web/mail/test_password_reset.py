@@ -14,7 +14,7 @@ from damas.models import AuditEntry, User
 from damas.services import account_mail
 from tests.conftest import login
 from tests.smtp_server import SmtpServer, smtp_server  # noqa: F401 (the fixture)
-from tests.web.mail.account_mail_helpers import account, app_with, body, link_in, outbox, running
+from tests.web.mail.mail_helpers import account, app_with, body, link_in, outbox, running
 
 RESET = "/conta/senha/nova/"
 

@@ -7,10 +7,8 @@ from datetime import datetime, timezone
 from damas.models import EventStatus, Player, Role
 from damas.services.mail.preferences import set_kinds_on
 from tests.web.test_awards_helpers import finished_round_robin
+from tests.web.mail.mail_helpers import outbox
 
-
-def outbox(app):  # type: ignore[no-untyped-def]
-    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
 
 
 FORM = {"name": "Junho", "rating_list": "damas-64:regular", "start_date": "2026-06-01", "end_date": "2026-06-30",

@@ -9,12 +9,9 @@ from typing import Any
 from damas.models import EventStatus, Game, Role, Round, RoundStatus
 from damas.services.mail.preferences import set_kinds_on
 from tests.conftest import login
+from tests.web.mail.mail_helpers import outbox
 
 NOW = datetime.now(timezone.utc)
-
-
-def _outbox(app: Any) -> list[Any]:
-    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
 
 
 def _event(db: Any, make_event: Any, make_player: Any, make_user: Any) -> Any:
@@ -55,7 +52,7 @@ def test_result_entered_then_corrected_tells_both_players(app, db, make_event, m
     users[2].locale = "en"
     db.session.commit()
     assert "1 resultado(s) gravado(s)." in _enter(app, db, arbiter, event, game_id, "1-0")
-    mails = {m.to[0]: m for m in _outbox(app)}
+    mails = {m.to[0]: m for m in outbox(app)}
     assert set(mails) == {users[0].email, users[2].email}  # board 2's players hear nothing
     white = mails[users[0].email]
     assert white.subject == f"{event.name}: resultado lançado na rodada 1"
@@ -66,7 +63,7 @@ def test_result_entered_then_corrected_tells_both_players(app, db, make_event, m
     assert english.subject == f"{event.name}: result entered in round 1"
     assert "Result: White wins (2 – 0)." in english.body and "Board 1: Jogadora 0 (White)" in english.body
     _enter(app, db, arbiter, event, game_id, "=-=")
-    corrected = [m for m in _outbox(app)[2:] if m.to == [users[0].email]]
+    corrected = [m for m in outbox(app)[2:] if m.to == [users[0].email]]
     assert len(corrected) == 1 and corrected[0].subject == f"{event.name}: resultado corrigido na rodada 1"
     assert "Resultado corrigido pelo árbitro" in corrected[0].body and "Empate (1 – 1)" in corrected[0].body
 
@@ -75,31 +72,31 @@ def test_a_report_tells_the_opponent_to_confirm(app, db, make_event, make_player
     event, rnd, _arbiter, users = _event(db, make_event, make_player, make_user)
     game = rnd.games[0]
     _report(app, users[0], event, game, "1-0")
-    to_opponent = [m for m in _outbox(app) if m.to == [users[2].email]]
+    to_opponent = [m for m in outbox(app) if m.to == [users[2].email]]
     assert len(to_opponent) == 1
     mail = to_opponent[0]
     assert mail.subject == f"{event.name}: seu adversário informou o resultado da mesa 1"
     assert "Jogadora 0 informou: Vitória das brancas (2 – 0)." in mail.body
     assert "Confirme informando o mesmo resultado, ou informe o seu" in mail.body
-    assert not [m for m in _outbox(app) if m.to == [users[0].email]]  # the reporter is not mailed
+    assert not [m for m in outbox(app) if m.to == [users[0].email]]  # the reporter is not mailed
 
 
 def test_a_conflict_tells_both_and_agreement_enters(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]
     event, rnd, _arbiter, users = _event(db, make_event, make_player, make_user)
     first, second = rnd.games
     _report(app, users[0], event, first, "1-0")
-    before = len(_outbox(app))
+    before = len(outbox(app))
     _report(app, users[2], event, first, "=-=")
-    conflict = [m for m in _outbox(app)[before:] if m.to[0] in (users[0].email, users[2].email)]
+    conflict = [m for m in outbox(app)[before:] if m.to[0] in (users[0].email, users[2].email)]
     assert sorted(m.to[0] for m in conflict) == sorted([users[0].email, users[2].email])
     for mail in conflict:
         assert mail.subject == f"{event.name}: resultados divergentes na mesa 1"
         assert "Brancas informaram: Vitória das brancas (2 – 0)." in mail.body
         assert "Pretas informaram: Empate (1 – 1)." in mail.body and "O árbitro decide o resultado." in mail.body
     _report(app, users[3], event, second, "0-1")
-    before = len(_outbox(app))
+    before = len(outbox(app))
     _report(app, users[1], event, second, "0-1")
-    agreed = [m for m in _outbox(app)[before:]]
+    agreed = [m for m in outbox(app)[before:]]
     assert sorted(m.to[0] for m in agreed) == sorted([users[1].email, users[3].email])
     assert all("Resultado confirmado pelos dois jogadores" in m.body for m in agreed)
 
@@ -110,7 +107,7 @@ def test_opted_out_or_unverified_players_get_no_result_mail(app, db, make_event,
     db.session.commit()
     set_kinds_on(users[0], users[0], {"pairings"})
     _enter(app, db, arbiter, event, rnd.games[0].id, "1-0")
-    assert _outbox(app) == []
+    assert outbox(app) == []
 
 
 def test_a_report_taken_back_is_told_to_the_opponent(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]
@@ -120,8 +117,8 @@ def test_a_report_taken_back_is_told_to_the_opponent(app, db, make_event, make_p
     client = app.test_client()
     login(client, users[0])
     client.post(f"/eventos/{event.id}/rodadas/1/retirar-informado", data={"game_id": first.id, "back": "round"})
-    told = [m for m in _outbox(app) if m.to == [users[2].email]]
+    told = [m for m in outbox(app) if m.to == [users[2].email]]
     assert [m.subject for m in told] == [f"{event.name}: seu adversário informou o resultado da mesa 1",
                                          f"{event.name}: relato retirado na mesa 1"]
     assert "Jogadora 0 retirou: Vitória das brancas (2 – 0)." in told[-1].body
-    assert [m for m in _outbox(app) if m.to == [users[0].email]] == []  # the one who took it back knows
+    assert [m for m in outbox(app) if m.to == [users[0].email]] == []  # the one who took it back knows

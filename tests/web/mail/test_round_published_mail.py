@@ -15,12 +15,9 @@ from damas.services.errors import ServiceError
 from damas.services.mail import round_notices
 from damas.services.mail.preferences import set_kinds_on
 from tests.conftest import login
+from tests.web.mail.mail_helpers import outbox
 
 NOW = datetime.now(timezone.utc)
-
-
-def _outbox(app: Any) -> list[Any]:
-    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
 
 
 def _round(db: Any, make_event: Any, make_player: Any, make_user: Any, players: int, absent: int = 0) -> Any:
@@ -54,7 +51,7 @@ def _publish(app: Any, event: Any, arbiter: Any) -> Any:
 def test_each_player_gets_his_board_colour_opponent_and_time(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]
     event, arbiter, users = _round(db, make_event, make_player, make_user, players=5, absent=1)
     assert "Rodada 1 publicada." in _publish(app, event, arbiter).get_data(as_text=True)
-    mails = {m.to[0]: m for m in _outbox(app)}
+    mails = {m.to[0]: m for m in outbox(app)}
     assert len(mails) == 6  # 4 on boards, the bye, the entrant not paired
     first = mails[users[0].email]
     assert first.subject == f"{event.name}: rodada 1 publicada"
@@ -78,7 +75,7 @@ def test_english_account_unverified_and_opted_out(app, db, make_event, make_play
     db.session.commit()
     set_kinds_on(users[2], users[2], {"results"})  # turned the round mails off
     _publish(app, event, arbiter)
-    mails = {m.to[0]: m for m in _outbox(app)}
+    mails = {m.to[0]: m for m in outbox(app)}
     assert set(mails) == {users[0].email, users[3].email}
     english = mails[users[0].email]
     assert english.subject == f"{event.name}: round 1 published"
@@ -97,13 +94,13 @@ def test_a_refused_or_rolled_back_publication_sends_nothing(app, db, make_event,
     assert "falhou depois de marcar a rodada" in page
     db.session.expire_all()
     assert db.session.query(Round).filter_by(event_id=event.id).one().status == RoundStatus.PAIRED  # rolled back
-    assert _outbox(app) == []
+    assert outbox(app) == []
     monkeypatch.undo()
     _publish(app, event, arbiter)  # published now: 4 mails
-    assert len(_outbox(app)) == 4
+    assert len(outbox(app)) == 4
     page = _publish(app, event, arbiter).get_data(as_text=True)  # refused a second time: no more mail
     assert "Esta rodada já foi publicada." in page
-    assert len(_outbox(app)) == 4
+    assert len(outbox(app)) == 4
 
 
 def _statements(app: Any, players: int, db: Any, make_event: Any, make_player: Any, make_user: Any) -> tuple[int, int]:
@@ -121,7 +118,7 @@ def _statements(app: Any, players: int, db: Any, make_event: Any, make_player: A
         client.post(f"/eventos/{event.id}/rodadas/1/publicar")
     finally:
         sa_event.remove(engine, "before_cursor_execute", count)
-    return len(seen), len(_outbox(app))
+    return len(seen), len(outbox(app))
 
 
 def test_queries_do_not_grow_with_the_players(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]
@@ -144,8 +141,8 @@ def test_a_swiss_that_publishes_with_its_pairing_mails_its_players(app, db, make
     client.post(f"/eventos/{event.id}/rodadas/emparceirar")
     db.session.expire_all()
     assert db.session.query(Round).filter_by(event_id=event.id).one().status == RoundStatus.PUBLISHED
-    assert sorted(m.to[0] for m in _outbox(app)) == sorted(u.email for u in users)
-    assert all("Mesa " in m.body and "Adversário: Suíço" in m.body for m in _outbox(app))
+    assert sorted(m.to[0] for m in outbox(app)) == sorted(u.email for u in users)
+    assert all("Mesa " in m.body and "Adversário: Suíço" in m.body for m in outbox(app))
 
 
 def test_a_failing_mail_never_undoes_nor_breaks_the_publication(app, db, make_event, make_player, make_user, monkeypatch):  # type: ignore[no-untyped-def]
@@ -173,9 +170,9 @@ def test_the_publication_does_not_wait_for_its_mails(app, db, make_event, make_p
     client = app.test_client()
     login(client, arbiter)
     response = client.post(f"/eventos/{event.id}/rodadas/1/publicar")
-    assert response.status_code == 302 and built == [] and _outbox(app) == []  # published, no mail built yet
+    assert response.status_code == 302 and built == [] and outbox(app) == []  # published, no mail built yet
     response.close()  # the server closes the response once it is sent
-    mails = {m.to[0]: m for m in _outbox(app)}
+    mails = {m.to[0]: m for m in outbox(app)}
     assert len(built) == 1 and len(mails) == 4
     assert "Mesa 1, com as brancas." in mails[users[0].email].body
     assert f"http://localhost/eventos/{event.id}/rodadas/1" in mails[users[0].email].body  # the request's address

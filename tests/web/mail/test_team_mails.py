@@ -11,12 +11,9 @@ from damas.models import Event, Role
 from damas.models.micromatch import Team, TeamRound
 from damas.services.mail.preferences import set_kinds_on
 from damas.services.team_lineups import lineup_of
+from tests.web.mail.mail_helpers import outbox
 
 NOW = datetime.now(timezone.utc)
-
-
-def _outbox(app: Any) -> list[Any]:
-    return list(getattr(app.extensions["mailman"], "outbox", None) or [])
 
 
 def _ok(client: Any, url: str, data: dict | None = None, expect: str | None = None) -> str:
@@ -60,10 +57,10 @@ def _event(app: Any, client: Any, db: Any, make_user: Any, make_player: Any, log
 def test_publication_mails_each_player_his_board_colours_and_opponent(app, client, db, make_user, make_player,  # type: ignore[no-untyped-def]
                                                                        login_as):
     event, users, match = _event(app, client, db, make_user, make_player, login_as)
-    assert _outbox(app) == []  # line-ups of a round not yet published: nobody told
+    assert outbox(app) == []  # line-ups of a round not yet published: nobody told
     _ok(client, f"/eventos/{event.id}/equipes/rodadas/1/publicar", expect="Rodada 1 publicada.")
-    mails = {m.to[0]: m for m in _outbox(app)}
-    assert len(_outbox(app)) == 4 and len(mails) == 4  # Alfa's and Beta's players, one mail each; Gama has the bye
+    mails = {m.to[0]: m for m in outbox(app)}
+    assert len(outbox(app)) == 4 and len(mails) == 4  # Alfa's and Beta's players, one mail each; Gama has the bye
     a1 = match.team_a.members[0].player.full_name
     b1 = match.team_b.members[0].player.full_name
     b2 = match.team_b.members[1].player.full_name
@@ -95,7 +92,7 @@ def test_results_mail_games_and_match_score_english_unverified_opted_out(app, cl
     app.extensions["mailman"].outbox.clear()
     form = {f"g1-{match.id}-1": "2-0", f"g2-{match.id}-1": "1-1", f"g1-{match.id}-2": "1-1", f"g2-{match.id}-2": "1-1"}
     _ok(client, f"/eventos/{event.id}/equipes/rodadas/1/resultados", form, expect="2 micro match(es)")
-    mails = {m.to[0]: m for m in _outbox(app)}
+    mails = {m.to[0]: m for m in outbox(app)}
     assert set(mails) == {users[a1].email, users[b1].email}
     english = mails[users[a1].email]
     assert english.subject == f"{event.name}: results entered in round 1"
@@ -114,7 +111,7 @@ def test_refused_results_and_publication_send_nothing(app, client, db, make_user
     _ok(client, f"/eventos/{event.id}/equipes/rodadas/1/publicar", expect="já foi publicada")
     bad = {f"g1-{match.id}-1": "2-0", f"g2-{match.id}-1": "1-1", f"g1-{match.id}-2": "2-0", f"g2-{match.id}-2": "x"}
     _ok(client, f"/eventos/{event.id}/equipes/rodadas/1/resultados", bad)
-    assert _outbox(app) == []
+    assert outbox(app) == []
     assert db.session.query(Team).count() == 3
 
 
@@ -129,7 +126,7 @@ def test_a_game_the_desk_decides_by_penalty_mails_the_match_players(app, client,
         "s-round_number": 1, "s-entry_id": offender, "s-kind": "game_lost", "s-micro_game": 1}, follow_redirects=True)
     assert "Resultado registrado pelo sistema" in response.get_data(as_text=True)
     by_player = {u.player_id: u.email for u in users.values()}
-    mails = {m.to[0]: m for m in _outbox(app)}
+    mails = {m.to[0]: m for m in outbox(app)}
     assert len(mails) == 4 and all(m.subject == f"{event.name}: resultados lançados na rodada 1" for m in mails.values())
     assert "Tabuleiro 1: 0-2." in mails[by_player[offender]].body  # the game his penalty lost
     assert "Tabuleiro 1: 2-0." in mails[by_player[opponent]].body
