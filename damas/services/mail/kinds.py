@@ -23,7 +23,3 @@ KINDS: tuple[NotificationKind, ...] = (
     NotificationKind("announcements", _l("Avisos da federação aos inscritos de um evento")),
 )
 BY_CODE = {kind.code: kind for kind in KINDS}
-
-
-def kind_of(code: str) -> NotificationKind | None:
-    return BY_CODE.get(code)
