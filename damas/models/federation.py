@@ -39,5 +39,10 @@ class FederationSettings(db.Model):
     # The federation list's Elo parameters (issue 29, engine `cbjd` system): None = the defaults
     # written on the regulations page (`damas.engine.rating.elo.EloParameters`).
     rating_parameters: Mapped[dict | None] = mapped_column(JSON)
+    # Pix receiving account for entry fees (Banco Central, Manual de Padrões para Iniciação do
+    # Pix: key, merchant name up to 25 characters, merchant city up to 15); empty = no Pix.
+    pix_key: Mapped[str] = mapped_column(String(77), default="", server_default="")
+    pix_name: Mapped[str] = mapped_column(String(25), default="", server_default="")
+    pix_city: Mapped[str] = mapped_column(String(15), default="", server_default="")
     version: Mapped[int] = mapped_column(default=1, server_default="1")
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)

@@ -1,0 +1,13 @@
+"""Entry fees (taxa de inscrição): what an event charges, what each entrant owes and has paid,
+Pix BR Codes, bank statement reconciliation, the payment deadline, the treasurer's report.
+
+The area owns the tables of `damas.models.fees` and the federation's Pix settings; every change
+to them happens here, audited, in one transaction. It may import the engine (`engine.fees` does
+the arithmetic), the models, `formats` and the services of registration, categories, mail and
+audit; nothing above the services layer, and no other area imports its internals but through
+the names re-exported below.
+
+- `schedule`: the event's fee schedule and category reductions (read, validate, save).
+- `accounts`: each entrant's fee account (state, owed, paid) from the schedule and bookings.
+- `bookings`: payments, refunds and waivers booked on an account.
+"""
