@@ -17,6 +17,7 @@ from damas.web import (
     desk,
     events,
     federation,
+    fees,
     games,
     health,
     imports,
@@ -45,7 +46,8 @@ def register_blueprints(app: Flask) -> None:
     app.url_map.converters["int"] = DatabaseIntConverter  # before any route is added
     for blueprint in (main.bp, health.bp, auth.bp, players.bp, clubs.bp, events.bp, rounds.bp, users.bp,
                       knockout.bp, registration.bp, public.bp, public.api, awards.bp, reports.bp, desk.bp,
-                      micromatch.bp, imports.bp, trf_import.bp, games.bp, ratings.bp, seasons.bp, mail.bp):
+                      micromatch.bp, imports.bp, trf_import.bp, games.bp, ratings.bp, seasons.bp, mail.bp,
+                      fees.bp):
         app.register_blueprint(blueprint)
     federation.register(app)
     games.links.register(app)
