@@ -78,6 +78,9 @@ class EntryFee(db.Model):
     waived_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     waiver_reason: Mapped[str] = mapped_column(String(200), default="", server_default="")
     waived_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
+    # Set when the entry goes with a right to be paid back (withdrawal before the refund
+    # deadline, event cancelled): what is still to pay back; booked refunds bring it down.
+    refund_due_cents: Mapped[int] = mapped_column(default=0, server_default="0")
 
     payments: Mapped[list["FeePayment"]] = relationship(back_populates="fee", cascade="all, delete-orphan",
                                                         order_by="FeePayment.id")

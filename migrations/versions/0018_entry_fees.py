@@ -50,6 +50,7 @@ def upgrade():
     sa.Column('waived_at', sa.DateTime(timezone=True), nullable=True),
     sa.Column('waiver_reason', sa.String(length=200), server_default='', nullable=False),
     sa.Column('waived_by_id', sa.Integer(), nullable=True),
+    sa.Column('refund_due_cents', sa.Integer(), server_default='0', nullable=False),
     sa.ForeignKeyConstraint(['event_id'], ['event.id'], name=op.f('fk_entry_fee_event_id_event'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['player_id'], ['player.id'], name=op.f('fk_entry_fee_player_id_player')),
     sa.ForeignKeyConstraint(['waived_by_id'], ['user_account.id'], name=op.f('fk_entry_fee_waived_by_id_user_account')),
