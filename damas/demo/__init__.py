@@ -29,6 +29,7 @@ from damas.demo.registry import load_demo_registry
 from damas.demo.federation import load_federation_demo
 from damas.demo.awards import demo_awards
 from damas.demo.desk import demo_desk
+from damas.demo.fees import demo_championship_fees, demo_rapid_open
 from damas.demo.games import demo_games
 from damas.demo.ratings import demo_ratings
 from damas.demo.knockout import demo_knockout, demo_running_knockout
@@ -115,6 +116,8 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     knockout = demo_knockout(staff, arbiter, players[13:24], rng, lots, today)
     demo_running_knockout(staff, arbiter, players[1:9], lots, today)
     demo_registration(staff, championship, players[59], today)
+    demo_championship_fees(staff, championship, today)  # entry fees: the table, members, guests, categories
+    demo_rapid_open(staff, arbiter, players[0], players[36:47], today)  # paid entries only; the demo player owes
     demo_awards(staff)
     demo_micromatch(staff, arbiter, players[34:60], stream(seed, 119, "micromatch"), lots, today)
     demo_desk(staff, arbiter, today)
