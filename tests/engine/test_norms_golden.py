@@ -216,7 +216,8 @@ def test_unrated_opponent_who_scored_zero_in_a_round_robin_is_excluded():
 
 def test_opponent_without_fide_federation_is_excluded_and_fid_is_not_foreign():
     rows = games(MET)
-    rows[0] = NormGame(round=1, half_points=2, opponent_rating=2550, opponent_title="GM", opponent_federation=None)
+    rows[0] = NormGame(round=1, half_points=2, opponent_rating=2550, opponent_title="GM",
+                       opponent_federation=None)
     c = check_norm(BRA, rows, swiss(), "GM")
     assert (1, "1.4.2a") in [(e.round, e.article) for e in c.excluded]
     feds = ["FID"] * 3 + ["BRA"] * 5 + ["GER"]
@@ -240,7 +241,8 @@ def test_swiss_foreign_field_condition():
              enumerate(["GER", "ARG", "USA"] * 7)]
     assert swiss_foreign_field(field, "BRA")
     assert not swiss_foreign_field(field[:19], "BRA")
-    assert not swiss_foreign_field([FieldEntrant(e.federation, True, e.title, rounds_missed=2) for e in field], "BRA")
+    absent = [FieldEntrant(e.federation, True, e.title, rounds_missed=2) for e in field]
+    assert not swiss_foreign_field(absent, "BRA")
     rows = [(r, t, "BRA", h) for (r, t, _, h) in MET]
     assert check_norm(BRA, games(rows), swiss(swiss_foreign_field=True), "GM").exemption == "1.4.3d"
 
@@ -248,7 +250,8 @@ def test_swiss_foreign_field_condition():
 def test_double_round_robin_needs_six_players_and_half_the_titled_players():
     # 5 opponents met twice (10 games): 1.4.5c for an IM norm asks max(3, ceil(10/3)) = 4 games,
     # so ceil(4/2) = 2 players; 6 players in all. Ratings 2400 each, 6.5/10 = 65% -> 110 -> 2510.
-    opps = [(201, "IM", "GER"), (202, "IM", "ARG"), (203, "FM", "USA"), (204, "FM", "CHI"), (205, "WGM", "BRA")]
+    opps = [(201, "IM", "GER"), (202, "IM", "ARG"), (203, "FM", "USA"), (204, "FM", "CHI"),
+            (205, "WGM", "BRA")]
     rows = []
     for i in range(10):
         oid, t, f = opps[i % 5]

@@ -58,7 +58,9 @@ class TitleRequirement:
 _REQUIREMENTS = {
     NormTitle.GM: TitleRequirement(NormTitle.GM, 2600, 2380, 2200, frozenset({"GM"}), "1.4.5b"),
     NormTitle.IM: TitleRequirement(NormTitle.IM, 2450, 2230, 2050, frozenset({"GM", "IM"}), "1.4.5c"),
-    NormTitle.WGM: TitleRequirement(NormTitle.WGM, 2400, 2180, 2000, frozenset({"GM", "IM", "WGM"}), "1.4.5d"),
+    NormTitle.WGM: TitleRequirement(
+        NormTitle.WGM, 2400, 2180, 2000, frozenset({"GM", "IM", "WGM"}), "1.4.5d"
+    ),
     NormTitle.WIM: TitleRequirement(
         NormTitle.WIM, 2250, 2030, 1850, frozenset({"GM", "IM", "WGM", "WIM"}), "1.4.5e"
     ),
@@ -125,5 +127,7 @@ def edition_for(start: date) -> Edition:
         if edition.effective_from <= start:
             chosen = edition
     if chosen is None:
-        raise UnsupportedEdition(f"no implemented edition of FIDE B.01 for an event starting {start.isoformat()}")
+        raise UnsupportedEdition(
+            f"no implemented edition of FIDE B.01 for an event starting {start.isoformat()}"
+        )
     return chosen
