@@ -2,6 +2,15 @@
 1 January 2024 (https://handbook.fide.com/chapter/B012024), article 1.4 (norms) with the numbers
 of 0.5, 1.1.4 and 1.7.
 
+Modules (each under 400 lines, by job)
+--------------------------------------
+`tables` the numbers of the text as data; `types` the input/output dataclasses; `games` which games
+count (1.4.1, 1.4.2); `mix` the opponents' mix, federations and titled opponents (1.4.3-1.4.5,
+1.4.3d from the field); `scoring` ratings, Ra, p, dp, Rp, points needed, the derived table
+(1.4.6-1.4.9); `check` the whole check; `progress` the in-progress projection. Draughts:
+`fmjd` (the FMJD title catalogue and what of Annex 10 was found) and `national` (national titles as
+federation settings, `check_national_norm`). The public names are re-exported here.
+
 What it does
 ------------
 `check_norm(player, games, event, title)` -> `NormCheck`: which rounds count (1.4.1, 1.4.2), the
@@ -79,22 +88,18 @@ the opponent's rating and title from the list in effect at the start (1.4.6a), o
 when `event.ratings_per_game` (1.1.4). Render `NormCheck.missing` by `key` (translations) and
 `article`; `excluded` explains rounds not counted; `floor` names the raised opponent.
 """
-from damas.engine.norms.check import (
-    FieldEntrant,
+from damas.engine.norms.check import check_norm, check_norms
+from damas.engine.norms.games import counted_games, min_games
+from damas.engine.norms.mix import FieldEntrant, mix_limits, swiss_foreign_field
+from damas.engine.norms.progress import in_progress
+from damas.engine.norms.scoring import (
     NormTableRow,
-    check_norm,
-    check_norms,
-    counted_games,
     dp_for,
-    in_progress,
-    min_games,
-    mix_limits,
     norm_table,
     percentage,
     performance,
     points_needed,
     round_half_up,
-    swiss_foreign_field,
 )
 from damas.engine.norms.tables import (
     DP_BY_PERCENT,
