@@ -89,8 +89,28 @@ when `event.ratings_per_game` (1.1.4). Render `NormCheck.missing` by `key` (tran
 `article`; `excluded` explains rounds not counted; `floor` names the raised opponent.
 """
 from damas.engine.norms.check import check_norm, check_norms
+from damas.engine.norms.fmjd import (
+    FMJD_TITLES,
+    Championship,
+    FmjdNormsNotFound,
+    FmjdTitle,
+    FmjdTitleInfo,
+    abbreviation,
+    direct_gmi,
+    fmjd_norm_requirements,
+    parse_abbreviation,
+)
 from damas.engine.norms.games import counted_games, min_games
 from damas.engine.norms.mix import FieldEntrant, mix_limits, swiss_foreign_field
+from damas.engine.norms.national import (
+    NATIONAL_REQUIREMENTS,
+    NationalNormCheck,
+    NationalTitle,
+    NationalTitleCheck,
+    check_national_norm,
+    check_national_title,
+    national_points_needed,
+)
 from damas.engine.norms.progress import in_progress
 from damas.engine.norms.scoring import (
     NormTableRow,
@@ -127,16 +147,25 @@ from damas.engine.norms.types import (
 )
 
 __all__ = [
+    "Championship",
     "DP_BY_PERCENT",
     "EDITIONS",
     "Edition",
     "EventKind",
     "Exclusion",
+    "FMJD_TITLES",
     "FederationCount",
     "FieldEntrant",
     "FloorAdjustment",
+    "FmjdNormsNotFound",
+    "FmjdTitle",
+    "FmjdTitleInfo",
     "GameKind",
     "InProgress",
+    "NATIONAL_REQUIREMENTS",
+    "NationalNormCheck",
+    "NationalTitle",
+    "NationalTitleCheck",
     "NormCheck",
     "NormEvent",
     "NormGame",
@@ -147,15 +176,22 @@ __all__ = [
     "Shortfall",
     "TitleRequirement",
     "UnsupportedEdition",
+    "abbreviation",
+    "check_national_norm",
+    "check_national_title",
     "check_norm",
     "check_norms",
     "counted_games",
+    "direct_gmi",
     "dp_for",
     "edition_for",
+    "fmjd_norm_requirements",
     "in_progress",
     "min_games",
     "mix_limits",
+    "national_points_needed",
     "norm_table",
+    "parse_abbreviation",
     "percentage",
     "performance",
     "points_needed",
