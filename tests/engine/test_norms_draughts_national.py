@@ -129,7 +129,8 @@ def test_no_average_condition():
     assert c.met and c.average_rating == 1200
 
 
-@pytest.mark.parametrize("games_, pct, half", [(9, 55, 10), (9, 50, 9), (10, 50, 10), (11, 0, 0), (7, 100, 14)])
+@pytest.mark.parametrize("games_, pct, half",
+                         [(9, 55, 10), (9, 50, 9), (10, 50, 10), (11, 0, 0), (7, 100, 14)])
 def test_points_needed(games_, pct, half):
     title = NationalTitle("X", "X", None, 1, 1, None, pct)
     assert national_points_needed(title, games_) == half

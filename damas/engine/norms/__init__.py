@@ -87,6 +87,15 @@ Build `NormEvent` (rounds, system, host federation = registering federation, sta
 the opponent's rating and title from the list in effect at the start (1.4.6a), or of the game's day
 when `event.ratings_per_game` (1.1.4). Render `NormCheck.missing` by `key` (translations) and
 `article`; `excluded` explains rounds not counted; `floor` names the raised opponent.
+
+Draughts: FMJD norms cannot be checked (`fmjd_norm_requirements` raises `FmjdNormsNotFound`: the
+norm articles of Annex 10 were not in the text read; see `fmjd`). National titles are the
+federation's settings: store `NationalTitle.to_settings()` (JSON), rebuild with `from_settings`,
+call `check_national_norm(player, games, title)` with the same `NormGame` rows as the FIDE check
+(`opponent_federation` is not used), and `check_national_title(rating, norms, title)` for the
+title itself. Shortfall `article`s are the requirement codes `national.*`; their `key`s reuse the
+FIDE check's (`norm.games`, `norm.average`, `norm.min_score`) plus `title.rating`, `title.norms`
+and the exclusion `norm.excluded.unrated`.
 """
 from damas.engine.norms.check import check_norm, check_norms
 from damas.engine.norms.fmjd import (
