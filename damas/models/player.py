@@ -50,6 +50,11 @@ class Player(db.Model):
     rating_chess_rapid: Mapped[int | None]
     rating_chess_blitz: Mapped[int | None]
     email: Mapped[str | None] = mapped_column(String(254))
+    # Titles on record: FIDE's chess titles (GM, IM, WGM, WIM, FM, WFM, CM, WCM) and the
+    # draughts titles (FMJD GMI, MI, MF and the women's and 64-square versions, or a national
+    # title of the federation's settings). "" = none.
+    fide_title: Mapped[str] = mapped_column(String(3), default="", server_default="")
+    draughts_title: Mapped[str] = mapped_column(String(12), default="", server_default="")
 
     club: Mapped["Club | None"] = relationship(back_populates="players")
 
