@@ -14,6 +14,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from wtforms import StringField
+from wtforms.validators import StopValidation
 
 from damas.services.fees.schedule import MAX_CENTS
 
@@ -82,6 +83,12 @@ class ReaisField(StringField):
             self.data = parse_reais(raw)
         except MoneyError as error:
             raise ValueError(str(error)) from None
+
+    def pre_validate(self, form: Any) -> None:
+        """A typed amount that is not money keeps its message (DataRequired would replace it
+        with "required", as `forms_util.IntegerField` explains)."""
+        if self.process_errors and self.raw_data and str(self.raw_data[0]).strip():
+            raise StopValidation()
 
     def _value(self) -> str:
         if self.raw_data:
