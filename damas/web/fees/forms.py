@@ -8,7 +8,7 @@ from typing import Any, Sequence
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, DateTimeLocalField, Field, SelectField, StringField, TextAreaField
-from wtforms.validators import DataRequired, Length, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, Optional
 
 from damas.engine.categories import Category
 from damas.models.fees import UnpaidAction
@@ -37,7 +37,7 @@ class ScheduleForm(FlaskForm):
     """The fee schedule; one `reduction__<code>` field per non-absolute category is added by
     `schedule_form`."""
 
-    member = ReaisField(_l("Taxa de inscrição (filiados à federação)"), validators=[DataRequired(REQUIRED)])
+    member = ReaisField(_l("Taxa de inscrição (filiados à federação)"), validators=[InputRequired(REQUIRED)])
     guest = ReaisField(_l("Taxa para convidados (vazio = a mesma)"), validators=[Optional()])
     early_reduction = ReaisField(_l("Desconto para pagamento antecipado"), validators=[Optional()])
     early_until = DateField(_l("Desconto antecipado vale até (inclusive)"), validators=[Optional()])
@@ -86,7 +86,7 @@ class PaymentForm(FlaskForm):
     """A payment booked by hand on an entrant's account."""
 
     method = SelectField(_l("Forma"), choices=METHOD_CHOICES)
-    amount = ReaisField(_l("Valor"), validators=[DataRequired(REQUIRED)])
+    amount = ReaisField(_l("Valor"), validators=[InputRequired(REQUIRED)])
     paid_on = DateField(_l("Data"), validators=[DataRequired(REQUIRED)])
     note = StringField(_l("Observação"), validators=[Optional(), Length(max=500)])
 
@@ -95,7 +95,7 @@ class RefundForm(FlaskForm):
     """Money paid back to an entrant (withdrawal before the deadline, event cancelled)."""
 
     method = SelectField(_l("Forma"), choices=METHOD_CHOICES)
-    amount = ReaisField(_l("Valor devolvido"), validators=[DataRequired(REQUIRED)])
+    amount = ReaisField(_l("Valor devolvido"), validators=[InputRequired(REQUIRED)])
     paid_on = DateField(_l("Data"), validators=[DataRequired(REQUIRED)])
     note = StringField(_l("Motivo da devolução"), validators=[DataRequired(REQUIRED), Length(max=500)])
 
