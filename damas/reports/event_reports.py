@@ -17,6 +17,7 @@ from damas.models import EntryStatus, Event, GameResult, RoundRequest
 from damas.formats.event_rules import event_ruleset
 from damas.formats.mapping import event_rounds, preload_entries, round_is_complete
 from damas.presentation.labels import ENTRY_STATUS_NAMES, pick
+from damas.views.fee_schedule import fee_box
 from damas.views.summaries import event_summary, planned_round_times
 from damas.presentation.results import result_label
 from damas.views.round_rows import result_text, side
@@ -192,5 +193,5 @@ def brochure_context(event: Event) -> dict[str, Any]:
                        for t in tables],
         "prizes": [c for c in prize_list(event) if c["prizes"]],
         "time_control": f"{event.time_minutes} min" + (f" + {event.time_increment} s" if event.time_increment else ""),
-        "double_round_robin": event.double_round_robin, "summary": summary,
+        "double_round_robin": event.double_round_robin, "summary": summary, "fee": fee_box(event),
     }

@@ -20,6 +20,7 @@ from damas.web.events.status import needs_confirmation, status_choices
 from damas.web.events.forms import ArbiterForm, EntryForm, EventForm, StatusForm
 from damas.web.forms_util import choices, pairing_system_choices, run_service, show_service_error, tiebreak_picker
 from damas.presentation.labels import STATUS_NAMES, pick
+from damas.views.fee_schedule import fee_box
 from damas.views.summaries import (
     event_list_item,
     event_summary,
@@ -113,6 +114,7 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
         seasons=[{"id": s.id, "name": s.name} for s in seasons_of_event(event.id)],
         imported=import_note(event),
         now_round=now_round,
+        fee=fee_box(event),
         top=None if table is None else {**table, "rows": table["rows"][:TOP_ROWS], "total": len(table["rows"])},
     )
 

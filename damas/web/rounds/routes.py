@@ -47,6 +47,7 @@ from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.rounds.blueprint import bp
 from damas.web.rounds.rules import event_rules_context
 from damas.web.rounds.withdrawal_notes import withdrawal_notes
+from damas.views.fee_schedule import fee_box
 from damas.views.summaries import event_summary
 from damas.views.rating_change import rating_rules_context
 from damas.presentation.results import report_choices, result_choices, result_keys, result_keys_hint
@@ -387,6 +388,6 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
                       unplayed=unplayed_rule(event))
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
                            by_lot=event.tiebreak_by_lot, drawn=order_is_drawn(event), lot_seed=event.tiebreak_lot_seed,
-                           tb_options=options, rating_rules=rating_rules_context(event),
+                           tb_options=options, rating_rules=rating_rules_context(event), fee=fee_box(event),
                            **event_rules_context(event, lang))
 
