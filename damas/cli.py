@@ -12,6 +12,7 @@ from damas.extensions import db
 from damas.models import User
 from damas.demo import DEFAULT_SEED, load_demo
 from damas.services.errors import ServiceError
+from damas.services.fees import deadline as fee_deadline
 from damas.services.mail import MAIL_QUEUE
 from damas.services.users import create_user
 from damas.web.pdf_lanes import is_redis, work
@@ -73,3 +74,29 @@ def worker_command(lane: str) -> None:
     click.echo(f"damas worker ({lane}) on {current_app.config['CACHE_URL'].split('@')[-1]}")
     work(current_app._get_current_object(), "others" if lane == "mail" else lane,  # type: ignore[attr-defined]
          others=(MAIL_QUEUE,))
+
+
+@damas_cli.command("taxas-prazos")
+@with_appcontext
+def fee_deadlines_command() -> None:
+    """Apply every payment deadline that has passed (events confirming paid entries only, still
+    open for registration): unpaid entries cancelled or moved behind the reserve list, reserves
+    moved up, each step audited and mailed. Meant for cron (e.g. hourly); running it again
+    changes nothing."""
+    done = 0
+    for event in fee_deadline.due_events():
+        try:
+            plan = fee_deadline.apply(None, event)
+        except ServiceError as error:
+            db.session.rollback()
+            click.echo(f"{event.name} (#{event.id}): {error.message}")
+            continue
+        done += 1
+        verb = "moved to the reserve" if plan.action == "reserve" else "cancelled"
+        click.echo(f"{event.name} (#{event.id}): {len(plan.unpaid)} unpaid {verb}, "
+                   f"{len(plan.promoted)} moved up from the reserve.")
+        for step in plan.unpaid:
+            click.echo(f"  - {step.name}: {verb}")
+        for step in plan.promoted:
+            click.echo(f"  + {step.name}: entered from the reserve")
+    click.echo(f"Payment deadlines applied: {done}.")

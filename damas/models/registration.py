@@ -64,11 +64,13 @@ class RegistrationSettings(db.Model):
 class ReserveStatus(str, enum.Enum):
     WAITING = "waiting"
     SUBSTITUTED = "substituted"  # took a round-1 no-show's place
+    PROMOTED = "promoted"  # moved into a place freed before the start
     LEFT = "left"
 
 
 class ReserveEntry(db.Model):
-    """A player on an event's reserve list (joined after the start), first come first served."""
+    """A player on an event's reserve list, first come first served: joined after the start (a
+    round-1 no-show's substitute) or, when the event was full, during registration."""
 
     __tablename__ = "reserve_entry"
     __table_args__ = (UniqueConstraint("event_id", "player_id", name="reserve_event_player"),)

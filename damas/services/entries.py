@@ -1,4 +1,5 @@
-"""Entries: adding and removing players and numbering the starting list."""
+"""Entries: adding and removing players (a place freed before the start goes to the reserve list,
+`reserve_moves`; money paid may be owed back, `fees.refunds`)."""
 from __future__ import annotations
 
 from flask_babel import gettext as _
@@ -10,9 +11,11 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, User
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
-from damas.formats.mapping import starting_order
+from damas.services.fees import refunds
 from damas.services.locking import lock_event
 from damas.services.mail import entry_notices
+from damas.services.reserve_moves import fill_free_places
+from damas.services.starting_numbers import renumber  # noqa: F401  (re-exported)
 
 OPEN_FOR_ENTRIES = (EventStatus.DRAFT, EventStatus.REGISTRATION)
 
@@ -21,24 +24,6 @@ def rating_list_of(event: Event) -> str:
     """The rating list of the event's starting order: the one its form names ('regular', 'rapid'
     or 'blitz'), else the list its rate of play feeds (CBJD 115: 'regular' or 'rapid')."""
     return event.rating_list or classify(event.time_minutes, event.time_increment).rating_list
-
-
-def renumber(event: Event) -> None:
-    """Give every entry of the event pairing numbers 1..n in starting order (C.04.3 A.2 re-sorts).
-
-    Withdrawn and expelled players keep a number, re-sorted with the others: their results stand
-    (CBJD 105 B, FIDE-GR withdrawals f) and a late entry renumbering the list (C.04.2 C.2-3)
-    must not take them out of the standings nor their opponents' games with them. Before the
-    start every entry is registered (a cancelled one is deleted), so this is the starting list.
-    Two passes so the unique (event, pairing number) constraint never sees a clash mid-way.
-    """
-    ordered = starting_order(list(event.entries), event.provisional_rating)
-    for entry in event.entries:
-        entry.pairing_number = None
-    db.session.flush()
-    for number, entry in enumerate(ordered, start=1):
-        entry.pairing_number = number
-    db.session.flush()
 
 
 LATE_ENTRY_SYSTEMS = ("dutch", "sb-swiss", "micromatch")  # system families (every Dutch edition)
@@ -75,6 +60,7 @@ def add_entry(actor: User, event: Event, player: Player) -> Entry:
              "pairing_number": entry.pairing_number},
             event.id,
         )
+        refunds.entered_again(actor, event, player.id)
         entry_notices.entry_added(event, player.id)
     return entry
 
@@ -91,7 +77,9 @@ def remove_entry(actor: User, event: Event, entry: Entry) -> None:
             {"player_id": entry.player_id, "pairing_number": entry.pairing_number}, None, event.id,
         )
         entry_notices.entry_cancelled(event, entry.player_id, by_player=False)
+        refunds.owe_refund(actor, event, entry.player_id, refunds.REMOVED)
         event.entries.remove(entry)
         db.session.delete(entry)
         db.session.flush()
         renumber(event)
+        fill_free_places(actor, event, "removed")

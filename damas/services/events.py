@@ -15,10 +15,11 @@ from damas.engine.pairing import family_of, system_codes
 from damas.engine.rate_of_play import classify
 from damas.engine.rulesets import get_ruleset, ruleset_codes
 from damas.extensions import db
-from damas.models import Event, EventArbiter, EventStatus, Role, User
+from damas.models import EntryStatus, Event, EventArbiter, EventStatus, Role, User
 from damas.models.event import ROUND_TIME_STORED
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
+from damas.services.fees import refunds
 from damas.formats.event_rules import system_kind_of, tiebreak_order
 from damas.engine.tiebreaks import tiebreak_codes
 from damas.engine.tiebreak_fit import KIND_NAMES, suited_kinds, unsuited
@@ -347,6 +348,9 @@ def change_status(actor: User, event: Event, new_status: EventStatus, lot_seed: 
         before = {"status": event.status.value}
         after: dict[str, Any] = {"status": new_status.value}
         event.status = new_status
+        if new_status == EventStatus.CANCELLED:  # every entrant is owed what he paid
+            refunds.event_cancelled(actor, event, [e.player_id for e in event.entries
+                                                   if e.status == EntryStatus.REGISTERED])
         if new_status == EventStatus.RUNNING and not event_has_rounds(event):
             renumber(event)
         if new_status == EventStatus.FINISHED and event.tiebreak_lot_seed is None and (

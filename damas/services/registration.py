@@ -7,6 +7,9 @@ the event; the last free place starts it at once (online). CLUB "Reserva": after
 player may join the reserve; a round-1 no-show is replaced by the first reserve, who takes his
 place and his points; no substitution after round 1.
 
+**[ours]** Before the start, a full event with a capacity has a reserve list too; a place freed
+before the start goes to its first waiting reserve (`reserve_moves`).
+
 **[ours]** "member" = a player record with a federation number; a guest is a record without one.
 "One event at a time" = not registered in another online event that is open or running.
 An event takes self-registrations only when its settings row says so (staff switch it on).
@@ -39,6 +42,7 @@ from damas.services.audit import record, snapshot, transaction
 from damas.services.entries import renumber
 from damas.services.bye_requests import set_round_request
 from damas.services.errors import ServiceError
+from damas.services.fees import refunds
 from damas.services.micro_state import is_team_event
 from damas.services.team_entries import teams_of
 from damas.services.locking import lock_event
@@ -69,6 +73,7 @@ from damas.services.reserve import (  # noqa: F401  (re-exported)
     substitute_no_show,
     substitutions_open,
 )
+from damas.services.reserve_moves import fill_free_places
 
 SETTINGS_FIELDS = (
     "self_registration", "opens_at", "closes_at", "capacity", "guest_policy", "guest_places", "guests_from",
@@ -163,6 +168,7 @@ def register(user: User, event: Event, now: datetime | None = None) -> Entry:
         renumber(event)
         record(user, "register", "entry", entry.id, None,
                {"player_id": player.id, "rating_at_entry": entry.rating_at_entry, "self": True}, event.id)
+        refunds.entered_again(user, event, player.id)
         entry_notices.entry_received(event, player.id)
         if settings.online and settings.capacity is not None and active_count(event) >= settings.capacity:
             _start(user, event, "last_place_filled")
@@ -182,10 +188,12 @@ def cancel(user: User, event: Event) -> None:
         record(user, "cancel", "entry", entry.id,
                {"player_id": player.id, "pairing_number": entry.pairing_number}, None, event.id)
         entry_notices.entry_cancelled(event, player.id, by_player=True)
+        refunds.owe_refund(user, event, player.id, refunds.WITHDRAWN)
         event.entries.remove(entry)
         db.session.delete(entry)
         db.session.flush()
         renumber(event)
+        fill_free_places(user, event, "withdrawn")
 
 
 # ---------------------------------------------------------------- start, minimum entries
@@ -224,6 +232,7 @@ def start_event(actor: User, event: Event) -> bool:
             record(actor, "status", "event", event.id, {"status": "registration"},
                    {"status": "cancelled", "reason": "min_entries", "entries": count,
                     "min_entries": settings.min_entries, "notified": player_ids}, event.id)
+            refunds.event_cancelled(actor, event, player_ids)
             entry_notices.event_cancelled(event, player_ids, count, settings.min_entries)
         return False
     if count < 2:

@@ -12,12 +12,20 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.formats.knockout_state import get_setup
 from damas.models import Entry, Event, EventStatus, Game, GameResult, Player, Round, User
-from damas.models.registration import PlayerMessage, ReserveEntry, ReserveStatus
+from damas.models.registration import PlayerMessage, RegistrationSettings, ReserveEntry, ReserveStatus
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.mail import entry_notices
-from damas.services.registration_limits import check_player_limits, own_entry, player_of, settings_of, utcnow
+from damas.services.mail import entry_notices, reserve_notices
+from damas.services.registration_limits import (
+    active_count,
+    aware,
+    check_player_limits,
+    own_entry,
+    player_of,
+    settings_of,
+    utcnow,
+)
 from damas.models.knockout import KnockoutGame
 
 PLAYED = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
@@ -80,23 +88,45 @@ def substitutions_open(event: Event) -> bool:
     return len(rounds) == 1
 
 
+def _check_full_registration(event: Event, settings: RegistrationSettings, now: datetime) -> None:
+    """**[ours]** Before the start the reserve list is open while registration is, and only when
+    the event has a capacity and every place is taken: a place freed before the start (a player
+    cancels, the organisers remove an entry, the payment deadline cancels one) goes to the first
+    waiting reserve (`reserve_moves.fill_free_places`)."""
+    opens, closes = aware(settings.opens_at), aware(settings.closes_at)
+    if (opens is not None and now < opens) or (closes is not None and now >= closes):
+        raise ServiceError(_("As inscrições deste evento não estão abertas."))
+    if settings.capacity is None:
+        raise ServiceError(_("A lista de reserva abre depois do início do evento."))
+    if active_count(event) < settings.capacity:
+        raise ServiceError(_("Ainda há vagas neste evento: inscreva-se."))
+
+
 def join_reserve(user: User, event: Event, now: datetime | None = None) -> ReserveEntry:
+    """Join the reserve list: after the start (CLUB "Reserva", until substitutions close) or,
+    when the event is full, during registration (`_check_full_registration`)."""
     player = player_of(user)
     lock_event(event)  # a double click joins once
     settings = settings_of(event)
-    if event.status != EventStatus.RUNNING or not settings.self_registration:
+    now = now or utcnow()
+    before_start = event.status == EventStatus.REGISTRATION and bool(settings.self_registration)
+    if before_start:
+        _check_full_registration(event, settings, now)
+    elif event.status != EventStatus.RUNNING or not settings.self_registration:
         raise ServiceError(_("A lista de reserva abre depois do início do evento."))
-    rounds = _rounds(event)
-    closed = (not substitutions_open(event) if get_format(event).substitution in ("round_robin", "bracket")
-              else len(rounds) > 1)
-    if closed:
-        raise ServiceError(_("Não há substituições depois da 1ª rodada; a reserva está fechada."))
+    else:
+        rounds = _rounds(event)
+        closed = (not substitutions_open(event) if get_format(event).substitution in ("round_robin", "bracket")
+                  else len(rounds) > 1)
+        if closed:
+            raise ServiceError(_("Não há substituições depois da 1ª rodada; a reserva está fechada."))
     if own_entry(event, player) is not None:
         raise ServiceError(_("Você já está inscrito neste evento."))
     existing = own_reserve(event, player)
-    if existing is not None and existing.status != ReserveStatus.LEFT:
+    if existing is not None and existing.status not in (ReserveStatus.LEFT, ReserveStatus.PROMOTED):
         raise ServiceError(_("Você já está na lista de reserva."))
-    check_player_limits(event, settings, player, now or utcnow(), reserve=True)
+    # before the start a reserve may take a place: the limits of a registration hold for him
+    check_player_limits(event, settings, player, now, reserve=not before_start)
     with transaction():
         if existing is not None:
             db.session.delete(existing)
@@ -106,7 +136,10 @@ def join_reserve(user: User, event: Event, now: datetime | None = None) -> Reser
         db.session.flush()
         record(user, "join_reserve", "reserve_entry", row.id, None, {"player_id": player.id}, event.id)
         place = sum(1 for r in reserve_list(event) if r.status == ReserveStatus.WAITING)
-        entry_notices.reserve_joined(event, player.id, place)
+        if before_start:
+            reserve_notices.reserve_joined_before_start(event, player.id, place)
+        else:
+            entry_notices.reserve_joined(event, player.id, place)
     return row
 
 

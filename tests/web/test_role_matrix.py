@@ -53,6 +53,8 @@ ACCESS = {
     "events.add_arbiter": "staff",
     "events.remove_arbiter": "staff",
     "events.manage_entries": "editor",
+    "fees.deadline_page": "staff",
+    "fees.apply_deadline": "staff",
     "events.add_entry": "editor",
     "events.remove_entry": "editor",
     "events.audit_log": "editor",

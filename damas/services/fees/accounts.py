@@ -59,6 +59,7 @@ class EntrantFee:
     account: FeeAccount
     waiver_reason: str
     payments: tuple[PaymentView, ...]
+    refund_due_cents: int = 0  # still to pay back ("reembolso a fazer"): `refunds.owe_refund`
 
     @property
     def state(self) -> FeeState:
@@ -94,7 +95,8 @@ def _account(event: Event, rules: FeeRules, player: Player, entry: Entry | None,
     return EntrantFee(event_id=event.id, player_id=player.id, entry_id=entry.id if entry else None,
                       name=player.full_name, pairing_number=entry.pairing_number if entry else None,
                       member=member, categories=cats, txid=pix_txid(event.id, player.id), account=acc,
-                      waiver_reason=fee.waiver_reason if fee is not None else "", payments=_views(fee))
+                      waiver_reason=fee.waiver_reason if fee is not None else "", payments=_views(fee),
+                      refund_due_cents=fee.refund_due_cents if fee is not None else 0)
 
 
 def fee_row(event: Event, player_id: int) -> EntryFee | None:

@@ -14,7 +14,9 @@ from damas.models import Event, User
 from damas.models.fees import EntryFee, FeePayment, PaymentKind, PaymentMethod
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
+from damas.services.fees import notices, refunds
 from damas.services.fees.accounts import fee_row
+from damas.services.fees.confirmation import entry_settled, paid_only
 from damas.services.fees.schedule import MAX_CENTS
 
 PAYMENT_FIELDS = ("kind", "method", "amount_cents", "paid_on", "bank_account", "bank_ref", "payer_name", "note")
@@ -33,10 +35,14 @@ def fee_account_row(event: Event, player_id: int) -> EntryFee:
 def book(actor: User | None, event: Event, player_id: int, *, kind: PaymentKind, method: PaymentMethod,
          amount_cents: int, paid_on: date, note: str = "", payer_name: str = "", bank_account: str | None = None,
          bank_ref: str | None = None) -> FeePayment:
-    """Book money in or out on the entrant's account (inside the caller's transaction)."""
+    """Book money in or out on the entrant's account (inside the caller's transaction). A refund
+    brings down what is owed back (`refunds.refund_booked`); a payment that settles the entry of
+    an event confirming paid entries only confirms it, and the player is told by mail."""
     if isinstance(amount_cents, bool) or not isinstance(amount_cents, int) or not 0 < amount_cents <= MAX_CENTS:
         raise ServiceError(_("O valor deve estar entre R$ 0,01 e R$ 100.000,00."), "amount")
     with transaction():
+        watch = kind == PaymentKind.PAYMENT and paid_only(event)
+        was_settled = entry_settled(event, player_id) if watch else True
         fee = fee_account_row(event, player_id)
         payment = FeePayment(fee=fee, kind=kind, method=method, amount_cents=amount_cents, paid_on=paid_on,
                              note=note.strip()[:2000], payer_name=payer_name.strip()[:120],
@@ -46,6 +52,10 @@ def book(actor: User | None, event: Event, player_id: int, *, kind: PaymentKind,
         db.session.flush()
         record(actor, "fee_refund" if kind == PaymentKind.REFUND else "fee_payment", "fee_payment", payment.id,
                None, {**snapshot(payment, PAYMENT_FIELDS), "player_id": player_id}, event.id)
+        if kind == PaymentKind.REFUND:
+            refunds.refund_booked(actor, event, fee, amount_cents)
+        elif not was_settled and entry_settled(event, player_id):
+            notices.entry_paid(event, player_id)
     return payment
 
 

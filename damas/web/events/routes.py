@@ -29,6 +29,8 @@ from damas.views.summaries import (
     start_list,
     team_counts,
 )
+from damas.views.fee_marks import fee_marks
+from damas.services.fees.confirmation import paid_only
 from damas.views.event_now import TOP_ROWS, current_round, shows_standings
 from damas.views.import_note import import_note
 from damas.reports.standings import standings_context
@@ -278,6 +280,8 @@ def manage_entries(event_id: int):  # type: ignore[no-untyped-def]
         open_for_entries=entry_service.accepts_entries(event),
         can_remove=event.status in entry_service.OPEN_FOR_ENTRIES,
         form=EntryForm(),
+        fee_marks=fee_marks(event),
+        deadline_link=current_user.role == Role.STAFF and paid_only(event),
     )
 
 

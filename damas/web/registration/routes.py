@@ -17,6 +17,7 @@ from damas.models.registration import GuestPolicy, ReserveEntry, ReserveStatus, 
 from damas.services import accounts, registration as reg, result_reports
 from damas.presentation.results import report_choices
 from damas.services.errors import ServiceError
+from damas.services.fees.confirmation import entry_settled, paid_only
 from damas.services.events import can_edit_event
 from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required
@@ -76,6 +77,8 @@ def registration_info(event: Event) -> dict:
             "pairing_number": entry.pairing_number if entry else None,
             "reserve": reserve.status.value if reserve else None,
             "player_id": player.id,
+            "awaiting_payment": entry is not None and entry.status == EntryStatus.REGISTERED and paid_only(event)
+            and not entry_settled(event, player.id),
         }
     return info
 
@@ -128,6 +131,8 @@ def my_page():  # type: ignore[no-untyped-def]
                 "report_boards": result_reports.boards_to_report(event, user)
                 if event.status == EventStatus.RUNNING else [],
                 "report_choices": report_choices(event.ruleset),
+                "awaiting_payment": entry.status == EntryStatus.REGISTERED and paid_only(event)
+                and not entry_settled(event, player.id),
             })
 
         for r in db.session.scalars(select(ReserveEntry).where(ReserveEntry.player_id == player.id)).all():
@@ -181,7 +186,9 @@ def _player_action(event_id: int, action, done: str):  # type: ignore[no-untyped
 @bp.post("/eventos/<int:event_id>/inscricao/inscrever")
 @login_required
 def register(event_id: int):  # type: ignore[no-untyped-def]
-    return _player_action(event_id, reg.register, _("Inscrição confirmada."))
+    done = (_("Inscrição recebida: ela fica confirmada quando a taxa for paga (veja em Minha área).")
+            if paid_only(_event(event_id)) else _("Inscrição confirmada."))
+    return _player_action(event_id, reg.register, done)
 
 
 @bp.post("/eventos/<int:event_id>/inscricao/cancelar")

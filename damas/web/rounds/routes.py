@@ -49,6 +49,7 @@ from damas.web.rounds.rules import event_rules_context
 from damas.web.rounds.withdrawal_notes import withdrawal_notes
 from damas.views.fee_schedule import fee_box
 from damas.views.summaries import event_summary
+from damas.views.fee_marks import unpaid_names
 from damas.views.rating_change import rating_rules_context
 from damas.presentation.results import report_choices, result_choices, result_keys, result_keys_hint
 from damas.presentation.labels import ENTRY_STATUS_NAMES, pick
@@ -104,6 +105,8 @@ def list_rounds(event_id: int):  # type: ignore[no-untyped-def]
         numbering_seed=event.numbering_seed, has_protocol=bool(event.numbering_protocol),
         first_color=event.first_color, first_color_seed=event.first_color_seed, active_entries=len(active),
         min_entries=3 if get_format(event).round_robin else 2, publish_on_pair=event.publish_on_pair,
+        unpaid=unpaid_names(event) if editable and event.status in (EventStatus.REGISTRATION, EventStatus.RUNNING)
+        else [],
     )
 
 
@@ -157,11 +160,13 @@ def view_round(event_id: int, number: int):  # type: ignore[no-untyped-def]
     mine = [b for b in result_reports.boards_to_report(event, current_user) if b.round_number == rnd.number] \
         if current_user.is_authenticated else []
     running = editable and event.status == EventStatus.RUNNING
+    next_step = _next_step(event, rnd, rounds) if running else None
     return render_template(
         "rounds/round.html", event=event_summary(event), number=rnd.number, status=rnd.status.value,
         my_boards=mine, report_choices=report_choices(event.ruleset),
         reported=result_reports.pending_reports(event, rnd) if editable else {},
-        rows=_round_rows(event, rnd), editable=running, next_step=_next_step(event, rnd, rounds) if running else None,
+        rows=_round_rows(event, rnd), editable=running, next_step=next_step,
+        unpaid=unpaid_names(event) if next_step and next_step["kind"] == "pair" else [],
         choices=result_choices(event.ruleset), last=rounds[-1].number == rnd.number,
         keys=result_keys(event.ruleset), keys_hint=result_keys_hint(event.ruleset),
         can_delete=editable and swiss_service.round_by_round(event) and rounds[-1].id == rnd.id,
