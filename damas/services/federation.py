@@ -31,8 +31,7 @@ from damas.engine.pairing import family_of, system_codes
 from damas.models import Event, FederationSettings, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
-from damas.services.fees.brcode import CITY_MAX, NAME_MAX
-from damas.services.fees.pix_keys import parse_pix_key
+from damas.services.pix_keys import parse_pix_key
 from damas.engine.rulesets import ruleset_codes
 from damas.models.federation import utc_now
 
@@ -48,6 +47,8 @@ LOGO_MAX_SIDE = 2000
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _PHONE = re.compile(r"^\+?[0-9 ().-]+$")
 _MAGIC = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
+# Pix: the BR Code's merchant name (field 59) and city (field 60) limits, as the columns hold them.
+NAME_MAX, CITY_MAX = FederationSettings.pix_name.type.length, FederationSettings.pix_city.type.length
 _LIMITS = {"name": 160, "short_name": 40, "address": 1000, "email": 120, "phone": 40, "website": 200,
            "pix_name": NAME_MAX, "pix_city": CITY_MAX}
 _G_KEY = "_damas_federation"
