@@ -22,6 +22,7 @@ from damas.services.categories import event_categories
 from damas.services.fees.accounts import FEDERATION_TZ, EntrantFee, account_for
 from damas.services.fees.pix import entry_brcode, pix_receiver, qr_svg
 from damas.services.fees.schedule import schedule_row
+from damas.services.registration_limits import aware
 
 __all__ = ["FeeBadge", "PaymentPage", "fee_badge", "payment_page", "state_label", "NOT_ENTERED", "NO_FEE"]
 
@@ -107,8 +108,8 @@ def payment_page(event: Event, player: Player) -> PaymentPage | str:
     owes = fee.account.owed_cents > 0 and entered
     code = entry_brcode(receiver, fee) if receiver is not None and owes else ""
     row = schedule_row(event)
-    deadline = row.payment_deadline if row is not None else None
-    if deadline is not None and deadline.tzinfo is not None:
+    deadline = aware(row.payment_deadline) if row is not None else None
+    if deadline is not None:
         deadline = deadline.astimezone(FEDERATION_TZ)
     return PaymentPage(
         event_id=event.id, event_name=event.name, state=fee.state.value, state_label=state_label(fee.state),

@@ -12,6 +12,7 @@ from damas.services.fees.pix import entry_brcode, pix_receiver, qr_png
 from damas.services.fees.schedule import schedule_row
 from damas.services.mail.compose import external_url
 from damas.services.mail.entry_payment import EntryPayment
+from damas.services.registration_limits import aware
 
 __all__ = ["entry_payment_of"]
 
@@ -25,8 +26,8 @@ def entry_payment_of(event: Event, player_id: int) -> EntryPayment | None:
     receiver = pix_receiver()
     code = entry_brcode(receiver, fee) if receiver is not None else ""
     row = schedule_row(event)
-    deadline = row.payment_deadline if row is not None else None
-    if deadline is not None and deadline.tzinfo is not None:
+    deadline = aware(row.payment_deadline) if row is not None else None
+    if deadline is not None:  # the deadline as the federation's clock reads it
         deadline = deadline.astimezone(FEDERATION_TZ).replace(tzinfo=None)
     return EntryPayment(amount_cents=fee.account.owed_cents, link=external_url("fees.payment", event_id=event.id),
                         txid=fee.txid, code=code, qr_png=qr_png(code) if code else b"",
