@@ -31,6 +31,7 @@ from damas.engine.pairing import family_of, system_codes
 from damas.models import Event, FederationSettings, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
+from damas.services.pix_keys import parse_pix_key
 from damas.engine.rulesets import ruleset_codes
 from damas.models.federation import utc_now
 
@@ -40,13 +41,16 @@ __all__ = ["FederationView", "current", "federation_name", "default_ruleset", "d
            "check_logo", "LOGO_MAX_BYTES", "LOGO_MAX_SIDE", "SETTINGS_FIELDS"]
 
 SETTINGS_FIELDS = ("name", "short_name", "address", "email", "phone", "website", "default_ruleset",
-                   "default_pairing_system")
+                   "default_pairing_system", "pix_key", "pix_name", "pix_city")
 LOGO_MAX_BYTES = 256 * 1024
 LOGO_MAX_SIDE = 2000
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _PHONE = re.compile(r"^\+?[0-9 ().-]+$")
 _MAGIC = {b"\x89PNG\r\n\x1a\n": "image/png", b"\xff\xd8\xff": "image/jpeg"}
-_LIMITS = {"name": 160, "short_name": 40, "address": 1000, "email": 120, "phone": 40, "website": 200}
+# Pix: the BR Code's merchant name (field 59) and city (field 60) limits, as the columns hold them.
+NAME_MAX, CITY_MAX = FederationSettings.pix_name.type.length, FederationSettings.pix_city.type.length
+_LIMITS = {"name": 160, "short_name": 40, "address": 1000, "email": 120, "phone": 40, "website": 200,
+           "pix_name": NAME_MAX, "pix_city": CITY_MAX}
 _G_KEY = "_damas_federation"
 
 
@@ -63,6 +67,9 @@ class FederationView:
     default_ruleset: str = ""
     default_pairing_system: str = ""
     logo_mime: str = ""
+    pix_key: str = ""
+    pix_name: str = ""
+    pix_city: str = ""
     version: int = 0
 
     @property
@@ -85,7 +92,8 @@ def _default_name() -> str:
 def _load() -> FederationView:
     t = FederationSettings
     row = db.session.execute(select(t.name, t.short_name, t.address, t.email, t.phone, t.website,
-                                    t.default_ruleset, t.default_pairing_system, t.logo_mime, t.version).order_by(t.id).limit(1)).first()
+                                    t.default_ruleset, t.default_pairing_system, t.logo_mime, t.pix_key, t.pix_name,
+                                    t.pix_city, t.version).order_by(t.id).limit(1)).first()
     if row is None:
         return FederationView(name=_default_name())
     return FederationView(**row._asdict())
@@ -194,7 +202,20 @@ def _clean(data: dict[str, Any]) -> dict[str, str]:
         raise ServiceError(_("Regulamento desconhecido."), "default_ruleset")
     if values["default_pairing_system"] not in ("", *pairing_families()):
         raise ServiceError(_("Sistema de emparceiramento desconhecido."), "default_pairing_system")
+    _clean_pix(values)
     return values
+
+
+def _clean_pix(values: dict[str, str]) -> None:
+    """The Pix receiving account: no key (no Pix), or a valid key (stored as the Pix directory
+    writes it) with the name and city the BR Code carries (fields 59 and 60, both required)."""
+    if not values["pix_key"]:
+        return
+    values["pix_key"] = parse_pix_key(values["pix_key"]).value
+    if not values["pix_name"]:
+        raise ServiceError(_("Informe o nome do recebedor do Pix (até %(n)s caracteres).", n=NAME_MAX), "pix_name")
+    if not values["pix_city"]:
+        raise ServiceError(_("Informe a cidade do recebedor do Pix (até %(n)s caracteres).", n=CITY_MAX), "pix_city")
 
 
 def _audited(row: FederationSettings) -> dict[str, Any]:

@@ -186,6 +186,7 @@ ACCESS = {
     # registration, players' side and the public API (issue 7)
     "registration.sign_up": "public",
     "registration.my_page": "login",
+    "fees.payment": "login",  # the signed-in player's own entry only: the URL names no player
     "registration.approvals": "staff",
     "registration.unmatched": "staff",
     "registration.event_registration": "public",

@@ -10,4 +10,10 @@ the names re-exported below.
 - `schedule`: the event's fee schedule and category reductions (read, validate, save).
 - `accounts`: each entrant's fee account (state, owed, paid) from the schedule and bookings.
 - `bookings`: payments, refunds and waivers booked on an account.
+- `brcode`: the static Pix BR Code (pure: build and read the EMV payload, CRC16).
+- `pix`: the federation's Pix account, an entry's BR Code, its QR code (SVG, PNG).
+- `payment_mail`: what the entry mails say about the fee (installed by the fees blueprint).
+
+The Pix key check (CPF, CNPJ, e-mail, phone, random key) is `damas.services.pix_keys`: the
+federation settings use it, and they sit below this area.
 """

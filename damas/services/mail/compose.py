@@ -8,7 +8,7 @@ from flask import current_app, has_request_context, render_template, url_for
 from flask_babel import force_locale
 
 from damas.services.federation import federation_name
-from damas.services.mail.message import OutgoingMail
+from damas.services.mail.message import InlineImage, OutgoingMail
 
 LOCALES = ("pt_BR", "en")
 
@@ -33,13 +33,15 @@ def _request_context() -> ContextManager[Any]:
 
 
 def compose(kind: str, to: str, locale: str, subject: Any, headers: tuple[tuple[str, str], ...] = (),
-            **context: Any) -> OutgoingMail:
+            inline: tuple[InlineImage, ...] = (), **context: Any) -> OutgoingMail:
     """The mail ``templates/mail/<kind>.txt`` and ``.html`` render for `to` in `locale`.
-    `subject` is a lazy string (``lazy_gettext``), translated here in that language."""
+    `subject` is a lazy string (``lazy_gettext``), translated here in that language; `inline`:
+    the images the HTML shows by ``cid:``."""
     locale = locale if locale in LOCALES else "pt_BR"
     with _request_context(), force_locale(locale):
         subject_text = str(subject)
         values = {"subject": subject_text, "federation": federation_name(), "recipient": to, **context}
         text = render_template(f"mail/{kind}.txt", **values)
         html = render_template(f"mail/{kind}.html", **values)
-    return OutgoingMail(to=to, subject=subject_text, text=text, html=html, kind=kind, headers=headers)
+    return OutgoingMail(to=to, subject=subject_text, text=text, html=html, kind=kind, headers=headers,
+                        inline=tuple(inline))

@@ -10,6 +10,7 @@ from flask_babel import lazy_gettext as _l
 
 from damas.models import Event
 from damas.services.mail.compose import external_url
+from damas.services.mail.entry_payment import EntryPayment, confirmation_line, entry_payment, image_of, payment_lines
 from damas.services.mail.notify import Notice
 from damas.services.mail.tell import in_locale, tell_players
 
@@ -25,19 +26,38 @@ def _tell(event: Event, player_ids: Iterable[int], notice: Notice) -> None:
     tell_players(KIND, event.id, None, ((pid, notice) for pid in player_ids))
 
 
+def _with_payment(event: Event, subject: Any, lines: list[Any], payment: EntryPayment | None) -> Notice:
+    """The entry notice, with what is still to pay for the entry fee (see `entry_payment`)."""
+    if payment is None:
+        return _notice(event, subject, *lines)
+    return Notice(subject=subject, heading=subject, lines=(*lines, *payment_lines(payment)), link=payment.link,
+                  link_label=_l("Pagar a inscrição"), code=payment.code, code_label=_l("Pix Copia e Cola"),
+                  image=image_of(payment), image_alt=_l("QR code Pix da inscrição"))
+
+
 def entry_received(event: Event, player_id: int) -> None:
-    """The player entered by himself: the entry is in at once (no approval step)."""
-    _tell(event, [player_id], _notice(
-        event, _l("Inscrição confirmada: %(event)s", event=event.name),
-        _l("Recebemos sua inscrição no evento %(event)s e ela está confirmada.", event=event.name),
-        _l("Se não puder jogar, cancele a inscrição em Minha área antes do início: a vaga fica livre.")))
+    """The player entered by himself: the entry is in at once (no approval step), or, where the
+    event confirms paid entries only, once paid."""
+    payment = entry_payment(event, player_id)
+    if payment is not None and payment.paid_to_confirm:
+        subject = _l("Inscrição recebida: %(event)s", event=event.name)
+        lines = [_l("Recebemos sua inscrição no evento %(event)s.", event=event.name), confirmation_line(payment)]
+    else:
+        subject = _l("Inscrição confirmada: %(event)s", event=event.name)
+        lines = [_l("Recebemos sua inscrição no evento %(event)s e ela está confirmada.", event=event.name)]
+    lines.append(_l("Se não puder jogar, cancele a inscrição em Minha área antes do início: a vaga fica livre."))
+    _tell(event, [player_id], _with_payment(event, subject, lines, payment))
 
 
 def entry_added(event: Event, player_id: int) -> None:
     """The organisers (staff or an arbiter of the event) entered the player."""
-    _tell(event, [player_id], _notice(
-        event, _l("Inscrição confirmada: %(event)s", event=event.name),
-        _l("A organização inscreveu você no evento %(event)s.", event=event.name)))
+    payment = entry_payment(event, player_id)
+    lines: list[Any] = [_l("A organização inscreveu você no evento %(event)s.", event=event.name)]
+    subject = _l("Inscrição confirmada: %(event)s", event=event.name)
+    if payment is not None and payment.paid_to_confirm:
+        subject = _l("Inscrição recebida: %(event)s", event=event.name)
+        lines.append(confirmation_line(payment))
+    _tell(event, [player_id], _with_payment(event, subject, lines, payment))
 
 
 def reserve_joined(event: Event, player_id: int, place: int) -> None:

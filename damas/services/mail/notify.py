@@ -18,7 +18,7 @@ from damas.extensions import db
 from damas.models import MailOptOut, User
 from damas.services.mail.compose import compose, external_url
 from damas.services.mail.kinds import BY_CODE
-from damas.services.mail.message import OutgoingMail
+from damas.services.mail.message import InlineImage, OutgoingMail
 from damas.services.mail.recipients import receives_notifications
 from damas.services.mail.sending import send
 
@@ -77,6 +77,10 @@ class Notice:
     lines: tuple[Any, ...]
     link: str
     link_label: Any
+    code: str = ""            # a text to copy whole (a Pix "copia e cola" code), shown apart
+    code_label: Any = ""
+    image: InlineImage | None = None  # shown in the HTML body (a QR code), sent inside the mail
+    image_alt: Any = ""
 
 
 def notification(user: User, kind: str, notices: list[Notice]) -> OutgoingMail:
@@ -87,7 +91,8 @@ def notification(user: User, kind: str, notices: list[Notice]) -> OutgoingMail:
     url = unsubscribe_url(user, kind)
     headers = (("List-Unsubscribe", f"<{url}>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"))
     subject = notices[0].subject if len(notices) == 1 else _MoreSubject(notices[0].subject, len(notices) - 1)
-    return compose("notice", user.email, user.locale, subject, headers=headers, unsubscribe_url=url,
+    images = tuple({n.image.cid: n.image for n in notices if n.image is not None}.values())
+    return compose("notice", user.email, user.locale, subject, headers=headers, inline=images, unsubscribe_url=url,
                    kind_label=BY_CODE[kind].label, notices=notices, name=user.name)
 
 

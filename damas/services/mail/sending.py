@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
+from email.mime.image import MIMEImage
 from functools import partial
 from typing import Any, Callable, Iterable, Sequence
 
@@ -132,6 +133,13 @@ def _message(mail_data: OutgoingMail) -> EmailMultiAlternatives:
                                      headers=dict(mail_data.headers))
     if mail_data.html:
         message.attach_alternative(mail_data.html, "text/html")
+    for image in mail_data.inline:  # multipart/related: the HTML's cid: images travel with it
+        part = MIMEImage(image.data, _subtype=image.mime.split("/", 1)[-1])
+        part.add_header("Content-ID", f"<{image.cid}>")
+        part.add_header("Content-Disposition", "inline", filename=image.filename)
+        message.attach(part)
+    if mail_data.inline:
+        message.mixed_subtype = "related"
     return message
 
 

@@ -24,6 +24,9 @@ class FederationForm(FlaskForm):
         validators=[Optional()])
     default_pairing_system = SelectField(_l("Sistema de emparceiramento padrão dos novos eventos"),
                                          validators=[Optional()])
+    pix_key = StringField(_l("Chave Pix"), validators=[Optional(), Length(max=80)])
+    pix_name = StringField(_l("Nome do recebedor"), validators=[Optional(), Length(max=25)])
+    pix_city = StringField(_l("Cidade do recebedor"), validators=[Optional(), Length(max=15)])
     logo = FileField(_l("Logotipo (PNG ou JPEG)"))
     remove_logo = BooleanField(_l("Remover o logotipo"))
 

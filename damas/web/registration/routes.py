@@ -25,6 +25,7 @@ from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.limits import throttle_sign_up
 from damas.views.summaries import event_summary
 from damas.views.arbiter_events import assigned_events
+from damas.views.fee_payment import fee_badge
 from damas.web.registration.forms import AbsenceForm, DecisionForm, SettingsForm, SignUpForm, SubstituteForm
 from damas.web.public.routes import load_event
 from damas.web.registration.my_games import is_self_registered_guest, my_games
@@ -133,6 +134,7 @@ def my_page():  # type: ignore[no-untyped-def]
                 "report_choices": report_choices(event.ruleset),
                 "awaiting_payment": entry.status == EntryStatus.REGISTERED and paid_only(event)
                 and not entry_settled(event, player.id),
+                "fee": fee_badge(event, player) if entry.status == EntryStatus.REGISTERED else None,
             })
 
         for r in db.session.scalars(select(ReserveEntry).where(ReserveEntry.player_id == player.id)).all():
