@@ -273,7 +273,7 @@ def _read_csv(text: str, encoding: str) -> Statement:
             return row[index].strip() if index is not None and index < len(row) else ""
 
         raw_date, raw_amount = cell("date"), cell("amount")
-        if fold(" ".join(row)).startswith(("saldo", "total")):
+        if any(fold(c).startswith(("saldo", "total")) for c in row):
             continue  # a balance line
         if not raw_amount:
             debits += 1  # a debit, in a bank's separate "Débito" column
