@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Sequence
 
-__all__ = ["SampleLine", "sample_ofx"]
+from damas.engine.fees import pix_txid
+from damas.engine.folding import fold
+
+__all__ = ["SampleLine", "demo_lines", "sample_ofx"]
 
 BANK_ID, BRANCH_ID, ACCOUNT_ID = "001", "1234-5", "98765-4"
 
@@ -53,3 +56,21 @@ def sample_ofx(lines: Sequence[SampleLine], *, bank_id: str = BANK_ID, branch_id
     out += ["</BANKTRANLIST>", "<LEDGERBAL>", f"<BALAMT>{_amount(balance)}", f"<DTASOF>{end}", "</LEDGERBAL>",
             "</STMTRS>", "</STMTTRNRS>", "</BANKMSGSRSV1>", "</OFX>", ""]
     return "\r\n".join(out).encode("cp1252", errors="replace")
+
+
+def demo_lines(event_id: int, entrants: Sequence[tuple[int, str, int]], on: date) -> list[SampleLine]:
+    """A month's statement for the demo: `entrants` are (player id, full name, fee owed in
+    centavos), at least two. The first pays with his entry's BR Code (its transaction id in the
+    memo: matched by id), the second by a Pix typed by hand (name in capitals without accents,
+    no id: matched by amount and name); then a credit nobody owes (unknown) and a bank fee
+    (a debit, ignored)."""
+    txid_payer, name_payer = entrants[0], entrants[1]
+    plain = fold(name_payer[1]).upper() or "PAGADOR"
+    stamp = on.strftime("%Y%m%d")
+    return [
+        SampleLine(f"{stamp}0001", on, txid_payer[2], name=txid_payer[1].upper(),
+                   memo=f"PIX RECEBIDO {pix_txid(event_id, txid_payer[0])}"),
+        SampleLine(f"{stamp}0002", on, name_payer[2], name=plain, memo="PIX RECEBIDO"),
+        SampleLine(f"{stamp}0003", on, 2750, name="PADARIA BOM GOSTO LTDA", memo="PIX RECEBIDO"),
+        SampleLine(f"{stamp}0004", on, -1990, memo="TARIFA PACOTE DE SERVICOS"),
+    ]

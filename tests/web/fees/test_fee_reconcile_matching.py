@@ -11,7 +11,7 @@ from damas.models import AuditEntry
 from damas.models.fees import FeePayment, PaymentMethod
 from damas.services.errors import ServiceError
 from damas.services.fees import accounts, reconcile, schedule
-from damas.services.fees.sample_statement import SampleLine, sample_ofx
+from damas.services.fees.sample_statement import SampleLine, demo_lines, sample_ofx
 from damas.services.fees.statements import read_statement
 
 ON = date(2026, 12, 1)
@@ -125,3 +125,12 @@ def test_a_choice_outside_the_candidates_is_refused(world, db):
     with pytest.raises(ServiceError):
         reconcile.confirm(staff, _statement(event, joao), {"T3": f"{event.id}:{maria.id}"}, "x.ofx")
     assert db.session.scalar(select(func.count(FeePayment.id))) == 0
+
+
+def test_the_demo_statement_shows_each_group(world):
+    staff, event, other, free, joao, maria, ana1, ana2 = world
+    lines = demo_lines(event.id, [(joao.id, joao.full_name, 4500), (maria.id, maria.full_name, 4500)], ON)
+    preview = reconcile.preview(read_statement(sample_ofx(lines)))
+    assert [(line.status, line.by) for line in preview.lines] == [("matched", "txid"), ("matched", "name"),
+                                                                  ("unknown", "")]
+    assert preview.lines[1].credit.payer_name == "MARIA DA CONCEICAO LIMA"

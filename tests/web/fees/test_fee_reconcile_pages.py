@@ -54,6 +54,7 @@ def _count(db, model):
 def test_upload_preview_confirm_and_replay(client, db, login_as, world):
     staff, event, other, joao, ana1, ana2, raw = world
     login_as(staff)
+    assert f'href="{URL}"' in client.get("/federacao/").get_data(as_text=True)
     assert client.get(URL).status_code == 200
     page = _upload(client, raw).get_data(as_text=True)
     assert "Identificados" in page and "Ambíguos" in page and "Desconhecidos" in page and "Já lançados" in page
