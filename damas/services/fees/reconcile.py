@@ -9,9 +9,9 @@ A credit is, in this order:
    `engine.fees.read_txid`) in its memo or name, of an event charging a fee where the player
    has an entry or an account. Booked whatever its amount; a credit below or above what is owed
    is flagged (partial, overpaid) on the preview;
-3. **matched by amount and name**: among the entrants still owing, on the day of the credit,
-   exactly its amount, those whose name the payer's is (`names_match`); one = matched, several =
-   ambiguous (staff pick one on the preview, or leave it);
+3. **matched by amount and name**: among the entrants of events not cancelled still owing, on
+   the day of the credit, exactly its amount, those whose name the payer's is (`names_match`);
+   one = matched, several = ambiguous (staff pick one on the preview, or leave it);
 4. **unknown**: the treasurer books it by hand if it is a fee.
 
 **[ours]** Names are compared folded (accents, case, spacing: `engine.folding.fold`), word by
@@ -34,7 +34,7 @@ from sqlalchemy.exc import IntegrityError
 from damas.engine.fees import Booking, FeeRules, FeeState, account, read_txid
 from damas.engine.folding import fold
 from damas.extensions import db
-from damas.models import Event, Player, User
+from damas.models import Event, EventStatus, Player, User
 from damas.models.fees import EntryFee, FeePayment, FeeSchedule, PaymentKind, PaymentMethod
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
@@ -196,6 +196,8 @@ def preview(statement: Statement) -> Preview:
     for i, credit in rest:
         found = []
         for ev in events:
+            if ev.event.status == EventStatus.CANCELLED:
+                continue  # nobody pays the fee of a cancelled event by mistake of a name
             for fee in ev.accounts.values():
                 if fee.entry_id is None or (ev.event.id, fee.player_id) in taken or not fee.account.owed_cents:
                     continue
