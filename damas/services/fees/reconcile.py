@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from datetime import date
 from typing import Mapping
 
 from flask_babel import gettext as _
@@ -52,9 +54,10 @@ _BANK_WORDS = {"pix", "recebido", "recebida", "receb", "rec", "transferencia", "
                "cpf", "cnpj", "ag", "cc", "conta"}
 
 
-def _words(text: str) -> set[str]:
-    return {w for w in re.sub(r"[^0-9a-z]+", " ", fold(text)).split()
-            if w not in _PARTICLES and w not in _BANK_WORDS and not w.isdigit()}
+@lru_cache(maxsize=8192)  # each entrant's and each payer's name is compared many times
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w for w in re.sub(r"[^0-9a-z]+", " ", fold(text)).split()
+                     if w not in _PARTICLES and w not in _BANK_WORDS and not w.isdigit())
 
 
 def names_match(entrant: str, name: str, memo: str = "") -> bool:
@@ -92,6 +95,7 @@ class Line:
     candidates: tuple[Candidate, ...] = ()  # ambiguous
     flag: str = ""                    # "partial" or "overpaid" (matched by transaction id)
     note: str = ""
+    n: int = 0                        # the credit's place in the statement (the choice's field)
 
 
 @dataclass(frozen=True)
@@ -193,17 +197,20 @@ def preview(statement: Statement) -> Preview:
         flag = "partial" if credit.amount_cents < owed else "overpaid" if credit.amount_cents > owed else ""
         lines[i] = Line(credit, MATCHED, by="txid", target=_candidate(ev, fee, owed), flag=flag)
         taken.add((ev.event.id, fee.player_id))
+    owing = [(ev, fee) for ev in events if ev.event.status != EventStatus.CANCELLED  # none pays those
+             for fee in ev.accounts.values() if fee.entry_id is not None and fee.account.owed_cents]
+    owed_on: dict[tuple[int, int, date], int] = {}  # a statement spans few days: computed once a day
     for i, credit in rest:
         found = []
-        for ev in events:
-            if ev.event.status == EventStatus.CANCELLED:
-                continue  # nobody pays the fee of a cancelled event by mistake of a name
-            for fee in ev.accounts.values():
-                if fee.entry_id is None or (ev.event.id, fee.player_id) in taken or not fee.account.owed_cents:
-                    continue
-                owed = _owed_on(ev, fee, credit)
-                if owed == credit.amount_cents and names_match(fee.name, credit.payer_name, credit.memo):
-                    found.append(_candidate(ev, fee, owed))
+        for ev, fee in owing:
+            if (ev.event.id, fee.player_id) in taken or not names_match(fee.name, credit.payer_name, credit.memo):
+                continue
+            key = (ev.event.id, fee.player_id, credit.posted_on)
+            if key not in owed_on:
+                owed_on[key] = _owed_on(ev, fee, credit)
+            owed = owed_on[key]
+            if owed == credit.amount_cents:
+                found.append(_candidate(ev, fee, owed))
         if len(found) == 1:
             lines[i] = Line(credit, MATCHED, by="name", target=found[0])
             taken.add((found[0].event_id, found[0].player_id))
@@ -211,7 +218,7 @@ def preview(statement: Statement) -> Preview:
             lines[i] = Line(credit, AMBIGUOUS, candidates=tuple(found))
         else:
             lines[i] = Line(credit, UNKNOWN)
-    return Preview(statement, tuple(lines[i] for i in range(len(statement.credits))))
+    return Preview(statement, tuple(replace(lines[i], n=i) for i in range(len(statement.credits))))
 
 
 def confirm(actor: User, statement: Statement, choices: Mapping[str, str], filename: str = "") -> Summary:
