@@ -35,6 +35,7 @@ from damas.web import (
     trf_import,
     users,
 )
+from damas.web.body_limits import register_body_limits
 from damas.web.converters import DatabaseIntConverter
 from damas.web.display import register_filters
 from damas.web.errors import register_error_handlers
@@ -51,6 +52,7 @@ def register_blueprints(app: Flask) -> None:
         app.register_blueprint(blueprint)
     federation.register(app)
     games.links.register(app)
+    register_body_limits(app)
     register_error_handlers(app)
     register_input_guard(app)
     register_filters(app)

@@ -1,7 +1,7 @@
 """Error pages in the visitor's language."""
 from __future__ import annotations
 
-from flask import Flask, render_template
+from flask import Flask, render_template, request
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
@@ -18,7 +18,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(413)
     def too_large(_error):  # type: ignore[no-untyped-def]
-        limit = app.config.get("MAX_CONTENT_LENGTH") or 0
+        limit = request.max_content_length or 0  # the route's own limit (web.body_limits), else the app's
         size = f"{limit / 1024 / 1024:.1f} MB" if limit >= 1024 * 1024 else f"{limit // 1024} KB"
         message = _("O arquivo enviado é grande demais: o limite é %(size)s. Nada foi gravado; envie um arquivo "
                     "menor.", size=size.replace(".", ",") if str(get_locale()) != "en" else size)

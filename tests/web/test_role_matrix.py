@@ -210,6 +210,8 @@ ACCESS = {
     "micromatch.upload_openings": "staff",
     "trf_import.upload": "staff",
     "trf_import.confirm": "staff",
+    "fees.statement_upload": "staff",
+    "fees.statement_confirm": "staff",
     "federation.settings": "staff",
     "federation.logo": "public",
     "micromatch.new_event": "staff",

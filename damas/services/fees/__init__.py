@@ -10,6 +10,9 @@ the names re-exported below.
 - `schedule`: the event's fee schedule and category reductions (read, validate, save).
 - `accounts`: each entrant's fee account (state, owed, paid) from the schedule and bookings.
 - `bookings`: payments, refunds and waivers booked on an account.
+- `statements`: the bank statement file (OFX 1 SGML / OFX 2 XML / CSV) read into its credits.
+- `reconcile`: each credit matched to an entry (transaction id, amount and name), then booked.
+- `sample_statement`: a statement written as Brazilian banks export it (demo and tests).
 - `brcode`: the static Pix BR Code (pure: build and read the EMV payload, CRC16).
 - `pix`: the federation's Pix account, an entry's BR Code, its QR code (SVG, PNG).
 - `payment_mail`: what the entry mails say about the fee (installed by the fees blueprint).

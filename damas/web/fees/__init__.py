@@ -9,10 +9,10 @@ from flask.blueprints import BlueprintSetupState
 
 from damas.services.fees.payment_mail import entry_payment_of
 from damas.services.mail.entry_payment import install_payment_source
-from damas.web.fees import accounts, deadline, player, report, schedule
+from damas.web.fees import accounts, deadline, player, reconcile, report, schedule
 from damas.web.fees.blueprint import bp
 
-__all__ = ["accounts", "bp", "deadline", "player", "report", "schedule"]
+__all__ = ["accounts", "bp", "deadline", "player", "reconcile", "report", "schedule"]
 
 
 @bp.record_once
