@@ -4,7 +4,7 @@ season ranking with those two events, so a newcomer sees the rating change pages
 published rating list, the players' careers and charts and the season table."""
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date
 
 from sqlalchemy import select
 

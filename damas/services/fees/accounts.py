@@ -18,7 +18,7 @@ from damas.engine.fees import Booking, FeeAccount, FeeRules, FeeState, account, 
 from damas.extensions import db
 from damas.formats.mapping import member_entrant
 from damas.models import Entry, EntryStatus, Event, Player
-from damas.models.fees import EntryFee, FeePayment, PaymentKind
+from damas.models.fees import EntryFee, PaymentKind
 from damas.services.categories import event_categories
 from damas.services.fees.schedule import rules_of
 from damas.services.registration_limits import is_member

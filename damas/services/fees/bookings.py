@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from flask_babel import gettext as _
+from flask_babel import get_locale, gettext as _
 
+from damas.engine.awards import format_money
 from damas.extensions import db
 from damas.models import Event, User
 from damas.models.fees import EntryFee, FeePayment, PaymentKind, PaymentMethod
@@ -32,11 +33,16 @@ def fee_account_row(event: Event, player_id: int) -> EntryFee:
     return row
 
 
+def net_paid(fee: EntryFee) -> int:
+    """What the entrant paid, less what was already paid back."""
+    return sum(-p.amount_cents if p.kind == PaymentKind.REFUND else p.amount_cents for p in fee.payments)
+
+
 def book(actor: User | None, event: Event, player_id: int, *, kind: PaymentKind, method: PaymentMethod,
          amount_cents: int, paid_on: date, note: str = "", payer_name: str = "", bank_account: str | None = None,
          bank_ref: str | None = None) -> FeePayment:
     """Book money in or out on the entrant's account (inside the caller's transaction). A refund
-    brings down what is owed back (`refunds.refund_booked`); a payment that settles the entry of
+    never passes what was paid, and brings down what is owed back (`refunds.refund_booked`); a payment that settles the entry of
     an event confirming paid entries only confirms it, and the player is told by mail."""
     if isinstance(amount_cents, bool) or not isinstance(amount_cents, int) or not 0 < amount_cents <= MAX_CENTS:
         raise ServiceError(_("O valor deve estar entre R$ 0,01 e R$ 100.000,00."), "amount")
@@ -44,6 +50,10 @@ def book(actor: User | None, event: Event, player_id: int, *, kind: PaymentKind,
         watch = kind == PaymentKind.PAYMENT and paid_only(event)
         was_settled = entry_settled(event, player_id) if watch else True
         fee = fee_account_row(event, player_id)
+        if kind == PaymentKind.REFUND and amount_cents > net_paid(fee):
+            raise ServiceError(_("A devolução não pode passar do que foi pago (%(net)s).",
+                                 net=format_money(net_paid(fee), "en" if str(get_locale()) == "en" else "pt")),
+                               "amount")
         payment = FeePayment(fee=fee, kind=kind, method=method, amount_cents=amount_cents, paid_on=paid_on,
                              note=note.strip()[:2000], payer_name=payer_name.strip()[:120],
                              bank_account=bank_account, bank_ref=bank_ref,

@@ -17,8 +17,7 @@ from damas.models.fees import EntryFee, PaymentKind, PaymentMethod
 from damas.presentation.numbers import money
 from damas.services.categories import event_categories
 from damas.services.fees import bookings
-from damas.services.errors import ServiceError
-from damas.services.fees.accounts import event_accounts, federation_today, fee_row
+from damas.services.fees.accounts import event_accounts, federation_today
 from damas.services.fees.report import Totals
 from damas.views.fee_schedule import fee_box
 from damas.views.summaries import event_summary
@@ -100,22 +99,11 @@ def book_refund(event_id: int, player_id: int):  # type: ignore[no-untyped-def]
     form = RefundForm()
 
     def refund(event: Event) -> object:
-        if form.amount.data > _net_paid(event, player_id):
-            raise ServiceError(_("A devolução não pode passar do que foi pago (%(net)s).",
-                                 net=money(_net_paid(event, player_id))), "amount")
         return bookings.book(current_user, event, player_id, kind=PaymentKind.REFUND,
                              method=PaymentMethod(form.method.data), amount_cents=form.amount.data,
                              paid_on=form.paid_on.data, note=form.note.data or "")
 
     return _booking(event_id, player_id, form, refund, _("Devolução registrada."))
-
-
-def _net_paid(event: Event, player_id: int) -> int:
-    """What the entrant paid, less what was already paid back."""
-    row = fee_row(event, player_id)
-    if row is None:
-        return 0
-    return sum(-p.amount_cents if p.kind == PaymentKind.REFUND else p.amount_cents for p in row.payments)
 
 
 @bp.post("/eventos/<int:event_id>/taxas/<int:player_id>/isencao")
