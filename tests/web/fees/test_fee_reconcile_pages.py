@@ -69,7 +69,7 @@ def test_upload_preview_confirm_and_replay(client, db, login_as, world):
                                                  "choice-1": f"{other.id}:{ana2.id}"})
     text = done.get_data(as_text=True)
     assert done.status_code == 200 and "Pagamentos lançados: 2, total R$ 90,00." in text
-    assert f'href="/eventos/{event.id}"' in text and f'href="/eventos/{other.id}"' in text
+    assert f'href="/eventos/{event.id}/taxas"' in text and f'href="/eventos/{other.id}/taxas"' in text
     assert _count(db, FeePayment) == 2
     assert db.session.scalar(select(AuditEntry).where(AuditEntry.action == "fee_reconciliation")).after[
         "filename"] == "extrato.ofx"
