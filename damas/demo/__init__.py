@@ -29,7 +29,7 @@ from damas.demo.registry import load_demo_registry
 from damas.demo.federation import load_federation_demo
 from damas.demo.awards import demo_awards
 from damas.demo.desk import demo_desk
-from damas.demo.fees import demo_championship_fees, demo_rapid_open
+from damas.demo.fees import demo_championship_fees, demo_deadline_passed, demo_rapid_open, write_statement
 from damas.demo.games import demo_games
 from damas.demo.ratings import demo_ratings
 from damas.demo.knockout import demo_knockout, demo_running_knockout
@@ -117,7 +117,8 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     demo_running_knockout(staff, arbiter, players[1:9], lots, today)
     demo_registration(staff, championship, players[59], today)
     demo_championship_fees(staff, championship, today)  # entry fees: the table, members, guests, categories
-    demo_rapid_open(staff, arbiter, players[0], players[36:47], today)  # paid entries only; the demo player owes
+    rapid = demo_rapid_open(staff, arbiter, players[0], players[36:47], today)  # paid entries only; the demo player owes
+    demo_deadline_passed(staff, arbiter, players[47:55], players[55:60], today)  # a payment deadline to apply
     demo_awards(staff)
     demo_micromatch(staff, arbiter, players[34:60], stream(seed, 119, "micromatch"), lots, today)
     demo_desk(staff, arbiter, today)
@@ -128,7 +129,8 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     demo_mails(staff, championship, players[14], today)  # notification mails in the outbox (the player confirmed)
     demo_ratings(staff, today)  # issue 29: a closed rating period and a season of two events
     demo_round_mails(staff, arbiter, players[24:30], swiss_code(), today)  # the round's mails in the outbox
-    return demo_summary(finished, running, knockout)
+    statement = write_statement(rapid, players[0], today)  # a bank statement to reconcile (README)
+    return demo_summary(finished, running, knockout) + f"; a bank statement to reconcile: {statement}"
 
 
 def demo_summary(finished: int, running: int, knockout: int) -> str:

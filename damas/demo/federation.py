@@ -35,6 +35,8 @@ def load_federation_demo(staff: User, today: date | None = None) -> str:
         "address": "Rua Senador Pompeu, 100 – Centro\nFortaleza – CE, 60025-000",
         "email": "secretaria@demo.damas.br", "phone": "+55 85 3000-0000", "website": "https://demo.damas.br",
         "default_ruleset": "cbjd", "default_pairing_system": "dutch",  # the CBJD opens' Swiss for new events
+        # the account entry fees are paid to by Pix (an e-mail key): every entry's BR Code names it
+        "pix_key": "tesouraria@demo.damas.br", "pix_name": "Federação de Damas - FDE", "pix_city": "Fortaleza",
     }, (DATA / "federation_logo.png").read_bytes())
     text, encoding = decode_trf((DATA / TRF_FILE).read_bytes())
     preview = preview_trf(text, encoding)

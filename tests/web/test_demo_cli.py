@@ -68,6 +68,6 @@ def test_reports_index_offers_the_bracket_and_the_team_table(app, client, db):  
     page = client.get(f"/eventos/{teams.id}/relatorios").get_data(as_text=True)
     assert f"/eventos/{teams.id}/relatorios/equipes/classificacao.pdf" in page
     assert f"/eventos/{teams.id}/relatorios/classificacao" not in page
-    berger = db.session.query(Event).filter_by(pairing_system="berger").one()
+    berger = db.session.query(Event).filter_by(pairing_system="berger", status=EventStatus.FINISHED).one()
     page = client.get(f"/eventos/{berger.id}/relatorios").get_data(as_text=True)
     assert f"/eventos/{berger.id}/relatorios/classificacao.pdf" in page
