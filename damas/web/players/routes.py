@@ -35,7 +35,8 @@ def _club_choices() -> list:
 def _form(player: Player | None = None) -> PlayerForm:
     """The player form with its select lists: clubs, FIDE titles (B.01 0.1), draughts titles
     (FMJD's, 100 and 64 boards, and the federation's national titles)."""
-    form = _form(player)
+    form = PlayerForm(obj=player)
+    form.club_id.choices = _club_choices()
     form.fide_title.choices = choices([("", _("nenhum"))] + [(t, t) for t in FIDE_TITLES])
     form.draughts_title.choices = choices([("", _("nenhum"))] + draughts_titles())
     return form
