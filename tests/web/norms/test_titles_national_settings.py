@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from html import unescape
 
+import pytest
 from sqlalchemy import func, select
 
 from damas.engine.norms.national import NationalTitle
 from damas.models import AuditEntry, NationalTitleRow, Role
-from damas.services.titles import engine_title
+from damas.services.errors import ServiceError
+from damas.services.titles import engine_title, save_national_title
 
 GOOD = {"code": "mn", "name": "Mestre Nacional", "rating_threshold": "2000", "norms_needed": "2",
         "min_games": "7", "min_average": "1800", "min_score_percent": "55", "unrated_rating": ""}
@@ -91,11 +93,6 @@ def test_bad_national_titles_are_refused_and_nothing_is_written(client, db, make
 
 
 def test_service_checks_what_a_form_could_skip(db, make_user):  # type: ignore[no-untyped-def]
-    import pytest
-
-    from damas.services.errors import ServiceError
-    from damas.services.titles import save_national_title
-
     staff = make_user(Role.STAFF)
     for change, field in (({"min_score_percent": 150}, "min_score_percent"), ({"min_games": None}, "min_games"),
                           ({"code": "WCM"}, "code"), ({"name": "x" * 81}, "name"), ({"min_average": "abc"}, "min_average")):

@@ -6,12 +6,15 @@ from __future__ import annotations
 import re
 import subprocess
 
+import pytest
 from sqlalchemy import select
 
 from damas.engine.titles import from_trf, to_trf
 from damas.engine.trf import read_trf
 from damas.models import AuditEntry, EventStatus, GameResult, Player, Role
 from damas.services import entries as entry_service
+from damas.services.errors import ServiceError
+from damas.services.players import create_player
 from damas.services.rounds import publish_round, record_results
 from damas.services.swiss import pair_next_round
 
@@ -62,11 +65,6 @@ def test_an_unknown_title_is_refused_and_nothing_changes(client, db, make_user, 
 
 
 def test_service_refuses_a_title_a_form_could_not_send(db, make_user):  # type: ignore[no-untyped-def]
-    import pytest
-
-    from damas.services.errors import ServiceError
-    from damas.services.players import create_player
-
     staff = make_user(Role.STAFF)
     base = {"full_name": "Carla Direta", "sex": "F", "birth_date": None, "club_id": None, "state": "",
             "federation_id": None, "fide_id": None, "email": None}
@@ -137,8 +135,7 @@ def test_a_chess_event_shows_fide_titles_everywhere_and_trf_writes_them(client, 
     assert read["Garry Mestre"] == "GM" and read["Wanda Mestra"] == "WIM"
 
 
-def test_a_draughts_event_shows_draughts_titles(client, db, make_user, make_event, make_player):  # type: ignore[no-untyped-def]
-    staff = make_user(Role.STAFF)
+def test_a_draughts_event_shows_draughts_titles(client, db, make_event, make_player):  # type: ignore[no-untyped-def]
     gmi = make_player(full_name="Ton Grande", fide_title="IM", draughts_title="GMI")
     mi64 = make_player(full_name="Rita Sessenta", sex="F", draughts_title="MI 64")
     other = make_player(full_name="Nuno Comum")
