@@ -18,6 +18,7 @@ from sqlalchemy.orm import selectinload
 
 from damas.engine.micromatch_scoring import bye_result, micro_match, micro_match_results
 from damas.engine.pairing import plays_micro_matches
+from damas.engine.titles import event_title
 from damas.engine.teams import TeamEntry, TeamMember, score_team_match
 from damas.engine.types import Color, Entrant, EntrantStatus, Outcome, RoundResult, TournamentState
 from damas.extensions import db
@@ -125,14 +126,16 @@ def entrant_of_row(row: EntryRow, start_no: int) -> Entrant:
     return Entrant(start_no=start_no, name=row.full_name, rating=row.rating_at_entry, sex=row.sex.lower(),
                    birth_year=row.birth_date.year if row.birth_date else None,
                    federation=row.fide_federation or row.state,
-                   club=row.club, fide_id=row.fide_id, status=ENTRY_STATUS[row.status])
+                   club=row.club, fide_id=row.fide_id, status=ENTRY_STATUS[row.status], title=row.title)
 
 
-def member_entrant(player: Player, start_no: int, rating: int, club: str) -> Entrant:
-    """A team member as an individual `Entrant` (the rating export of a team event, game by game)."""
+def member_entrant(player: Player, start_no: int, rating: int, club: str, discipline: str = "") -> Entrant:
+    """A team member as an individual `Entrant` (the rating export of a team event, game by game);
+    `discipline` the event's, which picks his title (`engine.titles.event_title`)."""
     return Entrant(start_no=start_no, name=player.full_name, rating=rating, sex=player.sex.lower(),
                    birth_year=player.birth_date.year if player.birth_date else None, federation=player.state,
-                   club=club, fide_id=player.fide_id or "", status=EntrantStatus.ACTIVE)
+                   club=club, fide_id=player.fide_id or "", status=EntrantStatus.ACTIVE,
+                   title=event_title(discipline, player.fide_title, player.draughts_title))
 
 
 def event_rounds(event: Event) -> list[Round]:

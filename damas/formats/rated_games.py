@@ -190,7 +190,7 @@ def team_games(event: Event) -> GameExport:
             rating = member_rating(event, p)
             no_of[p.id] = no
             person[no] = Person(p.federation_id or "", p.full_name, rating)
-            entrants.append(member_entrant(p, no, rating, team.name))
+            entrants.append(member_entrant(p, no, rating, team.name, event.discipline))
     lineups = event_lineups(event)
     results: dict[int, list[RoundResult]] = {no: [] for no in person}
     games: list[RatedGame] = []

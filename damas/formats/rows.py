@@ -17,10 +17,11 @@ from typing import Iterable, NamedTuple
 
 from sqlalchemy import String, select, type_coerce
 
+from damas.engine.titles import event_title
 from damas.extensions import db
 from damas.models import Club, Entry, EntryStatus, Event, Game, GameResult, Player, Round, RoundStatus
 
-__all__ = ["BoardRow", "EntryRow", "RoundRows", "entry_row", "entry_rows", "round_rows"]
+__all__ = ["BoardRow", "EntryRow", "RoundRows", "entry_row", "entry_rows", "player_title", "round_rows"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,9 @@ class EntryRow:
     fide_id: str
     club: str  # the club's short name, else its name; "" without a club
     fide_federation: str = ""  # a TRF import's FIDE federation ("" for the federation's own players)
+    # The title the event's lists show (`engine.titles.event_title`: FIDE's in a chess event, the
+    # draughts title in a draughts one); every output (pages, PDFs, API, TRF) reads this one.
+    title: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +58,8 @@ class RoundRows:
 
 _ENTRY_COLUMNS = (Entry.id, Entry.player_id, Entry.pairing_number, Entry.rating_at_entry, Entry.status,
                   Entry.withdrawn_after_round, Player.full_name, Player.sex, Player.birth_date, Player.state,
-                  Player.fide_id, Club.short_name, Club.name, Player.fide_federation)
+                  Player.fide_id, Club.short_name, Club.name, Player.fide_federation,
+                  Player.fide_title, Player.draughts_title)
 class BoardRow(NamedTuple):
     """A board as `Game` names its columns (a tuple: reading a field costs what a tuple index
     does, a fifth of an SQL row's attribute; the snapshot reads 30,000 of them on a big open)."""
@@ -97,7 +102,8 @@ def entry_rows(event: Event, rounds: Iterable[RoundRows] = ()) -> list[EntryRow]
         on_boards = {i for rnd in rounds for g in rnd.games for i in (g.white_entry_id, g.black_entry_id) if i}
         rows = [r for r in rows if r[2] is not None or r[0] in on_boards]
     return [EntryRow(r[0], r[1], r[2], r[3] or 0, r[4], r[5], r[6], r[7], r[8], r[9], r[10] or "",
-                     (r[11] or r[12] or "") if r[12] is not None else "", r[13] or "") for r in rows]
+                     (r[11] or r[12] or "") if r[12] is not None else "", r[13] or "",
+                     event_title(event.discipline, r[14], r[15])) for r in rows]
 
 
 def entry_row(entry: Entry) -> EntryRow:
@@ -105,4 +111,11 @@ def entry_row(entry: Entry) -> EntryRow:
     p = entry.player
     return EntryRow(entry.id, entry.player_id, entry.pairing_number, entry.rating_at_entry or 0, entry.status,
                     entry.withdrawn_after_round, p.full_name, p.sex, p.birth_date, p.state, p.fide_id or "",
-                    (p.club.short_name or p.club.name) if p.club else "", p.fide_federation or "")
+                    (p.club.short_name or p.club.name) if p.club else "", p.fide_federation or "",
+                    player_title(entry.event, p))
+
+
+def player_title(event: Event, player: Player) -> str:
+    """The title `player`'s lines show in `event` (`engine.titles.event_title`): the one place
+    the pages and reports that read ORM entries (start list, round boards) ask."""
+    return event_title(event.discipline, player.fide_title, player.draughts_title)

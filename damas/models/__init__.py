@@ -24,11 +24,13 @@ from damas.models.play import Game, GameResult, RequestKind, Round, RoundRequest
 from damas.models.player import Player
 from damas.models.rating import RatingPeriod, RatingPeriodEvent, RatingRecord
 from damas.models.season import Season, SeasonEvent
+from damas.models.titles import NationalTitleRow
 from damas.models.user import Role, User
 
 __all__ = [
     "AuditEntry",
     "AwardSettings",
+    "NationalTitleRow",
     "EventCategory",
     "EventPrize",
     "Playoff",

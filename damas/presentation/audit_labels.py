@@ -94,10 +94,16 @@ OBJECT_NAMES = {
     "game_record": _l("Registro de partida"), "desk_move_ref": _l("Lance apontado"),
     "rating_parameters": _l("Parâmetros do rating da federação"), "rating_period": _l("Período de rating"),
     "season": _l("Temporada"), "unmatched_sign_up": _l("Pedido de conta sem cadastro"),
+    "national_title": _l("Título nacional"),
 }
 
 # Field names of the recorded snapshots; a field not listed shows its own name.
 FIELD_NAMES = {
+    "fide_title": _l("título FIDE"), "draughts_title": _l("título de damas"),
+    "rating_threshold": _l("rating mínimo"), "norms_needed": _l("normas exigidas"),
+    "min_games": _l("mínimo de partidas"), "min_average": _l("média mínima dos adversários"),
+    "min_score_percent": _l("aproveitamento mínimo (%)"), "unrated_rating": _l("rating dos adversários sem rating"),
+    "women_only": _l("título feminino"), "players_renamed": _l("jogadores com o código novo"),
     "rating_list": _l("lista de rating"), "rating_blitz": _l("rating blitz"), "import": _l("importado de"),
     "list_date": _l("data da lista"),
     "result": _l("resultado"), "round": _l("rodada"), "number": _l("número"), "board": _l("mesa"),

@@ -15,6 +15,7 @@ from flask_babel import ngettext
 
 from damas.presentation.labels import english
 from damas.presentation.qr import qr_runs
+from damas.presentation.titles import titled
 from damas.reports.rating_sheet import rating_change_blocks
 from damas.reports.sheet_layout import Column, Table, Text
 from damas.reports.sheet_pdf import SheetHeader, render_sheet
@@ -61,7 +62,7 @@ def start_list_blocks(context: dict[str, Any]) -> Blocks:
     columns += [Column(title, align, squeeze=key == "club") for key, title, align in optional]
     cells = []
     for r in rows:
-        name = r["name"] + (f" ({r['status_name']})" if r["status"] != "registered" else "")
+        name = titled(r) + (f" ({r['status_name']})" if r["status"] != "registered" else "")
         cells.append([str(r["pairing_number"] or "—"), name, str(r["rating"] or _("sem rating"))]
                      + [str(r[key] or "") for key, _title, _align in optional])
     return [Text(note, small=True), Table(columns, cells)]
@@ -70,7 +71,7 @@ def start_list_blocks(context: dict[str, Any]) -> Blocks:
 def _side_cells(side: dict[str, Any] | None, points: bool) -> list[str]:
     if side is None:
         return ["", _("isento")] + ([""] if points else []) + [""]
-    return [str(side["no"] or ""), side["name"]] + ([side.get("points", "")] if points else []) + [
+    return [str(side["no"] or ""), titled(side)] + ([side.get("points", "")] if points else []) + [
         str(side["rating"] or "—")]
 
 
@@ -117,10 +118,10 @@ def results_blocks(context: dict[str, Any]) -> Blocks:
     rows = []
     for b in boards:
         white, black = b["white"], b["black"]
-        row = [str(b["board"]), str(white["no"] or ""), white["name"]] + ([white.get("points", "")] if points else [])
+        row = [str(b["board"]), str(white["no"] or ""), titled(white)] + ([white.get("points", "")] if points else [])
         row.append(b["result"] or "…")
         if black:
-            row += [str(black["no"] or ""), black["name"]] + ([black.get("points", "")] if points else [])
+            row += [str(black["no"] or ""), titled(black)] + ([black.get("points", "")] if points else [])
         else:
             row += ["", _("isento")] + ([""] if points else [])
         rows.append(row)
@@ -142,7 +143,7 @@ def _standings_table(rows: Sequence[dict[str, Any]], columns: Sequence[dict[str,
     head += [Column(_("Rating")), Column(_("Pts"), bold=True)] + [Column(c["code"]) for c in columns]
     cells, muted, notes = [], set(), {}
     for i, r in enumerate(rows):
-        cells.append([str(r["rank"] or "—"), str(r["start_no"]), r["name"]] + ([r["club"] or ""] if show_club else [])
+        cells.append([str(r["rank"] or "—"), str(r["start_no"]), titled(r)] + ([r["club"] or ""] if show_club else [])
                      + [str(r["rating"] or "—"), r["points"]] + [str(dec(v, lang)) for v in r["tiebreaks"]])
         if r["excluded"]:
             muted.add(i)
@@ -195,7 +196,7 @@ def crosstable_blocks(context: dict[str, Any]) -> Blocks:
         columns = [Column("#", repeat=True), Column(_("Col."), repeat=True), Column(_("Nº"), repeat=True),
                    Column(_("Nome"), "L", repeat=True, squeeze=True), Column(_("Rating"))]
         columns += [Column(_("R%(n)s", n=n)) for n in context["rounds"]]
-        cells = [[str(r["line"]), str(r["rank"] or "—"), str(r["start_no"]), r["name"], str(r["rating"] or "—")]
+        cells = [[str(r["line"]), str(r["rank"] or "—"), str(r["start_no"]), titled(r), str(r["rating"] or "—")]
                  + [cell(c, lang) for c in r["cells"]] + [r["points"]] + [str(dec(v, lang)) for v in r["tiebreaks"]]
                  for r in rows]
         muted = {i for i, r in enumerate(rows) if r["excluded"]}

@@ -37,6 +37,7 @@ def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[
             "start_no": row.start_no,
             "player_id": entry.player_id,
             "name": entry.full_name,
+            "title": entry.title,
             "club": entry.club,
             "state": entry.state,
             "rating": entry.rating_at_entry,

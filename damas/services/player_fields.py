@@ -8,5 +8,5 @@ from damas.models.player import RATING_FIELDS
 
 PLAYER_FIELDS = (
     "full_name", "sex", "birth_date", "club_id", "state", "federation_id",
-    "fide_id", *RATING_FIELDS.values(), "email",
+    "fide_id", *RATING_FIELDS.values(), "email", "fide_title", "draughts_title",
 )

@@ -7,6 +7,7 @@ from typing import Any
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
+from damas.engine.titles import FIDE_TITLES
 from damas.extensions import db
 from damas.models import Club, Player, RatingRecord, User
 from damas.models.player import RATING_FIELDS
@@ -15,6 +16,7 @@ from damas.services.errors import ServiceError
 from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.services.names import check_name, clean_name
 from damas.services.player_fields import PLAYER_FIELDS
+from damas.services.titles import draughts_titles
 
 CLUB_FIELDS = ("name", "short_name", "city", "state")
 LIST_OF_FIELD = {field: key for key, field in RATING_FIELDS.items()}
@@ -28,6 +30,8 @@ def _clean_player(data: dict[str, Any]) -> dict[str, Any]:
     values["full_name"] = clean_name(values["full_name"])
     values["state"] = (values["state"] or "").upper()
     values["club_id"] = values["club_id"] or None
+    for name in ("fide_title", "draughts_title"):  # "" = no title (a caller that does not set it)
+        values[name] = " ".join(str(values[name] or "").split())
     return values
 
 
@@ -55,6 +59,10 @@ def _check_player(values: dict[str, Any], player_id: int | None) -> None:
             raise ServiceError(message, name)
     if values["club_id"] is not None and db.session.get(Club, values["club_id"]) is None:
         raise ServiceError(_("Clube inexistente."), "club_id")
+    if values["fide_title"] and values["fide_title"] not in FIDE_TITLES:
+        raise ServiceError(_("Título FIDE desconhecido."), "fide_title")
+    if values["draughts_title"] and values["draughts_title"] not in {code for code, _label in draughts_titles()}:
+        raise ServiceError(_("Título de damas desconhecido."), "draughts_title")
 
 
 def create_player(actor: User, data: dict[str, Any], *, fide_federation: str = "") -> Player:

@@ -34,6 +34,7 @@ from sqlalchemy import select
 from damas.engine.check import infer_first_color
 from damas.engine.folding import fold
 from damas.engine.pairing.acceleration import acceleration_table
+from damas.engine.titles import from_trf
 from damas.engine.trf import TrfError, TrfTournament, read_trf, trf_points
 from damas.engine.trf.records import tiebreak_codes_of
 from damas.engine.types import EngineError, Outcome
@@ -80,6 +81,7 @@ class ImportedPlayer:
     player_name: str = ""
     matched_by: str = ""  # "fide_id" or "name"
     federation: str = ""  # the file's FIDE federation (columns 54-56), 3 capitals or ""
+    title: str = ""  # the file's FIDE title (columns 11-13, `engine.titles.from_trf`), "" for none
 
 
 @dataclass(frozen=True)
@@ -194,7 +196,8 @@ def _match(players: list[ImportedPlayer]) -> tuple[list[ImportedPlayer], list[st
     from dataclasses import replace
 
     problems: list[str] = []
-    rows = db.session.execute(select(Player.id, Player.full_name, Player.birth_date, Player.fide_id)).all()
+    rows = db.session.execute(select(Player.id, Player.full_name, Player.birth_date, Player.fide_id,
+                                     Player.fide_title)).all()
     by_fide = {r.fide_id: r for r in rows if r.fide_id}
     by_name: dict[str, list[Any]] = {}
     for r in rows:
@@ -218,6 +221,9 @@ def _match(players: list[ImportedPlayer]) -> tuple[list[ImportedPlayer], list[st
             elif len(found) > 1:
                 problems.append(_("Nº %(no)s %(name)s: há %(n)s jogadores com este nome no cadastro; será cadastrado "
                                   "como jogador novo.", no=p.start_no, name=p.name, n=len(found)))
+        if row is not None and p.title and row.fide_title and row.fide_title != p.title:
+            problems.append(_("Nº %(no)s %(name)s: o arquivo dá o título %(file)s, o cadastro tem %(ours)s; o cadastro "
+                              "fica como está.", no=p.start_no, name=p.name, file=p.title, ours=row.fide_title))
         out.append(replace(p, player_id=row.id, player_name=row.full_name, matched_by=how) if row else p)
     taken = {p.player_id for p in out if p.matched_by == "fide_id"}
     for k, p in enumerate(out):  # a registered player is one entry: a name match already taken is new
@@ -248,12 +254,16 @@ def _players(trf: TrfTournament, text: str) -> tuple[list[ImportedPlayer], list[
         if fide:
             seen[fide] = e.start_no
         full, year = births.get(e.start_no, (None, e.birth_year))
+        title = from_trf(e.title)
+        if e.title.strip() and not title:
+            problems.append(_("Nº %(no)s: título \"%(title)s\" não reconhecido, ignorado.", no=e.start_no,
+                              title=e.title.strip()))
         players.append(ImportedPlayer(
             start_no=e.start_no, name=" ".join(e.name.split())[:120], rating=min(e.rating, 3500), fide_id=fide,
             sex={"f": "F", "m": "M"}.get(e.sex, ""), birth_date=full, birth_year=year,
             points=trf_points(trf.state.rounds_of(e.start_no)) + round_in_progress_points(trf, e.start_no),
             file_points=trf.points_column.get(e.start_no),
-            federation=e.federation.upper() if re.fullmatch(r"[A-Za-z]{3}", e.federation) else ""))
+            federation=e.federation.upper() if re.fullmatch(r"[A-Za-z]{3}", e.federation) else "", title=title))
     return players, problems
 
 

@@ -7,16 +7,18 @@ from typing import Any
 
 from damas.formats import get_format
 from damas.formats.mapping import preload_entries
+from damas.formats.rows import player_title
 from damas.formats.round_view import KNOCKOUT_RESULTS, BoardView
 from damas.models import Entry, Event, GameResult, Round
 from damas.presentation.results import result_label
 
 
 def side(entry: Entry | None, *, club: bool = False) -> dict[str, Any] | None:
-    """A board's player: pairing number, name, the rating of his entry (and his club on sheets)."""
+    """A board's player: pairing number, name, title (the event's discipline's), the rating of his entry (and his club on sheets)."""
     if entry is None:
         return None
     out: dict[str, Any] = {"no": entry.pairing_number, "name": entry.player.full_name,
+                           "title": player_title(entry.event, entry.player),
                            "player_id": entry.player_id, "rating": entry.rating_at_entry}
     if club:
         c = entry.player.club

@@ -17,6 +17,7 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.formats.event_rules import order_is_drawn, published_order, shown_tiebreak_order
 from damas.formats.mapping import preload_entries, starting_order
+from damas.formats.rows import player_title
 from damas.models import Club, Entry, Event, Player, User
 from damas.models.micromatch import MicroMatchSettings, Team
 from damas.presentation.dates import age_in, round_times_rows
@@ -49,6 +50,8 @@ def player_summary(p: Player) -> dict[str, Any]:
         "rating_blitz": p.rating_blitz,
         "ratings": player_ratings(p),
         "email": p.email or "",
+        "fide_title": p.fide_title or "",
+        "draughts_title": p.draughts_title or "",
     }
 
 
@@ -184,6 +187,7 @@ def entry_row(entry: Entry, year: int) -> dict[str, Any]:
         "pairing_number": entry.pairing_number,
         "player_id": p.id,
         "name": p.full_name,
+        "title": player_title(entry.event, p),
         "sex": p.sex,
         "birth_year": p.birth_date.year if p.birth_date else None,
         "age": age_in(p.birth_date, year),

@@ -32,6 +32,7 @@ from damas.web import (
     reports,
     rounds,
     seasons,
+    titles,
     trf_import,
     users,
 )
@@ -48,7 +49,7 @@ def register_blueprints(app: Flask) -> None:
     for blueprint in (main.bp, health.bp, auth.bp, players.bp, clubs.bp, events.bp, rounds.bp, users.bp,
                       knockout.bp, registration.bp, public.bp, public.api, awards.bp, reports.bp, desk.bp,
                       micromatch.bp, imports.bp, trf_import.bp, games.bp, ratings.bp, seasons.bp, mail.bp,
-                      fees.bp):
+                      fees.bp, titles.bp):
         app.register_blueprint(blueprint)
     federation.register(app)
     games.links.register(app)

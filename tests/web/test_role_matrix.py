@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from damas.engine.games.draughts_rules import BRAZILIAN
-from damas.models import AuditEntry, EventStatus, Game, RatingPeriod, Role, Round, RoundStatus, Season, SeasonEvent
+from damas.models import (AuditEntry, EventStatus, Game, NationalTitleRow, RatingPeriod, Role, Round, RoundStatus, Season,
+                          SeasonEvent)
 from damas.models.gamerecord import GameRecord
 from damas.services.games.records import plies_json
 
@@ -250,6 +251,11 @@ ACCESS = {
     # notification mails: an account's own choice; announcements to an event's entrants
     "mail.preferences": "login",
     "mail.announcement": "staff",
+    # titles on record: the federation's national titles (settings staff, the list public)
+    "titles.national_titles_page": "public",
+    "titles.settings": "staff",
+    "titles.edit_title": "staff",
+    "titles.remove_title": "staff",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,
@@ -290,6 +296,9 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
     season = Season(name="Ranking 2026", year=2026, kind="place", points_table=[10, 8], categories=["absoluto"])
     season.events = [SeasonEvent(event_id=event.id)]
     db.session.add(season)
+    national = NationalTitleRow(code="MN", name="Mestre Nacional", rating_threshold=2000, norms_needed=2,
+                                min_games=7, min_average=1800, min_score_percent=55)
+    db.session.add(national)
     db.session.commit()
     users = {"player": player_user, "arbiter": arbiter, "other_arbiter": other_arbiter, "staff": staff}
     entry = event.entries[-1]
@@ -297,6 +306,7 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
         "player_id": player.id, "club_id": club.id, "event_id": event.id, "user_id": arbiter.id,
         "entry_id": entry.id, "code": "en", "number": 1, "category": "absoluto",
         "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn", "period_id": period.id, "season_id": season.id, "token": "not-a-token",
+        "title_id": national.id,
         "name": "20261205-000000-000000-deadbeef.eml",
     }
     return users, url_args

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+from damas.engine.titles import to_trf
 from damas.engine.trf import records as rec
 from damas.engine.trf.tournament import HEADER_CODES, PairedCell, TrfTournament, trf_points
 from damas.engine.types import Color, EngineError, Outcome, RoundResult, TournamentState
@@ -112,7 +113,7 @@ def write_trf(
         sex = {"f": "w", "m": "m"}.get(e.sex, " ")
         birth = f"{e.birth_year:04d}/00/00" if e.birth_year else ""
         rank = ranks.get(e.start_no, e.start_no) if ranks else e.start_no
-        head = (f"001 {e.start_no:4d} {sex}{_field(e.title)[:3]:>3} {_field(e.name)[:33]:<33} "
+        head = (f"001 {e.start_no:4d} {sex}{_field(to_trf(e.title)):>3} {_field(e.name)[:33]:<33} "
                 f"{(str(e.rating) if e.rating else ''):>4} {_field(e.federation)[:3]:<3} {_field(e.fide_id)[:11]:>11} "
                 f"{birth:<10} {_fmt_points(half):>4} {rank:4d}")
         cells = [_cell_text(r) for r in res]

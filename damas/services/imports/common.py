@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 
 from damas.services.imports.tabular import ImportRefused, parse_date
 from damas.engine.integers import parse_int
+from damas.services.titles import title_kind
 
 NEW, UPDATE, SAME, SKIP, ERROR = "new", "update", "same", "skip", "error"
 FEDERATION_ID = re.compile(r"^[A-Za-z0-9\-./]{1,20}$")
@@ -28,6 +29,7 @@ RATING_HEADERS = {
     "rapid": ("rating rápido", "rating rapido", "rápido", "rapid", "rating rapid"),
     "blitz": ("rating blitz", "blitz", "relâmpago"),
 }
+TITLE_HEADERS = ("título", "titulo", "title")
 
 
 @dataclass
@@ -44,6 +46,7 @@ class PlanRow:
     verdict: str = ""  # many entries (issue 27 point 4): found, unknown, ... (entries.VERDICTS)
     suggestion: str = ""  # an unknown name's registered spelling ("Cicero" -> "Cícero"), offered
     history_only: set[str] = field(default_factory=set)  # rating lists older than the player's newest record
+    title: tuple[str, str] | None = None  # a rating list's title cell: (player field, title) to set
 
 
 @dataclass
@@ -94,6 +97,18 @@ def read_rating(text: str) -> int | None:
         raise ValueError(_("rating inválido \"%(text)s\" (um número inteiro de 0 a %(max)s).",
                            text=text, max=MAX_RATING))
     return rating
+
+
+def read_title(text: str) -> tuple[str, str] | None:
+    """A title cell: empty = none; else ("fide_title", "GM") for a FIDE title or
+    ("draughts_title", "MI 64") for an FMJD or national one (`services.titles.title_kind`: the
+    codes never overlap), ValueError for a title we do not know."""
+    if not text.strip():
+        return None
+    found = title_kind(text)
+    if found is None:
+        raise ValueError(_("título desconhecido \"%(text)s\".", text=text.strip()[:20]))
+    return found
 
 
 def read_birth_date(text: str) -> date | None:

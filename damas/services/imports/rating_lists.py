@@ -32,8 +32,8 @@ from damas.models.player import RATING_FIELDS
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
-    ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, RATING_HEADERS, SAME, SKIP, UPDATE, Plan, PlanRow,
-    join_reasons, read_federation_id, read_fide_id, read_noting, read_rating,
+    ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, RATING_HEADERS, SAME, SKIP, TITLE_HEADERS, UPDATE, Plan,
+    PlanRow, join_reasons, read_federation_id, read_fide_id, read_noting, read_rating, read_title,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
 from damas.models import KnockoutGame, KnockoutSetup
@@ -48,8 +48,9 @@ COLUMNS = (
     Column("regular", RATING_HEADERS["regular"]),
     Column("rapid", RATING_HEADERS["rapid"]),
     Column("blitz", RATING_HEADERS["blitz"]),
+    Column("title", TITLE_HEADERS),
 )
-TEMPLATE_EXAMPLE = ["CE-0001", "", "Maria das Dores", "1650", "1600", ""]
+TEMPLATE_EXAMPLE = ["CE-0001", "", "Maria das Dores", "1650", "1600", "", ""]
 LISTS = ("regular", "rapid", "blitz")
 
 
@@ -69,6 +70,7 @@ def _read(row: Row, errors: list[str]) -> tuple[str | None, str | None, dict[str
     fed = read_noting(read_federation_id, row.get("federation_id"), errors)
     fide = read_noting(read_fide_id, row.get("fide_id"), errors)
     ratings = {key: read_noting(read_rating, row.get(key), errors) for key in LISTS}
+    read_noting(read_title, row.get("title"), errors)  # the list's title, set with its ratings
     return fed, fide, {k: v for k, v in ratings.items() if v is not None}
 
 
@@ -124,6 +126,10 @@ def plan_rating_list(rows: list[Row], list_date: date | None = None, discipline:
                      if list_date is not None and (player.id, k) in newest and list_date < newest[(player.id, k)]}
             out.changes = [(k, player.rating_value(RatingListKey(discipline, k)), v) for k, v in ratings.items()
                            if k not in older and player.rating_value(RatingListKey(discipline, k)) != v]
+            title = read_noting(read_title, row.get("title"), [])  # a bad title was named above
+            if title is not None and getattr(player, title[0]) != title[1]:
+                out.title = title
+                out.changes.append((title[0], getattr(player, title[0]), title[1]))
             out.status = UPDATE if out.changes else SAME
             out.values = ratings
             out.history_only = set(older)
@@ -170,11 +176,15 @@ def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, 
                                             user_id=actor.id))
                 if not history:
                     player.set_rating(keys[rate], value)
+            after = {RATING_FIELDS[keys[k]]: v for k, v in row.values.items()}
+            if row.title is not None:  # the list's title replaces his (the newest list is his record)
+                before[row.title[0]] = getattr(player, row.title[0])
+                setattr(player, row.title[0], row.title[1])
+                after[row.title[0]] = row.title[1]
             if row.changes:
                 changed.add(player.id)
                 record(actor, "update", "player", player.id, before,
-                       {**{RATING_FIELDS[keys[k]]: v for k, v in row.values.items()}, "rating_list": source[:120],
-                        "list_date": list_date.isoformat()})
+                       {**after, "rating_list": source[:120], "list_date": list_date.isoformat()})
         db.session.flush()
         refresh_unpaired_entries(actor, changed)
     return plan

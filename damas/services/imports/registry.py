@@ -21,7 +21,8 @@ from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.imports.common import (
     BIRTH_HEADERS, ERROR, FEDERATION_HEADERS, FIDE_HEADERS, NAME_HEADERS, NEW, RATING_HEADERS, SAME, UPDATE, Plan,
-    PlanRow, join_reasons, name_key, read_birth_date, read_federation_id, read_fide_id, read_noting, read_rating,
+    PlanRow, TITLE_HEADERS, join_reasons, name_key, read_birth_date, read_federation_id, read_fide_id, read_noting, read_rating,
+    read_title,
 )
 from damas.services.imports.rating_lists import refresh_unpaired_entries
 from damas.services.imports.tabular import Column, Row, read_table, template_csv
@@ -38,8 +39,10 @@ COLUMNS = (
     Column("rating_regular", RATING_HEADERS["regular"]),
     Column("rating_rapid", RATING_HEADERS["rapid"]),
     Column("rating_blitz", RATING_HEADERS["blitz"]),
+    Column("title", TITLE_HEADERS),
 )
-TEMPLATE_EXAMPLE = ["Maria das Dores", "04/05/2010", "F", "Clube Exemplo", "CE", "CE-0001", "", "1650", "1600", ""]
+TEMPLATE_EXAMPLE = ["Maria das Dores", "04/05/2010", "F", "Clube Exemplo", "CE", "CE-0001", "", "1650", "1600", "",
+                    ""]
 RATING_FIELDS = ("rating_regular", "rating_rapid", "rating_blitz")
 LIST_OF = {"rating_regular": "regular", "rating_rapid": "rapid", "rating_blitz": "blitz"}
 SEXES = {"m": "M", "f": "F", "masculino": "M", "feminino": "F", "male": "M", "female": "F"}
@@ -69,6 +72,9 @@ def _values(row: Row) -> tuple[dict[str, Any], list[str]]:
     take("fide_id", read_fide_id, "fide_id")
     for key in RATING_FIELDS:
         take(key, read_rating, key)
+    title = read_noting(read_title, row.get("title"), errors)
+    if title is not None:
+        values[title[0]] = title[1]
     club = " ".join(row.get("club").split())
     if club:
         values["club"] = club[:120]

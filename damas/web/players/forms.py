@@ -43,6 +43,10 @@ class PlayerForm(FlaskForm):
     rating_chess_regular = _rating(_l("Xadrez: clássico"))
     rating_chess_rapid = _rating(_l("Xadrez: rápido"))
     rating_chess_blitz = _rating(_l("Xadrez: blitz"))
+    # the choices (FMJD's and the federation's national titles) are set by the route; the
+    # service refuses a value not among them (a form posted by hand)
+    fide_title = SelectField(_l("Título FIDE (xadrez)"), validators=[Optional()])
+    draughts_title = SelectField(_l("Título de damas"), validators=[Optional()])
     email = EmailField(_l("E-mail"), validators=[Optional(), Email(_l("E-mail inválido.")), Length(max=254)])
 
     def validate_birth_date(self, field: DateField) -> None:

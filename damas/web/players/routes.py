@@ -12,7 +12,9 @@ from damas.extensions import db
 from damas.models import Club, Entry, Event, EventStatus, Player
 from damas.services.errors import ServiceError
 from damas.services.events import can_edit_event
+from damas.engine.titles import FIDE_TITLES
 from damas.services.players import create_player, update_player
+from damas.services.titles import draughts_titles, national_title_name
 from damas.web.access import staff_required
 from damas.web.players.forms import PlayerForm
 from damas.web.forms_util import choices, show_service_error
@@ -28,6 +30,16 @@ bp = Blueprint("players", __name__, url_prefix="/jogadores")
 def _club_choices() -> list:
     clubs = db.session.scalars(select(Club).order_by(Club.name)).all()
     return choices([(None, "—")] + [(c.id, c.name) for c in clubs])
+
+
+def _form(player: Player | None = None) -> PlayerForm:
+    """The player form with its select lists: clubs, FIDE titles (B.01 0.1), draughts titles
+    (FMJD's, 100 and 64 boards, and the federation's national titles)."""
+    form = PlayerForm(obj=player)
+    form.club_id.choices = _club_choices()
+    form.fide_title.choices = choices([("", _("nenhum"))] + [(t, t) for t in FIDE_TITLES])
+    form.draughts_title.choices = choices([("", _("nenhum"))] + draughts_titles())
+    return form
 
 
 @bp.get("/")
@@ -69,14 +81,14 @@ def view_player(player_id: int):  # type: ignore[no-untyped-def]
               for e in shown]
     career = career_rows(player, [e for e in shown if e.status in (EventStatus.RUNNING, EventStatus.FINISHED)])
     return render_template("players/view.html", player=player_summary(player), events=events, career=career,
-                           charts=rating_charts(player), rating_records=rating_records(player))
+                           charts=rating_charts(player), rating_records=rating_records(player),
+                           draughts_title_name=national_title_name(player.draughts_title))
 
 
 @bp.route("/novo", methods=["GET", "POST"])
 @staff_required
 def new_player():  # type: ignore[no-untyped-def]
-    form = PlayerForm()
-    form.club_id.choices = _club_choices()
+    form = _form()
     if form.validate_on_submit():
         try:
             player = create_player(current_user, form.data)
@@ -92,8 +104,7 @@ def new_player():  # type: ignore[no-untyped-def]
 @staff_required
 def edit_player(player_id: int):  # type: ignore[no-untyped-def]
     player = db.session.get(Player, player_id) or abort(404)
-    form = PlayerForm(obj=player)
-    form.club_id.choices = _club_choices()
+    form = _form(player)
     if form.validate_on_submit():
         try:
             update_player(current_user, player, form.data)

@@ -18,15 +18,16 @@ prints them, e.g. "1½" or "7"):
   fewer rounds than planned), `organiser_contacts` (`email, phone, website`, "" when not given),
   `registration` (`open, opens_at, closes_at` (the registration deadline), `capacity,
   places_left, online, schedule` (the programme as free text), `prizes, contacts`) and
-  `start_list` (`no, player_id, name, club, state, rating, status`).
+  `start_list` (`no, player_id, name, title, club, state, rating, status`; `title` the one the
+  event's game shows: the FIDE title in chess, the draughts title in draughts, "" for none).
 - `GET /api/v1/events/<id>/standings?category=<code>` -> `after_round, category, columns`
-  (`code, name` of each tiebreak), `rows` (`rank, start_no, player_id, name, club, state, rating,
+  (`code, name` of each tiebreak), `rows` (`rank, start_no, player_id, name, title, club, state, rating,
   points, tiebreaks` (strings, in column order), `excluded`)`. No `category`: the absolute table.
   A team event adds `teams`, its team table: `after_round, scoring` (game / match), `columns`
   and `rows` (`rank, start_no` (the team's number), `name, club, points, mp, gp, tiebreaks`,
   strings; match points 2/1/0).
 - `GET /api/v1/events/<id>/rounds/<n>` -> `number, boards` (`board, white, black, result,
-  adjourned`; a player is `no, player_id, name, rating`; `black` is null for a bye; `result` as
+  adjourned`; a player is `no, player_id, name, title, rating`; `black` is null for a bye; `result` as
   printed, "" while the game is on; micro-match boards with a game entered add `games` [game 1,
   game 2] from White-in-game-1's side and `game_score`, e.g. "3-1", "" until both are in).
   Only published rounds. A knockout: round n of the bracket, each game with `tie` and
@@ -285,8 +286,8 @@ def event(event_id: int):  # type: ignore[no-untyped-def]
             "capacity": s.capacity, "places_left": (s.capacity - active) if s.capacity is not None else None,
             "online": s.online, "schedule": s.schedule, "prizes": s.prizes, "contacts": s.contacts,
         },
-        "start_list": [{"no": r["pairing_number"], "player_id": r["player_id"], "name": r["name"], "club": r["club"],
-                        "state": r["state"], "rating": r["rating"], "status": r["status"]} for r in start_list(e)],
+        "start_list": [{"no": r["pairing_number"], "player_id": r["player_id"], "name": r["name"],
+                        "title": r["title"], "club": r["club"], "state": r["state"], "rating": r["rating"], "status": r["status"]} for r in start_list(e)],
     })
 
 
@@ -310,7 +311,7 @@ def _standings_payload(e: Event, code: str) -> dict[str, Any] | None:
     else:
         ctx = standings_context(e)
         category = None
-    keys = ("rank", "start_no", "player_id", "name", "club", "state", "rating", "points", "tiebreaks", "excluded",
+    keys = ("rank", "start_no", "player_id", "name", "title", "club", "state", "rating", "points", "tiebreaks", "excluded",
             "pending")
     payload = {
         "after_round": ctx["after_round"], "category": category,
