@@ -19,8 +19,10 @@ KIND_CHOICES = [
 
 
 class NormSettingsForm(FlaskForm):
-    kind = SelectField(_l("Tipo de evento para as normas"), choices=choices(KIND_CHOICES))
-    host_federation = StringField(_l("Federação anfitriã (código FIDE)"), validators=[Length(max=3)])
+    """The choices are checked by `save_norm_settings` (one clear message, nothing saved)."""
+
+    kind = SelectField(_l("Tipo de evento para as normas"), choices=choices(KIND_CHOICES), validate_choice=False)
+    host_federation = StringField(_l("Federação anfitriã (código FIDE)"), validators=[Length(max=10)])
     chief_arbiter_title = SelectField(_l("Título FIDE do árbitro principal"), choices=choices(
-        [("", _l("não registrado")), ("IA", "IA"), ("FA", "FA"), ("NA", "NA")]))
+        [("", _l("não registrado")), ("IA", "IA"), ("FA", "FA"), ("NA", "NA")]), validate_choice=False)
     foreign_field = BooleanField(_l("Suíço com participação estrangeira suficiente (1.4.3d)"))
