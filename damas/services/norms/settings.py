@@ -78,5 +78,5 @@ def save_norm_settings(actor: User, event: Event, data: dict[str, Any]) -> NormS
         row.kind, row.host_federation = kind, host
         row.foreign_field = bool(data.get("foreign_field"))
         row.chief_arbiter_title = title
-        record(actor, "norm_settings.save", "event", event.id, before, _as_dict(row), event_id=event.id)
+        record(actor, "norm_settings", "event", event.id, before, _as_dict(row), event_id=event.id)
     return norm_settings(event)

@@ -2,7 +2,7 @@
 (`tests/web/norms/norm_events.py` states the field and the arithmetic of the met case)."""
 from __future__ import annotations
 
-from tests.web.norms.norm_events import FIELD, FORFEIT_WIN, LOSS, SIX_AND_A_HALF, build_round_robin
+from tests.web.norms.norm_events import DEMO_WINS, FIELD, FORFEIT_WIN, LOSS, SIX_AND_A_HALF, build_round_robin
 
 
 def _im_of_player_one(client, event, players):  # type: ignore[no-untyped-def]
@@ -116,3 +116,16 @@ def test_women_seek_wgm_and_wim_and_draughts_events_have_no_fide_norms(client, d
     other = client.get(f"/api/v1/events/{draughts.id}/norms").get_json()
     assert other == {"event_id": draughts.id, "applies": False, "finished": False, "edition": None, "norms": []}
     assert "só existem em eventos individuais de xadrez" in client.get(f"/eventos/{draughts.id}/normas").get_data(as_text=True)
+
+
+def test_demo_round_robin_one_norm_and_one_missed_by_one_requirement(client, db, make_user, make_player,
+                                                                       make_event):  # type: ignore[no-untyped-def]
+    event, players, _staff = build_round_robin(db, make_user, make_player, make_event, FIELD, SIX_AND_A_HALF,
+                                               wins=DEMO_WINS)
+    norms = client.get(f"/api/v1/events/{event.id}/norms").get_json()["norms"]
+    im = {r["player_id"]: r for r in norms if r["title_sought"] == "IM"}
+    assert im[players[0].id]["met"] is True
+    fifth = im[players[4].id]
+    assert fifth["met"] is False and fifth["missing"] == ["1.4.5a"]
+    assert (fifth["points"], fifth["average_rating"], fifth["performance"], fifth["titled_opponents"]) == ("6½", 2294, 2460, 4)
+    assert [p for p, r in im.items() if r["met"]] == [players[0].id]

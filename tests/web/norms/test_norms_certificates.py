@@ -76,7 +76,7 @@ def test_settings_change_the_checks_with_an_audit_entry(client, db, make_user, m
     im = next(r for r in client.get(f"/api/v1/events/{event.id}/norms").get_json()["norms"]
               if r["player_id"] == players[0].id and r["title_sought"] == "IM")
     assert im["met"] is True and im["exemption"] == "1.4.3c"
-    assert db.session.query(AuditEntry).filter_by(action="norm_settings.save", event_id=event.id).count() == 1
+    assert db.session.query(AuditEntry).filter_by(action="norm_settings", event_id=event.id).count() == 1
 
 
 def test_eligibility_warnings_on_the_event_page_for_staff(client, db, make_user, make_player,
