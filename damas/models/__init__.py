@@ -19,6 +19,7 @@ from damas.models.federation import FederationSettings
 from damas.models.event import Entry, EntryStatus, Event, EventArbiter, EventStatus
 from damas.models.knockout import KnockoutGame, KnockoutSetup
 from damas.models.mail import MailOptOut
+from damas.models.norms import EventNormSettings
 from damas.models import fees as fees  # noqa: F401,E402  (entry fee tables)
 from damas.models.play import Game, GameResult, RequestKind, Round, RoundRequest, RoundStatus
 from damas.models.player import Player
@@ -40,6 +41,7 @@ __all__ = [
     "Event",
     "EventArbiter",
     "EventStatus",
+    "EventNormSettings",
     "FederationSettings",
     "KnockoutGame",
     "MailOptOut",

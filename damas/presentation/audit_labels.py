@@ -27,6 +27,7 @@ ACTION_NAMES = {
     "unpair": _l("Emparceiramento desfeito"), "undo_rematch": _l("Reencontro desfeito"),
     "publish": _l("Publicação"), "expulsion": _l("Eliminação"), "expulsion_declined": _l("Eliminação recusada"),
     "forfeit_excused": _l("W.O. justificado"), "desk_settings": _l("Configurações da mesa"),
+    "norm_settings": _l("Configurações de normas FIDE"),
     "chief_arbiter": _l("Árbitro principal"), "committee_add": _l("Comitê de apelação: inclusão"),
     "committee_remove": _l("Comitê de apelação: remoção"), "request": _l("Pedido de bye ou ausência"),
     "status": _l("Situação do evento"), "update": _l("Edição"), "create": _l("Criação"),

@@ -26,6 +26,7 @@ from damas.presentation.rate_text import rate_facts
 from damas.presentation.tiebreak_choices import order_names
 from damas.services.entries import rating_list_of
 from damas.services.micromatch import get_settings
+from damas.services.norms import fide_norms_apply
 from damas.services.registration_limits import active_count
 from damas.services.team_entries import team_summary, teams_of
 
@@ -117,6 +118,7 @@ def event_summary(e: Event) -> dict[str, Any]:
         "format": fmt.code, "micro_match": fmt.micro_match, "has_bracket": fmt.has_bracket,
         "round_robin": fmt.round_robin, "renumbers_late_entries": fmt.renumbers_late_entries,
         "tabs": fmt.pages.tabs, "substitution": fmt.substitution,
+        "fide_norms": fide_norms_apply(e),  # B.01 1.4: a chess event under FIDE rules has a norms page
         "planned_rounds": e.planned_rounds,
         "start_date": e.start_date,
         "end_date": e.end_date,

@@ -24,6 +24,7 @@ from damas.web import (
     knockout,
     mail,
     main,
+    norms,
     micromatch,
     players,
     public,
@@ -49,7 +50,7 @@ def register_blueprints(app: Flask) -> None:
     for blueprint in (main.bp, health.bp, auth.bp, players.bp, clubs.bp, events.bp, rounds.bp, users.bp,
                       knockout.bp, registration.bp, public.bp, public.api, awards.bp, reports.bp, desk.bp,
                       micromatch.bp, imports.bp, trf_import.bp, games.bp, ratings.bp, seasons.bp, mail.bp,
-                      fees.bp, titles.bp):
+                      fees.bp, titles.bp, norms.bp, norms.api):
         app.register_blueprint(blueprint)
     federation.register(app)
     games.links.register(app)

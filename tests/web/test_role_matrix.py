@@ -78,6 +78,13 @@ ACCESS = {
     "rounds.withdraw_report": "login",  # a player takes back his own report: the service refuses anyone else
     "rounds.confirm_report": "editor",
     "public.live": "public",
+    # FIDE norms of a chess event (B.01 1.4): page, PDF and API public; settings and certificates staff
+    "norms.page": "public",
+    "norms.page_pdf": "public",
+    "norms.save_settings": "staff",
+    "norms.it3": "staff",
+    "norms.it1": "staff",
+    "norms_api.api_norms": "public",
     "public.live_revision": "public",
     "public.share": "public",
     "awards.categories": "public",
@@ -305,7 +312,7 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
     url_args = {
         "player_id": player.id, "club_id": club.id, "event_id": event.id, "user_id": arbiter.id,
         "entry_id": entry.id, "code": "en", "number": 1, "category": "absoluto",
-        "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn", "period_id": period.id, "season_id": season.id, "token": "not-a-token",
+        "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn", "period_id": period.id, "season_id": season.id, "token": "not-a-token", "title": "IM",
         "title_id": national.id,
         "name": "20261205-000000-000000-deadbeef.eml",
     }

@@ -15,6 +15,7 @@ from damas.services import entries as entry_service, events as event_service
 from damas.services.frozen_settings import frozen_reason, frozen_settings
 from damas.services.seasons import seasons_of_event
 from damas.services.errors import ServiceError
+from damas.services.norms import eligibility, fide_norms_apply
 from damas.web.access import event_editor_required, staff_required, visible_event
 from damas.web.events.status import needs_confirmation, status_choices
 from damas.web.events.forms import ArbiterForm, EntryForm, EventForm, StatusForm
@@ -118,6 +119,7 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
         now_round=now_round,
         fee=fee_box(event),
         top=None if table is None else {**table, "rows": table["rows"][:TOP_ROWS], "total": len(table["rows"])},
+        norm_warnings=eligibility(event) if is_staff and fide_norms_apply(event) else None,
     )
 
 
