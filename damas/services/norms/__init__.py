@@ -2,7 +2,7 @@
 
 * `settings`: the event's norm settings (kind of event for 1.4.1b/1.4.3a-c, host federation,
   the 1.4.3d assertion, the chief arbiter's title), read with defaults, saved with the audit log
-  (table `event_norm_settings`, migration 0020_norm_settings); the home federation (BRA) of
+  (table `event_norm_settings`, migration 0021_norm_settings); the home federation (BRA) of
   players without a FIDE federation on record [ours].
 * `inputs`: the event's rows as the engine's `NormEvent`, `NormPlayer` and `NormGame` (one place).
 * `checks`: which events get FIDE norms (chess, FIDE rule set, a Swiss or a Berger table), which
