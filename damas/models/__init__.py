@@ -21,6 +21,8 @@ from damas.models.knockout import KnockoutGame, KnockoutSetup
 from damas.models.mail import MailOptOut
 from damas.models.norms import EventNormSettings
 from damas.models import fees as fees  # noqa: F401,E402  (entry fee tables)
+from damas.models import championships as championships  # noqa: F401,E402  (championships and sections)
+from damas.models import venue as venue  # noqa: F401,E402  (check-in, wall screen)
 from damas.models.play import Game, GameResult, RequestKind, Round, RoundRequest, RoundStatus
 from damas.models.player import Player
 from damas.models.rating import RatingPeriod, RatingPeriodEvent, RatingRecord
