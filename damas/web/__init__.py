@@ -12,6 +12,7 @@ from flask import Flask
 
 from damas.web import (
     auth,
+    championships,
     awards,
     clubs,
     desk,
@@ -36,6 +37,7 @@ from damas.web import (
     titles,
     trf_import,
     users,
+    venue,
 )
 from damas.web.body_limits import register_body_limits
 from damas.web.converters import DatabaseIntConverter
@@ -50,7 +52,8 @@ def register_blueprints(app: Flask) -> None:
     for blueprint in (main.bp, health.bp, auth.bp, players.bp, clubs.bp, events.bp, rounds.bp, users.bp,
                       knockout.bp, registration.bp, public.bp, public.api, awards.bp, reports.bp, desk.bp,
                       micromatch.bp, imports.bp, trf_import.bp, games.bp, ratings.bp, seasons.bp, mail.bp,
-                      fees.bp, titles.bp, norms.bp, norms.api):
+                      fees.bp, titles.bp, norms.bp, norms.api,
+                      championships.bp, venue.bp):
         app.register_blueprint(blueprint)
     federation.register(app)
     games.links.register(app)

@@ -1,0 +1,4 @@
+"""The `championships` blueprint object, apart from its route modules so each can import it."""
+from flask import Blueprint
+
+bp = Blueprint("championships", __name__)
