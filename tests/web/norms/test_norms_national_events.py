@@ -20,6 +20,7 @@ from __future__ import annotations
 from html import unescape
 
 from damas.models import NationalTitleRow
+from damas.services.federation import raise_version
 from damas.services.titles import save_national_title
 from tests.web.norms.norm_events import DRAW, LOSS, WIN, build_round_robin
 
@@ -37,6 +38,7 @@ def add_titles(db) -> None:  # type: ignore[no-untyped-def]
         NationalTitleRow(code="MC", name="Mestre Candidato", rating_threshold=1800, norms_needed=1, min_games=5,
                          min_average=None, min_score_percent=50),
     ])
+    raise_version()  # as the titles' service does: cached event pages follow
     db.session.commit()
 
 
