@@ -28,12 +28,12 @@ def _fide_articles() -> list[str]:
         _("1.4.3 e 1.4.4: adversários de ao menos 2 federações além da do jogador; no máximo 3/5 da própria federação "
           "e 2/3 de uma só; isenções de 1.4.3a-d (campeonato nacional, por equipes nacional, zonal, suíço com campo "
           "estrangeiro) dispensam as duas regras."),
-        _("1.4.5: ao menos 50% de adversários titulados (não CM nem WCM) e 1/3, no mínimo 3, com o título pretendido "
+        _("1.4.5: ao menos metade de adversários titulados (não CM nem WCM) e 1/3, no mínimo 3, com o título pretendido "
           "ou superior."),
         _("1.4.6: piso de rating ajustado (GM 2200, IM 2050, WGM 2000, WIM 1850) para no máximo um adversário, o de "
           "menor rating; adversário sem rating conta 1400."),
         _("1.4.7 a 1.4.9: média Ra arredondada (0,5 para cima); desempenho Rp = Ra + dp de ao menos GM 2600, IM 2450, "
-          "WGM 2400, WIM 2250, com Ra de ao menos 2380, 2230, 2180, 2030 e ao menos 35% dos pontos."),
+          "WGM 2400, WIM 2250, com Ra de ao menos 2380, 2230, 2180, 2030 e ao menos 35 por cento dos pontos."),
     ]
 
 
@@ -52,7 +52,7 @@ def _fide_decisions() -> list[str]:
           "nenhum ponto nelas; W.O. não conta [ours]."),
         _("1.4.6c: entre adversários empatados no menor rating, sobe o da rodada mais antiga [ours]."),
         _("1.4.1c: a composição dos adversários e o resultado são julgados nas 8 partidas jogadas [ours]."),
-        _("1.4.8b: os 35% são comparados exatamente, sem arredondar o percentual [ours]."),
+        _("1.4.8b: os 35 por cento são comparados exatamente, sem arredondar o percentual [ours]."),
         _("Ritmo de jogo (1.1): 90 min + 30 s por lance lidos como base + 60 lances × incremento de ao menos 120 min "
           "[ours]."),
         _("Não implementados: 1.4.1d, 1.4.2d, os títulos diretos (1.2) e o pedido de título (1.5)."),
