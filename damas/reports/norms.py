@@ -1,6 +1,7 @@
 """The FIDE title-norm documents of a chess event, as plain data and A4 PDFs (WeasyPrint):
 
-* the norms page's print version (`norms_pdf`);
+* the norms page's print version (`norms_pdf`; a draughts event's national-title norms:
+  `national_norms_pdf`);
 * the IT1 "Certificate of title result" per achieved norm (`it1_context`, `it1_pdf`): the event
   (name, place, dates, host federation, rounds, players, federations, rate of play, arbiters),
   the player, his games round by round (opponent, title, federation, FIDE ID, rating, result;
@@ -28,10 +29,11 @@ from damas.presentation.numbers import points_text
 from damas.reports.event_reports import base_context
 from damas.reports.pdf import render_pdf
 from damas.reports.standings import standings_context
-from damas.services.norms import EventNorms, PlayerNorms, eligibility
+from damas.services.norms import EventNationalNorms, EventNorms, PlayerNorms, eligibility
 from damas.views.norms import norms_context, title_name
+from damas.views.norms_national import FMJD_SOURCES, national_context
 
-__all__ = ["it1_context", "it1_pdf", "it3_context", "it3_pdf", "norms_pdf", "event_facts"]
+__all__ = ["it1_context", "it1_pdf", "it3_context", "it3_pdf", "national_norms_pdf", "norms_pdf", "event_facts"]
 
 
 def _arbiters(event: Event) -> list[str]:
@@ -125,6 +127,13 @@ def it3_context(event: Event, norms: EventNorms) -> dict[str, Any]:
 def norms_pdf(event: Event, norms: EventNorms) -> bytes:
     return render_pdf("reports/print.html", partial="norms/_norms.html", report_title=_("Normas FIDE"),
                       **base_context(event), **norms_context(event, norms), printing=True)
+
+
+def national_norms_pdf(event: Event, norms: EventNationalNorms) -> bytes:
+    """The print version of a draughts event's national-title norms (the federation's own rules)."""
+    return render_pdf("reports/print.html", partial="norms/_national.html", report_title=_("Normas de títulos nacionais"),
+                      **base_context(event), **national_context(event, norms), fmjd_sources=FMJD_SOURCES,
+                      printing=True)
 
 
 def it1_pdf(context: dict[str, Any]) -> bytes:

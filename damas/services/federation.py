@@ -37,7 +37,7 @@ from damas.models.federation import utc_now
 
 __all__ = ["FederationView", "current", "federation_name", "default_ruleset", "default_pairing_system",
            "most_used_pairing_system", "logo",
-           "save_settings",
+           "raise_version", "save_settings",
            "check_logo", "LOGO_MAX_BYTES", "LOGO_MAX_SIDE", "SETTINGS_FIELDS"]
 
 SETTINGS_FIELDS = ("name", "short_name", "address", "email", "phone", "website", "default_ruleset",
@@ -251,3 +251,16 @@ def save_settings(actor: User, data: dict[str, Any], new_logo: bytes | None = No
             record(actor, "create" if created else "update", "federation_settings", row.id, before, after)
     g.pop(_G_KEY, None)
     return row
+
+
+def raise_version() -> None:
+    """Raise the settings' version for another federation-wide setting that event pages show (the
+    national titles on a draughts event's norms page), so the page cache and the ETags move on;
+    inside the caller's transaction. With no settings row yet, one is made with the default name."""
+    row = db.session.scalar(select(FederationSettings).order_by(FederationSettings.id).limit(1))
+    if row is None:
+        row = FederationSettings(name=_default_name(), version=0)
+        db.session.add(row)
+    row.version = (row.version or 0) + 1
+    row.updated_at = utc_now()
+    g.pop(_G_KEY, None)

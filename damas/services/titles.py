@@ -20,6 +20,7 @@ from damas.extensions import db
 from damas.models import NationalTitleRow, Player, User
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
+from damas.services.federation import raise_version
 
 __all__ = [
     "NATIONAL_FIELDS", "delete_national_title", "draughts_titles", "engine_title", "national_title_name",
@@ -130,6 +131,7 @@ def save_national_title(actor: User, data: dict[str, Any], row: NationalTitleRow
             db.session.add(row)
             db.session.flush()
             record(actor, "create", "national_title", row.id, None, snapshot(row, NATIONAL_FIELDS))
+            raise_version()  # the draughts events' norms pages show the titles
             return row
         before = snapshot(row, NATIONAL_FIELDS)
         old_code = row.code
@@ -142,6 +144,7 @@ def save_national_title(actor: User, data: dict[str, Any], row: NationalTitleRow
             after["players_renamed"] = moved
         if before != snapshot(row, NATIONAL_FIELDS):
             record(actor, "update", "national_title", row.id, before, after)
+            raise_version()
     return row
 
 
@@ -156,3 +159,4 @@ def delete_national_title(actor: User, row: NationalTitleRow) -> None:
         row_id, before = row.id, snapshot(row, NATIONAL_FIELDS)
         db.session.delete(row)
         record(actor, "delete", "national_title", row_id, before, None)
+        raise_version()

@@ -18,7 +18,7 @@ from damas.models import Event
 from damas.presentation.numbers import points_text
 from damas.services.norms import EventNorms, NormLine, PlayerNorms
 
-__all__ = ["api_payload", "norms_context", "shortfall_text", "title_name"]
+__all__ = ["api_payload", "exclusion_text", "norms_context", "shortfall_text", "title_name"]
 
 def title_name(code: str) -> str:
     return {"GM": _("Grande Mestre (GM)"), "IM": _("Mestre Internacional (IM)"),
@@ -50,7 +50,7 @@ def shortfall_text(s: Shortfall, ruleset: str) -> str:
     return build() if build else s.key
 
 
-def _exclusion_text(key: str) -> str:
+def exclusion_text(key: str) -> str:
     return {
         "norm.excluded.pending": _("ainda não jogada"),
         "norm.excluded.bye": _("bye ou rodada sem partida"),
@@ -59,6 +59,7 @@ def _exclusion_text(key: str) -> str:
         "norm.excluded.ignored_win": _("vitória desconsiderada"),
         "norm.excluded.no_fide_federation": _("adversário sem federação FIDE"),
         "norm.excluded.unrated_scored_zero": _("adversário sem rating que zerou contra os que têm rating"),
+        "norm.excluded.unrated": _("adversário sem rating (não conta neste título)"),
     }.get(key, key)
 
 
@@ -129,7 +130,7 @@ def _line(line: NormLine, ruleset: str, finished: bool, least_games: int) -> dic
         "title": line.title.value, "title_name": title_name(line.title.value), "met": c.met and finished,
         "status": status, "figures": _figures(c, ruleset, least_games),
         "missing": [{"article": s.article, "text": shortfall_text(s, ruleset)} for s in c.missing],
-        "excluded": [{"round": e.round, "article": e.article, "text": _exclusion_text(e.key)} for e in c.excluded
+        "excluded": [{"round": e.round, "article": e.article, "text": exclusion_text(e.key)} for e in c.excluded
                      if e.key != "norm.excluded.pending"],
         "progress": None if line.progress is None else _progress(line.progress, ruleset),
     }
@@ -183,7 +184,9 @@ def _api_line(p: PlayerNorms, line: NormLine, ruleset: str, finished: bool) -> d
 def api_payload(event: Event, norms: EventNorms | None) -> dict[str, Any]:
     """`GET /api/v1/events/<id>/norms`; `applies` false (and no rows) where FIDE norms do not."""
     if norms is None:
-        return {"event_id": event.id, "applies": False, "finished": False, "edition": None, "norms": []}
-    return {"event_id": event.id, "applies": True, "finished": norms.finished, "edition": norms.edition,
+        return {"event_id": event.id, "applies": False, "rules": None, "finished": False, "edition": None,
+                "norms": []}
+    return {"event_id": event.id, "applies": True, "rules": "fide", "finished": norms.finished,
+            "edition": norms.edition,
             "after_round": norms.inputs.rounds_complete, "host_federation": norms.inputs.settings.host_federation,
             "norms": [_api_line(p, ln, event.ruleset, norms.finished) for p in norms.players for ln in p.lines]}

@@ -8,6 +8,8 @@
 * `checks`: which events get FIDE norms (chess, FIDE rule set, a Swiss or a Berger table), which
   titles each player seeks, `event_norms(event)`: every check, and "in progress" before the last
   round.
+* `national`: the federation's national titles on a draughts event (same inputs), which titles
+  each player seeks, and whether he meets a national title itself.
 * `eligibility`: the event-wide conditions of B.01 1.1 that the data can tell (rate of play,
   rounds per day, chief arbiter's title) and those it cannot.
 
@@ -23,7 +25,20 @@ from damas.services.norms.checks import (
     titles_sought,
 )
 from damas.services.norms.eligibility import EligibilityNote, eligibility
-from damas.services.norms.inputs import NormInputs, SeekerRows, norm_inputs
+from damas.services.norms.inputs import NormInputs, SeekerRows, held_title, norm_inputs
+from damas.services.norms.national import (
+    DRAUGHTS,
+    EventNationalNorms,
+    NationalLine,
+    NationalPlayerNorms,
+    event_national_norms,
+    federation_titles,
+    national_norms_apply,
+    national_titles_sought,
+    player_draughts_rating,
+    title_status,
+    titles_signature,
+)
 from damas.services.norms.settings import (
     ARBITER_TITLES,
     HOME_FEDERATION,
@@ -35,20 +50,32 @@ from damas.services.norms.settings import (
 
 __all__ = [
     "ARBITER_TITLES",
+    "DRAUGHTS",
     "EligibilityNote",
+    "EventNationalNorms",
     "EventNorms",
     "HOME_FEDERATION",
+    "NationalLine",
+    "NationalPlayerNorms",
     "NormInputs",
     "NormLine",
     "NormSettings",
     "PlayerNorms",
     "SeekerRows",
     "eligibility",
+    "event_national_norms",
     "event_norms",
     "federation_of",
+    "federation_titles",
+    "held_title",
+    "national_norms_apply",
+    "national_titles_sought",
     "fide_norms_apply",
     "norm_inputs",
     "norm_settings",
+    "player_draughts_rating",
     "save_norm_settings",
+    "title_status",
+    "titles_signature",
     "titles_sought",
 ]

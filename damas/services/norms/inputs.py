@@ -1,8 +1,10 @@
 """An event's rows as the norm engine's input, in one place (B.01 1.4; engine `damas.engine.norms`).
 
 * Players: every entry not excluded; federation `Player.fide_federation`, else the home federation
-  (`settings.federation_of`); title `Player.fide_title` (the title on record when the page is
-  read [ours]: the application keeps no history of titles).
+  (`settings.federation_of`); title the one of the event's game, `Player.fide_title` in chess,
+  `Player.draughts_title` in draughts (the title on record when the page is read [ours]: the
+  application keeps no history of titles). The same rows feed the FIDE check (chess) and the
+  national titles' check (draughts, `services.norms.national`).
 * Opponents' ratings: `Entry.rating_at_entry`, the rating of the event's list that the start list
   prints (1.4.6a: the list in effect at the start); 0 = unrated (CBJD 115) -> None. Events over 30
   days (1.1.4) would need the rating of each game's day: not kept, so the entry's is used and the
@@ -32,7 +34,7 @@ from damas.formats.mapping import RESULT_OUTCOMES
 from damas.models import Entry, EntryStatus, Event, GameResult, Player, Round, RoundStatus
 from damas.services.norms.settings import NormSettings, federation_of, norm_settings
 
-__all__ = ["NormInputs", "SeekerRows", "norm_inputs", "norm_system"]
+__all__ = ["NormInputs", "SeekerRows", "held_title", "norm_inputs", "norm_system"]
 
 _PLAYED = {Outcome.WIN: 2, Outcome.DRAW: 1, Outcome.LOSS: 0}
 _KIND = {Outcome.FORFEIT_WIN: GameKind.FORFEIT_WIN, Outcome.FORFEIT_LOSS: GameKind.FORFEIT_LOSS,
@@ -103,6 +105,11 @@ def _scored_zero(entries: dict[int, Entry], rounds: list[Round]) -> set[int]:
     return {e for e, n in played.items() if n and not points.get(e)}
 
 
+def held_title(event: Event, player: Player) -> str | None:
+    """The title `player` holds in the event's game: FIDE's in chess, the draughts title otherwise."""
+    return (player.fide_title if event.discipline == "xadrez" else player.draughts_title) or None
+
+
 def _event(event: Event, settings: NormSettings) -> NormEvent:
     return NormEvent(rounds=event.planned_rounds, system=norm_system(event),
                      host_federation=settings.host_federation, start=event.start_date, end=event.end_date,
@@ -131,7 +138,7 @@ def norm_inputs(event: Event) -> NormInputs:
                 opp: Player = entries[other].player
                 games[me].append(NormGame(
                     rnd.number, kind, half, opponent_id=opp.id, opponent_name=opp.full_name,
-                    opponent_rating=_rating(entries[other]), opponent_title=opp.fide_title or None,
+                    opponent_rating=_rating(entries[other]), opponent_title=held_title(event, opp),
                     opponent_federation=federation_of(opp.fide_federation),
                     opponent_unrated_scored_zero=other in zero))
                 seen.add(me)
@@ -145,7 +152,7 @@ def norm_inputs(event: Event) -> NormInputs:
         p = entry.player
         seekers.append(SeekerRows(
             entry.id, p.id, entry.pairing_number, p.full_name, p.sex, p.fide_id or "",
-            NormPlayer(p.id, federation_of(p.fide_federation), p.fide_title or None, _rating(entry), p.full_name),
+            NormPlayer(p.id, federation_of(p.fide_federation), held_title(event, p), _rating(entry), p.full_name),
             tuple(games[entry.id])))
     complete = sum(1 for r in rounds if r.games and all(g.result not in (GameResult.PENDING, GameResult.ADJOURNED)
                                                         for g in r.games))

@@ -1,6 +1,8 @@
-"""The FIDE norms of a chess event (B.01 1.4): the public page and its PDF, the API answer, and for
-staff the settings, the IT1 certificates and the IT3 report. Thin: the checks are
-`damas.services.norms`, the words `damas.views.norms`, the PDFs `damas.reports.norms`.
+"""The norms of an event: FIDE's for a chess event (B.01 1.4), the federation's national titles'
+for a draughts event. The public page and its PDF, the API answer, and for staff (FIDE) the
+settings, the IT1 certificates and the IT3 report. Thin: the checks are `damas.services.norms`
+(cached by `damas.web.norms.cache`), the words `damas.views.norms` / `norms_national`, the PDFs
+`damas.reports.norms`.
 
 - `GET /eventos/<id>/normas` (public) and `/normas.pdf`.
 - `POST /eventos/<id>/normas/configuracao` (staff): kind of event, host federation, 1.4.3d, the
@@ -18,11 +20,13 @@ from flask_login import current_user
 
 from damas.models import Event, Role
 from damas.reports.event_reports import base_context
-from damas.reports.norms import it1_context, it1_pdf, it3_context, it3_pdf, norms_pdf
+from damas.reports.norms import it1_context, it1_pdf, it3_context, it3_pdf, national_norms_pdf, norms_pdf
 from damas.services.errors import ServiceError
-from damas.services.norms import EventNorms, eligibility, event_norms, norm_settings, save_norm_settings
+from damas.services.norms import DRAUGHTS, EventNorms, eligibility, norm_settings, save_norm_settings
 from damas.views.norms import api_payload, norms_context
+from damas.views.norms_national import FMJD_SOURCES, national_api_payload, national_context
 from damas.web.access import staff_required, visible_event
+from damas.web.norms.cache import fide_norms, national_norms
 from damas.web.norms.forms import NormSettingsForm
 from damas.web.pdf_jobs import deliver_pdf
 from damas.web.public.routes import cached, load_event
@@ -32,8 +36,8 @@ api = Blueprint("norms_api", __name__, url_prefix="/api/v1")
 
 
 def _norms(event: Event) -> EventNorms | None:
-    """The event's norms, computed once per revision (settings, results, players' titles move it)."""
-    return cached("norms", event, "", lambda: event_norms(event))  # type: ignore[no-any-return]
+    """The event's FIDE norms, computed once per revision (settings, results, players' titles move it)."""
+    return fide_norms(event)
 
 
 def _is_staff() -> bool:
@@ -51,7 +55,12 @@ def _settings_form(event: Event) -> NormSettingsForm:
 def page(event_id: int):  # type: ignore[no-untyped-def]
     event, _editable = visible_event(event_id)
     norms = _norms(event)
-    context: dict[str, Any] = {**base_context(event), "applies": norms is not None, "is_staff": _is_staff()}
+    national = None if norms is not None or event.discipline not in DRAUGHTS else national_norms(event)
+    context: dict[str, Any] = {**base_context(event), "applies": norms is not None, "is_staff": _is_staff(),
+                               "national": national is not None, "draughts": event.discipline in DRAUGHTS,
+                               "fmjd_sources": FMJD_SOURCES}
+    if national is not None:
+        context.update(national_context(event, national))
     if norms is not None:
         context.update(norms_context(event, norms))
         if context["is_staff"]:
@@ -67,9 +76,12 @@ def page(event_id: int):  # type: ignore[no-untyped-def]
 def page_pdf(event_id: int):  # type: ignore[no-untyped-def]
     event, _editable = visible_event(event_id)
     norms = _norms(event)
-    if norms is None:
+    if norms is not None:
+        return deliver_pdf(event.id, f"normas-{event.id}", lambda: norms_pdf(event, norms))
+    national = national_norms(event) if event.discipline in DRAUGHTS else None
+    if national is None:
         return redirect(url_for("norms.page", event_id=event_id))
-    return deliver_pdf(event.id, f"normas-{event.id}", lambda: norms_pdf(event, norms))
+    return deliver_pdf(event.id, f"normas-nacionais-{event.id}", lambda: national_norms_pdf(event, national))
 
 
 @bp.post("/normas/configuracao")
@@ -117,4 +129,8 @@ def api_norms(event_id: int):  # type: ignore[no-untyped-def]
     event = load_event(event_id, entries=False)
     if event is None or not event.is_public:
         abort(404)
-    return jsonify(cached("norms-api", event, "", lambda: api_payload(event, _norms(event))))
+    norms = _norms(event)
+    national = None if norms is not None or event.discipline not in DRAUGHTS else national_norms(event)
+    if national is not None:
+        return jsonify(national_api_payload(event, national))
+    return jsonify(cached("norms-api", event, "", lambda: api_payload(event, norms)))

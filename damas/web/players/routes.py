@@ -20,6 +20,7 @@ from damas.web.players.forms import PlayerForm
 from damas.web.forms_util import choices, show_service_error
 from damas.presentation.labels import STATUS_NAMES, pick
 from damas.views.summaries import player_summary
+from damas.web.players.norms import titles_and_norms
 from damas.web.players.rating_records import rating_records
 from damas.views.career import career_rows, rating_charts
 from damas.engine.integers import parse_int
@@ -82,7 +83,8 @@ def view_player(player_id: int):  # type: ignore[no-untyped-def]
     career = career_rows(player, [e for e in shown if e.status in (EventStatus.RUNNING, EventStatus.FINISHED)])
     return render_template("players/view.html", player=player_summary(player), events=events, career=career,
                            charts=rating_charts(player), rating_records=rating_records(player),
-                           draughts_title_name=national_title_name(player.draughts_title))
+                           draughts_title_name=national_title_name(player.draughts_title),
+                           titles=titles_and_norms(player, shown))
 
 
 @bp.route("/novo", methods=["GET", "POST"])

@@ -51,6 +51,7 @@ from damas.views.fee_schedule import fee_box
 from damas.views.summaries import event_summary
 from damas.views.fee_marks import unpaid_names
 from damas.views.rating_change import rating_rules_context
+from damas.views.norms_rules import norms_rules_context
 from damas.presentation.results import report_choices, result_choices, result_keys, result_keys_hint
 from damas.presentation.labels import ENTRY_STATUS_NAMES, pick
 from damas.views.round_rows import board_rows
@@ -394,5 +395,5 @@ def regulations_page(event_id: int):  # type: ignore[no-untyped-def]
     return render_template("rounds/regulations.html", event=event_summary(event), reg=reg,
                            by_lot=event.tiebreak_by_lot, drawn=order_is_drawn(event), lot_seed=event.tiebreak_lot_seed,
                            tb_options=options, rating_rules=rating_rules_context(event), fee=fee_box(event),
-                           **event_rules_context(event, lang))
+                           **event_rules_context(event, lang), **norms_rules_context(event))
 

@@ -114,7 +114,7 @@ def test_women_seek_wgm_and_wim_and_draughts_events_have_no_fide_norms(client, d
     assert [r["title_sought"] for r in data["norms"] if r["player_id"] == players[0].id] == ["GM", "IM", "WGM", "WIM"]
     draughts = make_event(players=(players[0], players[1], players[2]))
     other = client.get(f"/api/v1/events/{draughts.id}/norms").get_json()
-    assert other == {"event_id": draughts.id, "applies": False, "finished": False, "edition": None, "norms": []}
+    assert other == {"event_id": draughts.id, "applies": False, "rules": None, "finished": False, "edition": None, "norms": []}
     assert "só existem em eventos individuais de xadrez" in client.get(f"/eventos/{draughts.id}/normas").get_data(as_text=True)
 
 
