@@ -8,7 +8,8 @@ staff see it, marked. The leaders are the top of each section's own table
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import func, select
 

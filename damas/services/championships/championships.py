@@ -18,8 +18,13 @@ from damas.models.championships import Championship, ChampionshipSection
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 
-__all__ = ["FIELDS", "save_championship", "championship_of_event", "published_championships",
-           "section_events"]
+__all__ = [
+    "FIELDS",
+    "championship_of_event",
+    "published_championships",
+    "save_championship",
+    "section_events",
+]
 
 FIELDS = ("name", "start_date", "end_date", "venue", "organiser", "regulations", "club_best_n",
           "one_prize_per_player", "published")

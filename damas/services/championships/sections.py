@@ -8,7 +8,8 @@ a section linked to another by a stage (it feeds it, or is fed by it) is removed
 stage is, so no qualification points at an event outside the championship."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import or_, select
@@ -21,8 +22,14 @@ from damas.services.audit import record, transaction
 from damas.services.championships.championships import championship_of_event
 from damas.services.errors import ServiceError
 
-__all__ = ["add_section", "create_section", "move_section", "remove_section", "assign_arbiter_to_sections",
-           "free_events"]
+__all__ = [
+    "add_section",
+    "assign_arbiter_to_sections",
+    "create_section",
+    "free_events",
+    "move_section",
+    "remove_section",
+]
 
 
 def _check_can_add(championship: Championship, event: Event) -> None:

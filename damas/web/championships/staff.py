@@ -20,8 +20,12 @@ from damas.services.federation import default_pairing_system, default_ruleset
 from damas.views.championship_page import championship_summary, dates_text, section_rows
 from damas.web.access import staff_required
 from damas.web.championships.blueprint import bp
-from damas.web.championships.staff_forms import (AddSectionForm, ChampionshipForm, NewSectionForm,
-                                                 SectionArbiterForm)
+from damas.web.championships.staff_forms import (
+    AddSectionForm,
+    ChampionshipForm,
+    NewSectionForm,
+    SectionArbiterForm,
+)
 from damas.web.forms_util import pairing_system_choices, run_service, show_service_error
 
 

@@ -3,8 +3,9 @@ played, planned round times), a women's round robin (registration) and a final f
 top four (draft), inside 5-7 December 2026. Built with the test fixtures' factories."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
-from typing import Any, Callable
+from typing import Any
 
 from damas.extensions import db
 from damas.models import EventStatus, Game, GameResult, Round, RoundStatus

@@ -3,9 +3,12 @@ current round and leaders, one schedule), its regulations page and brochure PDF;
 and unpublished championships hidden from visitors; the event header's link back."""
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from damas.models import Role
+from damas.models.championships import Championship
 from tests.conftest import login
 from tests.web.championships.championship_page_world import build_championship
 
@@ -15,10 +18,7 @@ def world(db, make_event, make_player):  # type: ignore[no-untyped-def]
     return build_championship(make_event, make_player)
 
 
-def test_list_shows_published_championships_only(client, db, world, make_event, make_player):  # type: ignore[no-untyped-def]
-    from damas.models.championships import Championship
-    from datetime import date
-
+def test_list_shows_published_championships_only(client, db, world):  # type: ignore[no-untyped-def]
     db.session.add(Championship(name="Rascunho Secreto", start_date=date(2026, 1, 1), end_date=date(2026, 1, 2)))
     db.session.commit()
     page = client.get("/campeonatos").get_data(as_text=True)
