@@ -17,6 +17,7 @@ from sqlalchemy import inspect, select, update
 from sqlalchemy.orm import Session
 
 from damas.models import Club, Entry, Event, EventArbiter, Game, Player, Round, Season, SeasonEvent, User
+from damas.models.championships import Championship, ChampionshipSection
 from damas.models.micromatch import MicroGame, Team, TeamLineup, TeamMatchRow, TeamMemberRow, TeamRound
 
 __all__ = ["install", "events_of"]
@@ -72,6 +73,13 @@ def _player(session: Session, player: Player) -> Iterable[int]:
 def _season(session: Session, season: Season) -> Iterable[int]:
     """A season's name is on its events' pages ("Conta para", issue 29)."""
     return _scalars(session, select(SeasonEvent.event_id).where(SeasonEvent.season_id == season.id))
+
+
+@_parent(Championship)
+def _championship(session: Session, championship: Championship) -> Iterable[int]:
+    """A championship's name (and whether it is published) is on its sections' headers."""
+    return _scalars(session, select(ChampionshipSection.event_id)
+                    .where(ChampionshipSection.championship_id == championship.id))
 
 
 @_parent(Club)

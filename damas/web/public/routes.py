@@ -38,6 +38,9 @@ prints them, e.g. "1½" or "7"):
 - `GET /api/v1/events/<id>/players/<player_id>` -> the player card: `player, games`
   (`round, board, colour` w/b/"", `opponent, result, points, running`), `categories`
   (`code, name, rank, of`).
+- `GET /api/v1/championships` and `GET /api/v1/championships/<id>`: the published championships
+  and their sections (`event_id, name, state, qualifies_from`), documented in
+  damas/web/championships/api.py.
 """
 from __future__ import annotations
 
