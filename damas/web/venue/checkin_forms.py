@@ -7,15 +7,15 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import InputRequired, Length, Optional
 
-from damas.web.forms_util import REQUIRED, IntegerField
+from damas.web.forms_util import REQUIRED, IntegerField, choices
 
 
 class CheckinSettingsForm(FlaskForm):
-    mode = RadioField(_l("Presença dos jogadores"), choices=[
+    mode = RadioField(_l("Presença dos jogadores"), choices=choices([
         ("", _l("Sem presença: todos os inscritos são emparceirados")),
         ("round_one", _l("Antes da rodada 1")),
         ("every_round", _l("Antes de todas as rodadas")),
-    ], validators=[Optional()], default="")
+    ]), validators=[Optional()], default="")
 
 
 class CheckinSearchForm(FlaskForm):
