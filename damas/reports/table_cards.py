@@ -19,7 +19,7 @@ PAGE_W, PAGE_H = 210.0, 297.0
 CARD_H = PAGE_H / 2
 MARGIN = 12.0
 MM_PER_PT = 25.4 / 72
-BIG_PT = 330.0  # the board number: about 85 mm tall digits
+BIG_PT = 300.0  # the board number: about 77 mm tall digits
 
 
 def _player(side: dict[str, Any] | None, colour: str) -> str:
@@ -66,7 +66,7 @@ def table_cards_pdf(context: dict[str, Any]) -> bytes:
         pdf.set_font("dv", "B", BIG_PT)
         size = _fit(pdf, number, BIG_PT, width)
         pdf.set_font_size(size)
-        pdf.set_xy(MARGIN, top + 26)
+        pdf.set_xy(MARGIN, top + 36)
         pdf.cell(width, size * MM_PER_PT * 0.8, number, align="C")
         pdf.set_font("dv", "", 12)
         for row, line in enumerate((_player(board["white"], _("Brancas")), _player(board["black"], _("Pretas")))):

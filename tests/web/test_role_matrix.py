@@ -263,6 +263,13 @@ ACCESS = {
     "titles.settings": "staff",
     "titles.edit_title": "staff",
     "titles.remove_title": "staff",
+    # the venue: check-in (the player's QR page: the service refuses whoever is not entered), table cards
+    "venue.checkin_page": "editor",
+    "venue.checkin_missing": "editor",
+    "venue.checkin_settings": "editor",
+    "venue.checkin_sheet": "editor",
+    "venue.player_checkin": "login",
+    "venue.table_cards": "editor",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,
