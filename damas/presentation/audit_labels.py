@@ -77,6 +77,10 @@ ACTION_NAMES = {
     # account mails
     "password_reset": _l("Nova senha pelo link do e-mail"), "verify_email": _l("E-mail confirmado"),
     "send_test_mail": _l("E-mail de teste enviado"),
+    # the venue: check-in before a round
+    "check_in": _l("Presença confirmada"), "check_in_undone": _l("Presença retirada"),
+    "check_in_missing_not_paired": _l("Sem presença: fora da rodada"),
+    "venue_checkin_settings": _l("Regras de presença"),
 }
 
 OBJECT_NAMES = {

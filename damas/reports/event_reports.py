@@ -55,6 +55,14 @@ def live_url(event_id: int) -> str:
     return absolute_url("public.live", event_id=event_id)
 
 
+def round_url(event_id: int, number: int) -> str:
+    """The address of a round's page (its pairings, then its results as they are entered), for
+    the QR code of its pairing sheet; "" outside a request, as `live_url`."""
+    if not has_request_context():
+        return ""
+    return absolute_url("rounds.view_round", event_id=event_id, number=number)
+
+
 def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
     """Openings drawn for micro-match rounds (board 0 = every board), if that module exists."""
     rows = db.session.scalars(select(OpeningDrawRow).where(OpeningDrawRow.event_id == event.id,
@@ -100,6 +108,7 @@ def round_context(event: Event, rnd: Any) -> dict[str, Any]:
                "opening": openings.get(v.board) or openings.get(0)}
               for v in get_format(event).round_view(event, rnd)]
     return {**base_context(event), "number": rnd.number, "status": rnd.status.value, "boards": boards,
+            "round_url": round_url(event.id, rnd.number),
             "show_points": bool(points),
             "complete": round_is_complete(rnd), "round_opening": openings.get(0),
             "published": rnd.published_at.strftime("%d/%m/%Y %H:%M") if rnd.published_at else ""}

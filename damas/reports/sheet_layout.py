@@ -53,6 +53,15 @@ class Table:
 
 
 @dataclass(frozen=True)
+class QrBlock:
+    """A QR code (its dark modules as runs: `presentation.qr.QrRuns`) with a caption at its
+    right: the pairing sheet's link to the round's live page."""
+
+    runs: object
+    caption: str
+
+
+@dataclass(frozen=True)
 class Text:
     """A paragraph before or after the tables."""
 

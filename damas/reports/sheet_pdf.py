@@ -26,7 +26,7 @@ from fontTools.ttLib import TTFont
 from fpdf.fonts import SubsetMap
 
 from damas.presentation.qr import QrRuns
-from damas.reports.sheet_layout import CANDIDATES, MARGIN, PAD, PAGE, WALL, Fit, Table, Text, fit, wrap
+from damas.reports.sheet_layout import CANDIDATES, MARGIN, PAD, PAGE, WALL, Fit, QrBlock, Table, Text, fit, wrap
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"), Path("/usr/share/fonts/TTF"))
 FONT_FILES = {"": "DejaVuSans.ttf", "B": "DejaVuSans-Bold.ttf"}
@@ -34,6 +34,7 @@ MM_PER_PT = 25.4 / 72
 TOP = 27.0  # mm: where the content starts under the running header
 BOTTOM = 14.0  # mm kept free at the foot of the page (the footer line)
 GREY, MUTED, RULE, HEAD_FILL = 85, 120, 187, 238
+BLOCK_QR_SIZE = 36.0  # mm: a QR block after the tables (the round's page), read from a metre [ours]
 QR_SIZE = 14.5  # mm: the live page's QR code in the header (6 mm from the top: printers' margins; 2 mm of quiet zone above the line)
 
 
@@ -313,7 +314,21 @@ def _rows(pdf: _Sheet, table: Table, xs: dict[int, float], widths: Sequence[floa
     pdf.set_y(y)
 
 
-def render_sheet(head: SheetHeader, title: str, blocks: Sequence[Table | Text], landscape: bool = False,
+def _qr_block(pdf: _Sheet, block: QrBlock, size: float) -> None:
+    """The code at the left (its quiet zone: 4 mm of paper each side), the caption beside it."""
+    if pdf.get_y() + BLOCK_QR_SIZE + 8 > pdf.bottom:
+        pdf.add_page()
+        pdf.set_y(TOP)
+    top = pdf.get_y() + 4
+    pdf.draw_qr(block.runs, pdf.left, top, BLOCK_QR_SIZE)  # type: ignore[arg-type]
+    pdf.font(False, size)
+    pdf.set_xy(pdf.left + BLOCK_QR_SIZE + 6, top + 4)
+    pdf.multi_cell(pdf.right - pdf.left - BLOCK_QR_SIZE - 6, size * MM_PER_PT * 1.4, block.caption,
+                   new_x="LMARGIN", new_y="NEXT")
+    pdf.set_y(top + BLOCK_QR_SIZE + 4)
+
+
+def render_sheet(head: SheetHeader, title: str, blocks: Sequence[Table | Text | QrBlock], landscape: bool = False,
                  wall: bool = False) -> bytes:
     """The PDF of a report: its title, then the paragraphs and tables in order (on landscape
     pages whatever fits, when `landscape`; in the wall sheet's large type across the page,
@@ -331,6 +346,8 @@ def render_sheet(head: SheetHeader, title: str, blocks: Sequence[Table | Text], 
         if isinstance(block, Table):
             _table(pdf, block, chosen.widths[number], chosen.groups[number], chosen.size)
             number += 1
+        elif isinstance(block, QrBlock):
+            _qr_block(pdf, block, chosen.size)
         else:
             _paragraph(pdf, block, chosen.size)
     return bytes(pdf.output())

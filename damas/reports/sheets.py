@@ -17,12 +17,12 @@ from damas.presentation.labels import english
 from damas.presentation.qr import qr_runs
 from damas.presentation.titles import titled
 from damas.reports.rating_sheet import rating_change_blocks
-from damas.reports.sheet_layout import Column, Table, Text
+from damas.reports.sheet_layout import Column, QrBlock, Table, Text
 from damas.reports.sheet_pdf import SheetHeader, render_sheet
 from damas.reports.team_sheet import team_pairings_blocks
 from damas.services import federation as federation_service
 
-Blocks = list[Table | Text]
+Blocks = list[Table | Text | QrBlock]
 
 
 def _filter(name: str) -> Callable[..., Any]:
@@ -105,6 +105,9 @@ def pairings_blocks(context: dict[str, Any]) -> Blocks:
     blocks.append(Text(f"{_('Não comparecimento')}: {context['event']['no_show']}.", small=True))
     if context["status"] != "published":
         blocks.append(Text(_("Rodada ainda não publicada."), small=True))
+    if context.get("round_url"):  # the round's own page: its results as they are entered
+        blocks.append(QrBlock(qr_runs(context["round_url"]),
+                              _("Acompanhe esta rodada ao vivo, mesa a mesa, no celular: %(url)s", url=context["round_url"])))
     return blocks
 
 

@@ -280,6 +280,13 @@ ACCESS = {
     "championships.move_section": "staff",
     "championships.remove_section": "staff",
     "championships.assign_arbiter": "staff",
+    # the venue: check-in (the player's QR page: the service refuses whoever is not entered), table cards
+    "venue.checkin_page": "editor",
+    "venue.checkin_missing": "editor",
+    "venue.checkin_settings": "editor",
+    "venue.checkin_sheet": "editor",
+    "venue.player_checkin": "login",
+    "venue.table_cards": "editor",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,

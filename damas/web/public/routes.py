@@ -63,6 +63,7 @@ from damas.services import teams as team_service
 from damas.formats.mapping import entry_results, event_rounds, round_is_complete
 from damas.views.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
+from damas.views.current_board import current_board
 from damas.views.rating_change import player_rating_change
 from damas.views.score_chart import progress_of, rating_summary, score_chart
 from damas.presentation.results import result_label
@@ -214,7 +215,10 @@ def player_card_page(event_id: int, player_id: int):  # type: ignore[no-untyped-
     progress = cached("progress", event, "", lambda: progress_of(event))
     pictures = {"chart": score_chart(event, progress, player_id, card["player"]["name"]),
                 "rating_summary": rating_summary(card["rating"])}
-    return render_template("public/player_card.html", event=event_summary(event), card={**card, **pictures})
+    entry = db.session.scalar(select(Entry).where(Entry.event_id == event.id, Entry.player_id == player_id))
+    board = current_board(event, entry) if entry is not None and entry.status == EntryStatus.REGISTERED else None
+    return render_template("public/player_card.html", event=event_summary(event), card={**card, **pictures},
+                           board=board)
 
 
 @bp.get("/revisao")

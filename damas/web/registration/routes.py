@@ -25,6 +25,7 @@ from damas.web.forms_util import choices, run_service, show_service_error
 from damas.web.limits import throttle_sign_up
 from damas.views.summaries import event_summary
 from damas.views.arbiter_events import assigned_events
+from damas.views.current_board import checkin_line, current_board
 from damas.views.fee_payment import fee_badge
 from damas.web.registration.forms import AbsenceForm, DecisionForm, SettingsForm, SignUpForm, SubstituteForm
 from damas.web.public.routes import load_event
@@ -135,6 +136,8 @@ def my_page():  # type: ignore[no-untyped-def]
                 "awaiting_payment": entry.status == EntryStatus.REGISTERED and paid_only(event)
                 and not entry_settled(event, player.id),
                 "fee": fee_badge(event, player) if entry.status == EntryStatus.REGISTERED else None,
+                "board": current_board(event, entry) if entry.status == EntryStatus.REGISTERED else None,
+                "checkin": checkin_line(event, entry),
             })
 
         for r in db.session.scalars(select(ReserveEntry).where(ReserveEntry.player_id == player.id)).all():
