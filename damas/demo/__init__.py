@@ -35,6 +35,7 @@ from damas.demo.ratings import demo_ratings
 from damas.demo.knockout import demo_knockout, demo_running_knockout
 from damas.demo.mail_round import demo_round_mails
 from damas.demo.norms import demo_norm_round_robin
+from damas.demo.venue import demo_checkin
 from damas.demo.mail_entries import demo_mails
 from damas.demo.micromatch import demo_micromatch
 from damas.demo.people import CLUBS, FIRST_F, FIRST_M, LAST
@@ -130,6 +131,7 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     demo_mails(staff, championship, players[14], today)  # notification mails in the outbox (the player confirmed)
     demo_ratings(staff, today)  # issue 29: a closed rating period and a season of two events
     demo_round_mails(staff, arbiter, players[24:30], swiss_code(), today)  # the round's mails in the outbox
+    demo_checkin(staff, arbiter, championship)  # check-in before round 1: most came, four missing
     demo_norm_round_robin(staff, arbiter, lots, today)  # FIDE norms: one IM norm made, one missed by 1.4.5a
     statement = write_statement(rapid, players[0], today)  # a bank statement to reconcile (README)
     return demo_summary(finished, running, knockout) + f"; a bank statement to reconcile: {statement}"
