@@ -12,7 +12,7 @@ mark a qualifier who declines (`mark_declined`): the next of his rule's table ta
 from __future__ import annotations
 
 from flask_babel import gettext as _
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from damas.extensions import db
 from damas.models import Entry, Event, EventStatus, Player, User
@@ -78,6 +78,8 @@ def carry_over(actor: User | None, event: Event) -> list[SectionQualifier]:
                 assert player is not None
                 add_entry(actor, event, player)
         renumber(event)
+        sources = {r.source_event_id for r in rows}  # their standings pages now list the qualifiers
+        db.session.execute(update(Event).where(Event.id.in_(sources)).values(revision=Event.revision + 1))
         record(actor, "stage.carry_over", "championship_section", event.id, None, {
             "qualifiers": [{"player_id": r.player_id, "source_event_id": r.source_event_id, "rank": r.rank,
                             "status": r.status.value, "carried_units": r.carried_units} for r in rows],
