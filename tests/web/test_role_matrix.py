@@ -10,6 +10,7 @@ import pytest
 from damas.engine.games.draughts_rules import BRAZILIAN
 from damas.models import (AuditEntry, EventStatus, Game, NationalTitleRow, RatingPeriod, Role, Round, RoundStatus, Season,
                           SeasonEvent)
+from damas.models.championships import Championship, ChampionshipSection
 from damas.models.gamerecord import GameRecord
 from damas.services.games.records import plies_json
 
@@ -259,6 +260,15 @@ ACCESS = {
     "mail.preferences": "login",
     "mail.announcement": "staff",
     # titles on record: the federation's national titles (settings staff, the list public)
+    # championships: stages of a fed section (staff); club classification and combined prizes (public)
+    "championships.stage_page": "staff",
+    "championships.stage_rules": "staff",
+    "championships.stage_decline": "staff",
+    "championships.stage_carry": "staff",
+    "championships.club_page": "public",
+    "championships.club_pdf": "public",
+    "championships.prize_page": "public",
+    "championships.prize_pdf": "public",
     "titles.national_titles_page": "public",
     "titles.settings": "staff",
     "titles.edit_title": "staff",
@@ -306,6 +316,10 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
     national = NationalTitleRow(code="MN", name="Mestre Nacional", rating_threshold=2000, norms_needed=2,
                                 min_games=7, min_average=1800, min_score_percent=55)
     db.session.add(national)
+    championship = Championship(name="Campeonato", start_date=date(2026, 12, 5), end_date=date(2026, 12, 6),
+                                published=True, club_best_n=2)
+    championship.sections = [ChampionshipSection(event_id=event.id, position=1)]
+    db.session.add(championship)
     db.session.commit()
     users = {"player": player_user, "arbiter": arbiter, "other_arbiter": other_arbiter, "staff": staff}
     entry = event.entries[-1]
@@ -313,7 +327,7 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
         "player_id": player.id, "club_id": club.id, "event_id": event.id, "user_id": arbiter.id,
         "entry_id": entry.id, "code": "en", "number": 1, "category": "absoluto",
         "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn", "period_id": period.id, "season_id": season.id, "token": "not-a-token", "title": "IM",
-        "title_id": national.id,
+        "title_id": national.id, "championship_id": championship.id,
         "name": "20261205-000000-000000-deadbeef.eml",
     }
     return users, url_args

@@ -67,7 +67,7 @@ def club_classification(championship: Championship) -> tuple[list[Event], list[C
         per_point = get_ruleset(event.ruleset).units_per_point
         rows = table.snap.rows_by_no
         pids = [rows[r.start_no].player_id for r in table.standings.rows if not r.excluded]
-        club_of = dict(db.session.execute(select(Player.id, Player.club_id).where(Player.id.in_(pids)))) if pids else {}
+        club_of = {p: c for p, c in db.session.execute(select(Player.id, Player.club_id).where(Player.id.in_(pids)))}
         for row in table.standings.rows:  # in the section's order: the first N of a club are its best
             if row.excluded:
                 continue
@@ -79,7 +79,7 @@ def club_classification(championship: Championship) -> tuple[list[Event], list[C
             scored = line.per_section.setdefault(event.id, [])
             if len(scored) < best_n:
                 scored.append((entry.full_name, to_points(row.points, per_point)))
-    names = dict(db.session.execute(select(Club.id, Club.name).where(Club.id.in_(lines)))) if lines else {}
+    names = {i: n for i, n in db.session.execute(select(Club.id, Club.name).where(Club.id.in_(list(lines))))}
     for line in lines.values():
         line.name = names.get(line.club_id, "")
         line.total = exact_sum(line.section_total(e.id) for e in sections)
