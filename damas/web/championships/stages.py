@@ -10,6 +10,7 @@ from typing import Any
 
 from flask import abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf import FlaskForm
 
@@ -26,7 +27,8 @@ from damas.web.championships.blueprint import bp
 from damas.web.forms_util import run_service
 
 EMPTY_RULE_ROWS = 2  # blank rows offered after the saved rules
-STATUS_NAMES = {"qualified": "Classificado", "substitute": "Substituto", "declined": "Desistiu", "reserve": "Reserva"}
+STATUS_NAMES = {"qualified": _l("Classificado"), "substitute": _l("Substituto"), "declined": _l("Desistiu"),
+                "reserve": _l("Reserva")}
 
 
 def _event(event_id: int) -> Event:
@@ -57,7 +59,7 @@ def stage_page(event_id: int):  # type: ignore[no-untyped-def]
                                "lines": r.lines, "problem": r.problem} for r in preview.rules]
         context["refusals"] = refusals(event, preview)
         context["carried"] = [r for r in qualifier_rows(event_id=event.id) if r.status != QualifierStatus.DECLINED]
-        context["status_names"] = {k: _(v) for k, v in STATUS_NAMES.items()}
+        context["status_names"] = {k: str(v) for k, v in STATUS_NAMES.items()}
     return render_template("championships/stage.html", **context)
 
 
