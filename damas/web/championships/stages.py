@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_login import current_user
 from flask_wtf import FlaskForm
+from sqlalchemy import select
 
 from damas.engine.integers import parse_int
 from damas.extensions import db
@@ -120,23 +121,26 @@ def current_actor() -> Any:
 def stage_lists(event_id: int) -> dict[str, Any]:
     """The qualifiers carried into the event ("classificados de Y") and out of it ("classificados
     para X"), grouped by the other section, for the small includes of the event and standings pages."""
-    def grouped(rows: list, key: str) -> list[dict[str, Any]]:
-        out: dict[int, dict[str, Any]] = {}
-        for row in rows:
+    into, out = qualifier_rows(event_id=event_id), qualifier_rows(source_event_id=event_id)
+    rows = [r for r in into + out if r.status != QualifierStatus.DECLINED]
+    if not rows:
+        return {"into": [], "out": []}
+    player_ids = {r.player_id for r in rows}
+    event_ids = {r.event_id for r in rows} | {r.source_event_id for r in rows}
+    player_names = {i: n for i, n in db.session.execute(select(Player.id, Player.full_name).where(Player.id.in_(player_ids)))}
+    event_names = {i: n for i, n in db.session.execute(select(Event.id, Event.name).where(Event.id.in_(event_ids)))}
+
+    def grouped(side: list, key: str) -> list[dict[str, Any]]:
+        groups: dict[int, dict[str, Any]] = {}
+        for row in side:
             if row.status == QualifierStatus.DECLINED:
                 continue
             other = getattr(row, key)
-            group = out.setdefault(other, {"event_id": other, "name": db.session.get(Event, other).name, "players": []})  # type: ignore[union-attr]
-            group["players"].append({"name": row_player_name(row.player_id), "rank": row.rank,
+            group = groups.setdefault(other, {"event_id": other, "name": event_names.get(other, ""), "players": []})
+            group["players"].append({"name": player_names.get(row.player_id, ""), "rank": row.rank,
                                      "substitute": row.status == QualifierStatus.SUBSTITUTE})
-        return list(out.values())
-    return {"into": grouped(qualifier_rows(event_id=event_id), "source_event_id"),
-            "out": grouped(qualifier_rows(source_event_id=event_id), "event_id")}
-
-
-def row_player_name(player_id: int) -> str:
-    player = db.session.get(Player, player_id)
-    return player.full_name if player is not None else ""
+        return list(groups.values())
+    return {"into": grouped(into, "source_event_id"), "out": grouped(out, "event_id")}
 
 
 @bp.app_template_global("stage_fed")
