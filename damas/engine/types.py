@@ -116,6 +116,9 @@ class Entrant:
     title: str = ""
     fide_id: str = ""
     status: EntrantStatus = EntrantStatus.ACTIVE
+    # Points carried over from a qualifying stage when the regulations carry them (rule-set
+    # units): counted in the standings' total from round 1, not in any round's result.
+    carried: int = 0
 
 
 @dataclass(frozen=True, slots=True)

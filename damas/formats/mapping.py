@@ -24,6 +24,7 @@ from damas.engine.types import Color, Entrant, EntrantStatus, Outcome, RoundResu
 from damas.extensions import db
 from damas.formats.rows import EntryRow, RoundRows, entry_row, entry_rows, round_rows
 from damas.models import Entry, EntryStatus, Event, Game, GameResult, Player, RequestKind, Round, RoundRequest
+from damas.models.championships import QualifierStatus, SectionQualifier
 from damas.models.micromatch import MicroGame, MicroMatchSettings
 
 logger = logging.getLogger(__name__)
@@ -121,12 +122,24 @@ def entrant_of(entry: Entry, start_no: int | None = None) -> Entrant:
     return entrant_of_row(entry_row(entry), start_no if start_no is not None else entry.pairing_number or 0)
 
 
-def entrant_of_row(row: EntryRow, start_no: int) -> Entrant:
-    """The engine's entrant of an entry's row (`rows.entry_rows`, `rows.entry_row`)."""
+def entrant_of_row(row: EntryRow, start_no: int, carried: int = 0) -> Entrant:
+    """The engine's entrant of an entry's row (`rows.entry_rows`, `rows.entry_row`); `carried`
+    the points he brings from a qualifying stage (`carried_points`)."""
     return Entrant(start_no=start_no, name=row.full_name, rating=row.rating_at_entry, sex=row.sex.lower(),
                    birth_year=row.birth_date.year if row.birth_date else None,
                    federation=row.fide_federation or row.state,
-                   club=row.club, fide_id=row.fide_id, status=ENTRY_STATUS[row.status], title=row.title)
+                   club=row.club, fide_id=row.fide_id, status=ENTRY_STATUS[row.status], title=row.title,
+                   carried=carried)
+
+
+def carried_points(event: Event) -> dict[int, int]:
+    """player id -> the points carried into the event from a qualifying stage (a championship
+    section whose regulations carry them, `SectionQualifier.carried_units`): the ONE place they
+    enter the standings, as the entrant's starting total, so every table, PDF and API agrees."""
+    return {pid: units for pid, units in db.session.execute(
+        select(SectionQualifier.player_id, SectionQualifier.carried_units)
+        .where(SectionQualifier.event_id == event.id, SectionQualifier.carried_units != 0,
+               SectionQualifier.status != QualifierStatus.DECLINED))}
 
 
 def member_entrant(player: Player, start_no: int, rating: int, club: str, discipline: str = "") -> Entrant:
@@ -188,6 +201,7 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
         if only_complete and not round_is_complete(rnd):
             break
         counted.append(rnd)
+    carried = carried_points(event)
     requests = {
         (r.entry_id, r.round_number): r.kind
         for r in db.session.execute(select(RoundRequest.entry_id, RoundRequest.round_number, RoundRequest.kind)
@@ -215,7 +229,7 @@ def snapshot(event: Event, *, only_complete: bool = True) -> EventSnapshot:
                 rr = RoundResult(rnd.number, REQUEST_OUTCOMES[kind]) if kind else not_paired
             results[no].append(rr)
     state = TournamentState(
-        entrants=tuple(entrant_of_row(e, no) for no, e in row_by_no.items()),
+        entrants=tuple(entrant_of_row(e, no, carried.get(e.player_id, 0)) for no, e in row_by_no.items()),
         results={no: tuple(rs) for no, rs in results.items()},
         total_rounds=event.planned_rounds,
         name=event.name,

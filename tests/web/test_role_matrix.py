@@ -260,6 +260,15 @@ ACCESS = {
     "mail.preferences": "login",
     "mail.announcement": "staff",
     # titles on record: the federation's national titles (settings staff, the list public)
+    # championships: stages of a fed section (staff); club classification and combined prizes (public)
+    "championships.stage_page": "staff",
+    "championships.stage_rules": "staff",
+    "championships.stage_decline": "staff",
+    "championships.stage_carry": "staff",
+    "championships.club_page": "public",
+    "championships.club_pdf": "public",
+    "championships.prize_page": "public",
+    "championships.prize_pdf": "public",
     "titles.national_titles_page": "public",
     "titles.settings": "staff",
     "titles.edit_title": "staff",
@@ -331,7 +340,7 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
                                 min_games=7, min_average=1800, min_score_percent=55)
     db.session.add(national)
     championship = Championship(name="Campeonato 2026", start_date=date(2026, 12, 1), end_date=date(2026, 12, 31),
-                                published=True)
+                                published=True, club_best_n=2)
     championship.sections = [ChampionshipSection(event_id=event.id, position=0)]
     db.session.add(championship)
     db.session.commit()

@@ -145,7 +145,7 @@ def build_context(
         played=played,
         black=black,
         outcome=outcome,
-        total=[sum(row) for row in pts],
+        total=[sum(row) + e.carried for row, e in zip(pts, state.entrants)],  # carried: a stage's points
         rating=[e.rating for e in state.entrants],
         round_max=round_max,
     )
