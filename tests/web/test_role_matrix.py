@@ -263,6 +263,10 @@ ACCESS = {
     "titles.settings": "staff",
     "titles.edit_title": "staff",
     "titles.remove_title": "staff",
+    # the venue on the day: the wall screen (public like the event's pages) and its settings
+    "venue.wall_screen": "public",
+    "venue.wall_pages_fragment": "public",
+    "venue.screen_settings_page": "editor",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,
