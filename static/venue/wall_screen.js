@@ -7,9 +7,32 @@
      separated by spaces: a championship's). Every data-wall-every seconds, while the tab is
      visible, each is asked with If-None-Match (a 304 while nothing changed); when one moves,
      data-wall-pages-url is fetched and its [data-wall-region] block replaces the one on screen,
-     keeping the page on screen by its key. Nothing else of the page is reloaded. */
+     keeping the page on screen by its key. Nothing else of the page is reloaded.
+   - a name too long for its cell on the page shown is written with its middle names as
+     initials ("Maria Fernanda de Oliveira Santos" -> "Maria F. O. Santos"; the full name in
+     the cell's title), then cut with an ellipsis if still too long. */
 (function () {
   "use strict";
+
+  var PARTICLES = /^(d[aeo]s?|e|d[iu]|del|van|von)$/i;
+
+  function initials(name) {
+    var words = name.split(/\s+/).filter(Boolean);
+    if (words.length < 3) { return null; }
+    var middle = words.slice(1, -1).filter(function (w) { return !PARTICLES.test(w); })
+      .map(function (w) { return w.charAt(0) + "."; });
+    return [words[0]].concat(middle, [words[words.length - 1]]).join(" ");
+  }
+  function fitNames(section) {
+    var cells = section.querySelectorAll("td.wall-name");
+    for (var i = 0; i < cells.length; i++) {
+      var cell = cells[i];
+      if (cell.children.length || cell.hasAttribute("title") || cell.scrollWidth <= cell.clientWidth) { continue; }
+      var full = cell.textContent.trim();
+      var short = initials(full);
+      if (short) { cell.title = full; cell.textContent = short; }
+    }
+  }
 
   function start(root) {
     var urls = (root.getAttribute("data-wall-revision") || "").split(/\s+/).filter(Boolean);
@@ -35,6 +58,7 @@
       current = ((index % list.length) + list.length) % list.length;
       for (var i = 0; i < list.length; i++) { list[i].hidden = i !== current; }
       root.setAttribute("data-wall-current", list[current].getAttribute("data-wall-page"));
+      fitNames(list[current]);
     }
     function schedule() {
       window.clearTimeout(turnTimer);
