@@ -10,7 +10,9 @@ its place. Both answers are cached by the event's revision like every public pag
 """
 from __future__ import annotations
 
-from flask import render_template
+from typing import Any
+
+from flask import render_template, url_for
 
 from damas.reports.event_reports import live_url
 from damas.services.venue.screen import screen_settings
@@ -19,11 +21,17 @@ from damas.web.venue.blueprint import bp
 from damas.web.venue.screen_pages import wall_pages
 
 
-def _pages_context(event_id: int) -> dict:
-    event, editable = visible_event(event_id)
+def _pages_context(event_id: int) -> dict[str, Any]:
+    """What the templates need, named so a screen of several events (a championship's) fills the
+    same: its title, the revision address of each event and their revisions joined by ".", the
+    pages of each event one after the other."""
+    event, _editable = visible_event(event_id)
     settings = screen_settings(event)
-    return {"event": event, "editable": editable, "settings": settings, "pages": wall_pages(event, settings),
-            "live_url": live_url(event.id)}
+    return {"screen": {"title": event.name, "revision": str(event.revision),
+                       "revision_urls": [url_for("public.live_revision", event_id=event.id)],
+                       "pages_url": url_for("venue.wall_pages_fragment", event_id=event.id),
+                       "seconds": settings.seconds, "live_url": live_url(event.id)},
+            "pages": wall_pages(event, settings)}
 
 
 @bp.get("/eventos/<int:event_id>/telao")
