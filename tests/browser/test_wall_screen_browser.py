@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import watch_console
+from tests.browser.conftest import sign_in, watch_console
 from tests.web.venue.wall_screen_world import build_world, enter
 
 pytestmark = pytest.mark.browser
@@ -177,4 +177,18 @@ def test_wall_screen_usable_on_a_phone(live_server, browser):  # type: ignore[no
         "el => parseFloat(getComputedStyle(el).fontSize)")
     assert size >= 16
     page.screenshot(path=str(SHOTS / "wall-phone.png"), full_page=True)
+
+    # the settings form on the same phone: a bad value refused with its message, then saved
+    sign_in(page, base, live_server["email"])
+    page.goto(f"{base}/eventos/{event_id}/telao/configuracoes")
+    page.fill("input[name=screen_seconds]", "1")
+    page.click("button.primary")
+    expect(page.locator(".field.has-error")).to_contain_text("Segundos por página: um número inteiro de 3 a 600.")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(SHOTS / "wall-settings-phone.png"), full_page=True)
+    page.fill("input[name=screen_seconds]", "20")
+    page.click("button.primary")
+    expect(page.locator(".flash-success")).to_have_text("Configurações do telão gravadas.")
+    page.click("text=Abrir o telão")
+    expect(page.locator("[data-wall-region]")).to_have_attribute("data-wall-seconds", "20")
     assert problems == []
