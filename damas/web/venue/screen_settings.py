@@ -9,7 +9,14 @@ from flask_login import current_user
 from damas.extensions import db
 from damas.models import Event
 from damas.services.errors import ServiceError
-from damas.services.venue.screen import SECONDS_MAX, SECONDS_MIN, TOP_N_MAX, TOP_N_MIN, save_screen_settings, screen_settings
+from damas.services.venue.screen import (
+    SECONDS_MAX,
+    SECONDS_MIN,
+    TOP_N_MAX,
+    TOP_N_MIN,
+    save_screen_settings,
+    screen_settings,
+)
 from damas.views.summaries import event_summary
 from damas.web.access import event_editor_required
 from damas.web.forms_util import show_service_error
