@@ -27,7 +27,7 @@ ACTION_NAMES = {
     "unpair": _l("Emparceiramento desfeito"), "undo_rematch": _l("Reencontro desfeito"),
     "publish": _l("Publicação"), "expulsion": _l("Eliminação"), "expulsion_declined": _l("Eliminação recusada"),
     "forfeit_excused": _l("W.O. justificado"), "desk_settings": _l("Configurações da mesa"),
-    "norm_settings": _l("Configurações de normas FIDE"),
+    "norm_settings": _l("Configurações de normas FIDE"), "screen_settings": _l("Configurações do telão"),
     "chief_arbiter": _l("Árbitro principal"), "committee_add": _l("Comitê de apelação: inclusão"),
     "committee_remove": _l("Comitê de apelação: remoção"), "request": _l("Pedido de bye ou ausência"),
     "status": _l("Situação do evento"), "update": _l("Edição"), "create": _l("Criação"),
@@ -86,6 +86,7 @@ ACTION_NAMES = {
 OBJECT_NAMES = {
     "appeal": _l("Apelação"), "club": _l("Clube"), "committee": _l("Comitê de apelação"),
     "desk_settings": _l("Configurações da mesa"), "entry": _l("Inscrição"), "event": _l("Evento"),
+    "venue_settings": _l("Configurações do local (check-in e telão)"),
     "entry_ratings": _l("Ratings das inscrições (lista de rating importada)"),
     "event_arbiter": _l("Árbitro do evento"),
     "federation_settings": _l("Dados da federação"), "event_category": _l("Categoria"), "event_prize": _l("Prêmio"),
@@ -104,6 +105,7 @@ OBJECT_NAMES = {
 
 # Field names of the recorded snapshots; a field not listed shows its own name.
 FIELD_NAMES = {
+    "screen_seconds": _l("segundos por página do telão"), "screen_top_n": _l("jogadores da classificação no telão"),
     "fide_title": _l("título FIDE"), "draughts_title": _l("título de damas"),
     "rating_threshold": _l("rating mínimo"), "norms_needed": _l("normas exigidas"),
     "min_games": _l("mínimo de partidas"), "min_average": _l("média mínima dos adversários"),

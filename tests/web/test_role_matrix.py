@@ -296,6 +296,10 @@ ACCESS = {
     "venue.checkin_sheet": "editor",
     "venue.player_checkin": "login",
     "venue.table_cards": "editor",
+    # the venue on the day: the wall screen (public like the event's pages) and its settings
+    "venue.wall_screen": "public",
+    "venue.wall_pages_fragment": "public",
+    "venue.screen_settings_page": "editor",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,
