@@ -11,7 +11,9 @@ from damas.security import SECURITY_HEADERS
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 # Rendered by WeasyPrint only (PDF): the browser never sees them, so the CSP does not apply.
-PDF_ONLY = {"reports/base.html", "reports/bracket.html", "reports/print.html"}
+# Templates only WeasyPrint renders (render_pdf), never served as a page: their styles may be inline.
+PDF_ONLY = {"reports/base.html", "reports/bracket.html", "reports/print.html", "fees/report_print.html",
+            "norms/it1.html", "norms/it3.html", "championships/brochure_print.html"}
 MAIL = "mail/"  # mail bodies: mail readers drop style sheets, so their styles are inline (never a site page)
 
 
