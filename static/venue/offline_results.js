@@ -31,7 +31,8 @@
   var queue = {};  // key: entry, this event's entries as IndexedDB holds them
   var sending = false;
   var timer = null;
-  var RETRY_MS = 15000;
+  var failures = 0;
+  var RETRY_MS = 15000;  // the longest wait between two tries
   var fromCopy = form.hasAttribute("data-offline-copy");
 
   function t(name, values) {
@@ -154,6 +155,11 @@
     return kv.del(keyOf(entry.game), store).then(function () { mark({ game: entry.game }); summary(); });
   }
 
+  /* The arbiter settled a conflict or a refusal: when nothing is left, the page is the server's. */
+  function settled() {
+    if (!Object.keys(queue).length) { say(t("settled"), "success"); keepCopy(); }
+  }
+
   /* A result chosen on a board, kept in the queue; a board already queued keeps the version it
      was first typed against (that is what the server must still have). */
   function enqueue(select) {
@@ -176,7 +182,7 @@
   function takeTheirs(entry) {
     var select = selectOf(entry.game);
     if (select) { setServerValue(select, entry.server_result, entry.server_version); }
-    drop(entry);
+    drop(entry).then(settled);
   }
 
   function discard(entry) {
@@ -186,7 +192,7 @@
     } else if (select) {
       select.value = defaultValue(select);
     }
-    drop(entry);
+    drop(entry).then(settled);
   }
 
   function token() {
@@ -265,12 +271,19 @@
         summary();
       }
       if (pending().length) { startTimer(); } else { stopTimer(); keepCopy(); }
-      if (!stop && !pending().length && !Object.keys(queue).length) { say(t("all_sent"), "success"); }
+      if (!stop && !Object.keys(queue).length) { say(t("all_sent"), "success"); }
     });
   }
 
-  function startTimer() { if (!timer) { timer = window.setInterval(send, RETRY_MS); } }
-  function stopTimer() { if (timer) { window.clearInterval(timer); timer = null; } }
+  /* The retry timer: soon after a failure (the connection often comes back in steps), then less
+     often, at most every RETRY_MS. */
+  function startTimer() {
+    if (timer) { return; }
+    var delay = Math.min(RETRY_MS, 1000 * Math.pow(2, failures));
+    failures += 1;
+    timer = window.setTimeout(function () { timer = null; send(); }, delay);
+  }
+  function stopTimer() { if (timer) { window.clearTimeout(timer); timer = null; } failures = 0; }
 
   form.addEventListener("change", function (event) {
     var select = event.target;
@@ -291,7 +304,7 @@
     Promise.all(changes).then(function () { return offline() ? summary() : send(); });
   });
 
-  window.addEventListener("online", function () { send(); });
+  window.addEventListener("online", function () { stopTimer(); send(); });
   window.addEventListener("offline", function () { summary(); });
 
   /* The worker and the kept copy of this page and of its files. */

@@ -12,7 +12,9 @@ the web app manifest of the arbiter's round page (`templates/rounds/round.html`)
 """
 from __future__ import annotations
 
-from flask import Response, abort, current_app, jsonify, request, send_from_directory, url_for
+from pathlib import Path
+
+from flask import Response, abort, current_app, jsonify, request, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required
 
@@ -49,8 +51,8 @@ def send_queued(event_id: int, number: int) -> tuple[Response, int]:
 @bp.get("/eventos/<int:event_id>/rodadas/resultados-sw.js")
 def results_worker(event_id: int) -> Response:
     """The service worker of the event's round pages; revalidated on every registration."""
-    response = send_from_directory(current_app.static_folder or "static", WORKER_FILE,
-                                   mimetype="text/javascript", max_age=0)
+    script = (Path(current_app.static_folder or "static") / WORKER_FILE).read_bytes()  # a few KB
+    response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
     return response
 
