@@ -337,6 +337,10 @@
       if (entry && String(entry.event) === String(eventId)) { queue[pair[0]] = entry; }
     });
     showAll();
-    if (pending().length) { send(); startTimer(); }
+    /* A kept copy means the server did not answer the page a moment ago: try again on the timer,
+       not at once; a page from the server sends what waits right away. */
+    if (pending().length) {
+      if (fromCopy) { startTimer(); } else { send(); }
+    }
   });
 })();

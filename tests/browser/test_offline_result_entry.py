@@ -175,6 +175,7 @@ def test_a_board_changed_on_the_server_meanwhile_is_shown_as_a_conflict(live_ser
 
     board3 = page.locator("#mesa-3 [data-offline-mark=conflict]")
     board3.locator("button", has_text="Manter o meu").click()  # board 3: he is sure
+    expect(page.locator("#mesa-3 [data-offline-mark]")).to_have_count(0)  # sent against the version he saw
     page.locator("#mesa-4 [data-offline-mark=conflict] button", has_text="Ficar com o do servidor").click()
     expect(page.locator("[data-offline-mark]")).to_have_count(0)
     expect(page.locator("[data-offline-status]")).to_contain_text("Nada mais guardado neste aparelho")
