@@ -80,9 +80,11 @@ def send_queued_result(actor: User, event: Event, round_number: int, game_id: ob
     if game.version != seen:
         return current
     try:
-        saved, conflicts = record_results(actor, event, {game.id: (GameResult(result), seen)})
+        _saved, conflicts = record_results(actor, event, {game.id: (GameResult(result), seen)})
     except ServiceError as error:  # refused by the form's own rules: nothing was written
         db.session.refresh(game)
+        if game.version != seen:  # another arbiter's save at the same moment: his value stays
+            return QueuedOutcome(CONFLICT, board=game.board, result=game.result.value, version=game.version)
         return _refused(QueuedOutcome(REFUSED, board=game.board, result=game.result.value, version=game.version),
                         error.message)
     db.session.refresh(game)
