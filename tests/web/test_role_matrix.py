@@ -79,6 +79,10 @@ ACCESS = {
     "rounds.withdraw_report": "login",  # a player takes back his own report: the service refuses anyone else
     "rounds.confirm_report": "editor",
     "public.live": "public",
+    # the venue: result entry that survives the hall's network (queue endpoint, service worker, manifest)
+    "venue.send_queued": "editor",
+    "venue.results_worker": "public",
+    "venue.results_manifest": "public",
     # FIDE norms of a chess event (B.01 1.4): page, PDF and API public; settings and certificates staff
     "norms.page": "public",
     "norms.page_pdf": "public",
