@@ -28,6 +28,7 @@ from damas.demo.account_mails import demo_account_mails
 from damas.demo.registry import load_demo_registry
 from damas.demo.federation import load_federation_demo
 from damas.demo.awards import demo_awards
+from damas.demo.championship import demo_championship
 from damas.demo.desk import demo_desk
 from damas.demo.fees import demo_championship_fees, demo_deadline_passed, demo_rapid_open, write_statement
 from damas.demo.games import demo_games
@@ -132,6 +133,9 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     demo_ratings(staff, today)  # issue 29: a closed rating period and a season of two events
     demo_round_mails(staff, arbiter, players[24:30], swiss_code(), today)  # the round's mails in the outbox
     demo_checkin(staff, arbiter, championship)  # check-in before round 1: most came, four missing
+    demo_championship(staff, arbiter, players[0], [p for p in players[1:40] if p.sex == "M"][:9],
+                      [p for p in players[1:40] if p.sex == "F"][:5], stream(seed, 40, "championship"), lots, today,
+                      swiss_code())  # three sections: absolute Swiss, women's round robin, a final of the top four
     demo_norm_round_robin(staff, arbiter, lots, today)  # FIDE norms: one IM norm made, one missed by 1.4.5a
     statement = write_statement(rapid, players[0], today)  # a bank statement to reconcile (README)
     return demo_summary(finished, running, knockout) + f"; a bank statement to reconcile: {statement}"
