@@ -23,6 +23,7 @@ SCREENS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "h
 # What a page shows: a table, a list of cards, the facts box, the bracket, a tie or a game's board
 # (a categories page whose every category is still empty: the line naming them).
 MAIN = "main :is(table, .cards, .card, .facts, .bracket-wrap, .tie-card, .regbox, .game-board, .categories-empty)"
+WALL_SCREEN = re.compile(r"/telao(/|$)")
 LINKS = "() => Array.from(document.querySelectorAll('a[href]'), a => a.getAttribute('href'))"
 # One round trip per screen size: the page's width, the screen's, and whether the main content shows.
 LOOK = """(main) => [document.documentElement.scrollWidth, window.innerWidth,
@@ -33,6 +34,8 @@ def _check(page: Any, base: str, path: str, problems: list[str]) -> list[str] | 
     """Visit one page, look at it on the phone and on the desktop (the same tab resized: one load
     per page); answer its links, or None when it is not a public HTML page."""
     problems.clear()
+    if WALL_SCREEN.search(path):
+        return None  # a display of its own, for a TV (tests/browser/test_wall_screen_browser.py)
     response = page.goto(base + path, wait_until="domcontentloaded")
     if response is None or response.status != 200 or response.url != base + path:
         return None  # a redirect (a login page, a knockout's own page) or a refusal
