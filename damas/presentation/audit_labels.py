@@ -77,6 +77,9 @@ ACTION_NAMES = {
     # account mails
     "password_reset": _l("Nova senha pelo link do e-mail"), "verify_email": _l("E-mail confirmado"),
     "send_test_mail": _l("E-mail de teste enviado"),
+    # championships: one entry in several sections
+    "championship_entry": _l("Inscrição em seções do campeonato"),
+    "championship_withdrawal": _l("Saída de uma seção do campeonato"),
 }
 
 OBJECT_NAMES = {
@@ -96,6 +99,7 @@ OBJECT_NAMES = {
     "rating_parameters": _l("Parâmetros do rating da federação"), "rating_period": _l("Período de rating"),
     "season": _l("Temporada"), "unmatched_sign_up": _l("Pedido de conta sem cadastro"),
     "national_title": _l("Título nacional"),
+    "championship": _l("Campeonato"), "section_eligibility": _l("Elegibilidade da seção"),
 }
 
 # Field names of the recorded snapshots; a field not listed shows its own name.
