@@ -10,6 +10,7 @@ import pytest
 from damas.engine.games.draughts_rules import BRAZILIAN
 from damas.models import (AuditEntry, EventStatus, Game, NationalTitleRow, RatingPeriod, Role, Round, RoundStatus, Season,
                           SeasonEvent)
+from damas.models.championships import Championship, ChampionshipSection
 from damas.models.gamerecord import GameRecord
 from damas.services.games.records import plies_json
 
@@ -263,6 +264,13 @@ ACCESS = {
     "titles.settings": "staff",
     "titles.edit_title": "staff",
     "titles.remove_title": "staff",
+    # championships: one entry in several sections (a player's own; staff or the sections' arbiters
+    # for a player: "editor" as the matrix's championship has the arbiter's event as a section)
+    "championships.enter": "login",
+    "championships.leave": "login",
+    "championships.enter_player": "editor",
+    "championships.remove_player": "editor",
+    "championships.eligibility": "editor",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,
@@ -306,6 +314,10 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
     national = NationalTitleRow(code="MN", name="Mestre Nacional", rating_threshold=2000, norms_needed=2,
                                 min_games=7, min_average=1800, min_score_percent=55)
     db.session.add(national)
+    championship = Championship(name="Campeonato Estadual", start_date=date(2026, 12, 5), end_date=date(2026, 12, 6),
+                                published=True)
+    championship.sections = [ChampionshipSection(event_id=event.id, position=0)]
+    db.session.add(championship)
     db.session.commit()
     users = {"player": player_user, "arbiter": arbiter, "other_arbiter": other_arbiter, "staff": staff}
     entry = event.entries[-1]
@@ -313,7 +325,7 @@ def world(db, make_user, make_player, make_club, make_event):  # type: ignore[no
         "player_id": player.id, "club_id": club.id, "event_id": event.id, "user_id": arbiter.id,
         "entry_id": entry.id, "code": "en", "number": 1, "category": "absoluto",
         "round_number": 1, "board": 1, "game_no": 1, "ply": 0, "kind": "pdn", "period_id": period.id, "season_id": season.id, "token": "not-a-token", "title": "IM",
-        "title_id": national.id,
+        "title_id": national.id, "championship_id": championship.id,
         "name": "20261205-000000-000000-deadbeef.eml",
     }
     return users, url_args
