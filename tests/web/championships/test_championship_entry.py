@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from damas.models import AuditEntry, Entry, Role
+from damas.services.championships import entries
 from tests.web.championships.champ_entry_helpers import championship, entered, player_user, rules
 from tests.web.mail.mail_helpers import outbox
 
@@ -109,8 +110,6 @@ def test_full_section_is_refused_and_nothing_entered(client, db, login_as, make_
 
 
 def test_service_all_or_nothing_with_a_full_section(app, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
-    from damas.services.championships import entries
-
     champ, (absolute, rapid) = championship(make_event, "Absoluto", "Rápido", capacity=2)
     for _ in range(2):
         db.session.add(Entry(event_id=rapid.id, player_id=make_player().id, rating_at_entry=1500))

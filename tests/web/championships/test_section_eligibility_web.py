@@ -6,9 +6,10 @@ from datetime import date
 
 import pytest
 
-from damas.models import AuditEntry, Role
+from damas.models import AuditEntry, EventArbiter, Role
 from damas.models.championships import SectionEligibility
 from damas.services.championships import entries
+from damas.services.errors import ServiceError
 from tests.web.championships.champ_entry_helpers import championship, entered, player_user, rules
 
 
@@ -90,8 +91,6 @@ def test_arbiter_enters_a_player_in_his_sections_only(client, db, login_as, make
                                                       make_event):  # type: ignore[no-untyped-def]
     arbiter = make_user(Role.ARBITER)
     champ, (absolute, women, _youth) = championship(make_event)
-    from damas.models import EventArbiter
-
     db.session.add(EventArbiter(event_id=absolute.id, user_id=arbiter.id))
     db.session.commit()
     player = make_player(full_name="Beatriz Lima", sex="F")
@@ -138,7 +137,5 @@ def test_a_player_cannot_enter_someone_else_as_himself(app, db, make_user, make_
     champ, (absolute, *_rest) = championship(make_event)
     user, _player = player_user(make_user, make_player)
     stranger = make_player()
-    from damas.services.errors import ServiceError
-
     with app.test_request_context(), pytest.raises(ServiceError):
         entries.enter(user, champ, stranger, [absolute.id], by_player=True)
