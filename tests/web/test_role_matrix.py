@@ -270,6 +270,7 @@ ACCESS = {
     "championships.leave": "login",
     "championships.enter_player": "editor",
     "championships.remove_player": "editor",
+    "championships.enter_many": "editor",
     "championships.eligibility": "editor",
 }
 

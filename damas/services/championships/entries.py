@@ -139,6 +139,14 @@ def _chosen(championship: Championship, event_ids: Iterable[int]) -> list[Event]
     return chosen
 
 
+def chosen_for(actor: User, championship: Championship, event_ids: Iterable[int]) -> list[Event]:
+    """The chosen sections, each one the organiser (staff, or its arbiter) may enter players in."""
+    chosen = _chosen(championship, event_ids)
+    if not all(can_edit_event(actor, event) for event in chosen):
+        raise ServiceError(_("Você só pode inscrever jogadores nas seções que arbitra."), "sections")
+    return chosen
+
+
 def enter(actor: User, championship: Championship, player: Player, event_ids: Iterable[int], *,
           by_player: bool, now: datetime | None = None) -> list[Entry]:
     """Enter the player in every chosen section, or in none (`SectionsRefused`). `by_player`:
@@ -146,9 +154,7 @@ def enter(actor: User, championship: Championship, player: Player, event_ids: It
     section enters him."""
     if by_player and player_of(actor).id != player.id:
         raise ServiceError(_("Você só pode inscrever a si mesmo."))
-    chosen = _chosen(championship, event_ids)
-    if not by_player and not all(can_edit_event(actor, event) for event in chosen):
-        raise ServiceError(_("Você só pode inscrever jogadores nas seções que arbitra."), "sections")
+    chosen = _chosen(championship, event_ids) if by_player else chosen_for(actor, championship, event_ids)
     player_id, names = player.id, {event.id: event.name for event in chosen}
     with transaction():
         for event in sorted(chosen, key=lambda e: e.id):  # one order for every request: no deadlock

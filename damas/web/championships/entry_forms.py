@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, DateField, HiddenField, SelectField, SelectMultipleField
-from wtforms.validators import NumberRange, Optional
+from wtforms import BooleanField, DateField, HiddenField, SelectField, SelectMultipleField, TextAreaField
+from wtforms.validators import DataRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from damas.web.forms_util import IntegerField, choices
@@ -32,3 +32,12 @@ class EligibilityForm(FlaskForm):
     rating_max = IntegerField(_l("Rating máximo"), validators=[Optional(), RATING_RANGE])
     members_only = BooleanField(_l("Só membros da federação (com nº de federação)"))
     category_code = SelectField(_l("Categoria do evento (CBJD 124)"), validators=[Optional()])
+
+
+class BulkSectionsForm(FlaskForm):
+    """One player per line (federation number, FIDE ID or full name) and the sections."""
+
+    pasted = TextAreaField(_l("Um jogador por linha: nº de federação, FIDE ID ou nome completo"),
+                           validators=[DataRequired(_l("Cole pelo menos um jogador.")), Length(max=60000)])
+    sections = SelectMultipleField(_l("Seções"), coerce=int, widget=ListWidget(prefix_label=False),
+                                   option_widget=CheckboxInput(), validate_choice=True)
