@@ -81,6 +81,9 @@ ACTION_NAMES = {
     "check_in": _l("Presença confirmada"), "check_in_undone": _l("Presença retirada"),
     "check_in_missing_not_paired": _l("Sem presença: fora da rodada"),
     "venue_checkin_settings": _l("Regras de presença"),
+    # championships: one entry in several sections
+    "championship_entry": _l("Inscrição em seções do campeonato"),
+    "championship_withdrawal": _l("Saída de uma seção do campeonato"),
 }
 
 OBJECT_NAMES = {
@@ -101,6 +104,7 @@ OBJECT_NAMES = {
     "rating_parameters": _l("Parâmetros do rating da federação"), "rating_period": _l("Período de rating"),
     "season": _l("Temporada"), "unmatched_sign_up": _l("Pedido de conta sem cadastro"),
     "national_title": _l("Título nacional"),
+    "championship": _l("Campeonato"), "section_eligibility": _l("Elegibilidade da seção"),
 }
 
 # Field names of the recorded snapshots; a field not listed shows its own name.

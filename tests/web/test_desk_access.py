@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from damas.models import AuditEntry, EventStatus, Game, Role, Round, RoundStatus
+from damas.models.championships import Championship, ChampionshipSection
 from tests.web.test_role_matrix import ACCESS
 
 
@@ -21,6 +22,10 @@ def setup(db, make_user, make_player, make_event):  # type: ignore[no-untyped-de
     rnd.games = [Game(board=1, white_entry_id=a.id, black_entry_id=b.id),
                  Game(board=2, white_entry_id=c.id, black_entry_id=d.id)]
     db.session.add(rnd)
+    championship = Championship(name="Campeonato", start_date=event.start_date, end_date=event.end_date,
+                                published=True)
+    championship.sections = [ChampionshipSection(event_id=event.id, position=0)]
+    db.session.add(championship)
     db.session.commit()
     return event, arbiter, other, a
 
@@ -44,7 +49,8 @@ def test_other_events_arbiter_is_refused_on_every_arbiter_route(app, client, db,
     editor_routes = {e for e, who in ACCESS.items() if who == "editor"}
     desk_routes = {r.endpoint for r in app.url_map.iter_rules() if r.endpoint.startswith("desk.")}
     assert desk_routes and desk_routes - {"desk.set_chief"} <= editor_routes
-    url_args = {"event_id": event.id, "number": 1, "entry_id": entry.id, "user_id": arbiter.id}
+    url_args = {"event_id": event.id, "number": 1, "entry_id": entry.id, "user_id": arbiter.id,
+                "championship_id": db.session.get(ChampionshipSection, event.id).championship_id}
     login_as(other)
     requests = _urls(app, url_args, editor_routes | desk_routes)
     assert len(requests) > 30

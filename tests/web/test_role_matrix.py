@@ -304,6 +304,14 @@ ACCESS = {
     "venue.wall_screen": "public",
     "venue.wall_pages_fragment": "public",
     "venue.screen_settings_page": "editor",
+    # championships: one entry in several sections (a player's own; staff or the sections' arbiters
+    # for a player: "editor" as the matrix's championship has the arbiter's event as a section)
+    "championships.enter": "login",
+    "championships.leave": "login",
+    "championships.enter_player": "editor",
+    "championships.remove_player": "editor",
+    "championships.enter_many": "editor",
+    "championships.eligibility": "editor",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,

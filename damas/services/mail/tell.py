@@ -3,10 +3,12 @@ batched (one mail per account, event and round) and sent once the operation has 
 rollback sends nothing."""
 from __future__ import annotations
 
-from typing import Iterable
+from contextlib import contextmanager
+from typing import Iterable, Iterator
 
 from flask_babel import LazyString, get_locale
 
+from damas.extensions import db
 from damas.services.audit import after_commit
 from damas.services.mail.notify import Batch, Notice
 from damas.services.mail.recipients import accounts_of_players
@@ -18,9 +20,29 @@ def tell_players(kind: str, event_id: int | None, round_no: int | None,
     """Queue `notices` ((player id, notice) pairs) for the accounts of those players; call it
     inside the operation's `transaction` block (the mails are built and leave after its commit,
     off the request: a rating period of hundreds of players does not wait for them)."""
-    pairs = list(notices)
+    held = db.session.info.get(_WITHHELD, set())
+    pairs = [(pid, notice) for pid, notice in notices if (kind, pid) not in held]
     if pairs:
         after_commit(after_response(_tell, kind, event_id, round_no, pairs))
+
+
+@contextmanager
+def withheld(kind: str, player_id: int) -> Iterator[None]:
+    """Within the block, notices of `kind` to `player_id` are not queued: the caller tells him
+    once, itself (one entry in several sections of a championship is one mail, not one per
+    section's entry service)."""
+    held = db.session.info.setdefault(_WITHHELD, set())
+    key = (kind, player_id)
+    fresh = key not in held
+    held.add(key)
+    try:
+        yield
+    finally:
+        if fresh:
+            held.discard(key)
+
+
+_WITHHELD = "damas_mail_withheld"
 
 
 def _tell(kind: str, event_id: int | None, round_no: int | None, pairs: list[tuple[int, Notice]]) -> int:
