@@ -83,6 +83,10 @@ ACTION_NAMES = {
     "venue_checkin_settings": _l("Regras de presença"),
     # championships: one entry in several sections
     "championship_entry": _l("Inscrição em seções do campeonato"),
+    "add_section": _l("Seção incluída no campeonato"), "remove_section": _l("Seção retirada do campeonato"),
+    "reorder_sections": _l("Ordem das seções"), "assign_arbiter": _l("Árbitro designado para seções"),
+    "stage.rules": _l("Regras da classificatória"), "stage.decline": _l("Classificado desistiu"),
+    "stage.undecline": _l("Desistência desfeita"), "stage.carry_over": _l("Classificados levados à seção"),
     "championship_withdrawal": _l("Saída de uma seção do campeonato"),
 }
 
@@ -105,6 +109,7 @@ OBJECT_NAMES = {
     "season": _l("Temporada"), "unmatched_sign_up": _l("Pedido de conta sem cadastro"),
     "national_title": _l("Título nacional"),
     "championship": _l("Campeonato"), "section_eligibility": _l("Elegibilidade da seção"),
+    "championship_section": _l("Seção de campeonato"), "section_qualifier": _l("Classificado"),
 }
 
 # Field names of the recorded snapshots; a field not listed shows its own name.
