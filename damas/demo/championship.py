@@ -1,8 +1,8 @@
 """Demo: a championship of three sections. The absolute section (a Swiss) is finished; the women's
 section (a round robin) is running; the final (a round robin) is fed by the absolute's top four,
 already carried over and seeded by their qualifying places. Clubs are classified by their best
-two players over the sections, and a player takes one prize only. The demo player plays the
-absolute and the women's sections."""
+two players over the sections, and a player takes one prize only. The women's section admits
+women only; the demo player and the women entered both sections with one entry each."""
 from __future__ import annotations
 
 import random
@@ -15,6 +15,8 @@ from damas.services import entries as entry_service
 from damas.services import events as event_service
 from damas.services.championships.carry import carry_over
 from damas.services.championships.championships import save_championship
+from damas.services.championships.eligibility_rules import save_eligibility
+from damas.services.championships.entries import enter
 from damas.services.championships.sections import assign_arbiter_to_sections, create_section
 from damas.services.championships.stages import RuleInput, save_rules
 from damas.services.prizes import add_prize
@@ -57,10 +59,12 @@ def demo_championship(staff: User, arbiter: User, demo_player: Player, men: list
     for event in (absolute, ladies, final):
         event_service.change_status(staff, event, EventStatus.REGISTRATION)
     assign_arbiter_to_sections(staff, championship, arbiter, [absolute.id, ladies.id, final.id])
-    for player in [demo_player, *men, *women]:
+    save_eligibility(staff, ladies, {"sex": "f"})
+    enter(staff, championship, demo_player, [absolute.id, ladies.id], by_player=False)  # one entry, two sections
+    for player in women:
+        enter(staff, championship, player, [absolute.id, ladies.id], by_player=False)
+    for player in men:
         entry_service.add_entry(staff, absolute, player)
-    for player in [demo_player, *women]:
-        entry_service.add_entry(staff, ladies, player)
     for n in range(1, SWISS_ROUNDS + 1):
         play_round(staff, absolute, pair_next_round(staff, absolute, first_color_seed=lot(lots) if n == 1 else None),
                    rng)

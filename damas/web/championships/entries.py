@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from damas.engine.integers import parse_int
 from damas.extensions import db
-from damas.models import Event, Player, Role
+from damas.models import Event, EventStatus, Player, Role
 from damas.models.championships import Championship
 from damas.presentation.numbers import money
 from damas.services.championships import eligibility_rules, entries, single_fee
@@ -47,9 +47,11 @@ def _rows(championship: Championship, player: Player, *, by_player: bool) -> lis
     for event in events:
         check = entries.check_section(event, player, by_player=by_player)
         allowed = by_player or can_edit_event(current_user, event)
-        rows.append({"check": check, "event": event, "status_name": event_summary(event)["status_name"], "fee": money(fees[event.id]) if event.id in fees else "",
+        rows.append({"check": check, "event": event, "status_name": event_summary(event)["status_name"],
+                     "fee": money(fees[event.id]) if event.id in fees else "",
                      "pays_fee": carrier is not None and carrier.id == event.id and check.entered,
-                     "allowed": allowed, "selectable": allowed and check.may_enter, "may_leave": allowed and check.entered})
+                     "allowed": allowed, "selectable": allowed and check.may_enter, "may_leave": allowed and check.entered
+                     and event.status in (EventStatus.DRAFT, EventStatus.REGISTRATION)})
     return rows
 
 
