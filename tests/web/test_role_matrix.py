@@ -304,6 +304,9 @@ ACCESS = {
     "venue.wall_screen": "public",
     "venue.wall_pages_fragment": "public",
     "venue.screen_settings_page": "editor",
+    # a championship's wall screen: public like its page (the matrix's championship is published)
+    "venue.championship_screen": "public",
+    "venue.championship_pages_fragment": "public",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,
