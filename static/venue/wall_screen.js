@@ -10,18 +10,20 @@
      keeping the page on screen by its key. Nothing else of the page is reloaded.
    - a name too long for its cell on the page shown is written with its middle names as
      initials ("Maria Fernanda de Oliveira Santos" -> "Maria F. O. Santos"; the full name in
-     the cell's title), then cut with an ellipsis if still too long. */
+     the cell's title); still too long (a 4:3 screen's narrower columns), its first and last
+     names ("Maria Santos"), so the surname stays whole; then cut with an ellipsis. */
 (function () {
   "use strict";
 
   var PARTICLES = /^(d[aeo]s?|e|d[iu]|del|van|von)$/i;
 
-  function initials(name) {
+  function shorter(name) {  // the shorter forms of a name, longest first
     var words = name.split(/\s+/).filter(Boolean);
-    if (words.length < 3) { return null; }
+    if (words.length < 3) { return []; }
+    var first = words[0], last = words[words.length - 1];
     var middle = words.slice(1, -1).filter(function (w) { return !PARTICLES.test(w); })
       .map(function (w) { return w.charAt(0) + "."; });
-    return [words[0]].concat(middle, [words[words.length - 1]]).join(" ");
+    return [[first].concat(middle, [last]).join(" "), first + " " + last];
   }
   function fitNames(section) {
     var cells = section.querySelectorAll("td.wall-name");
@@ -29,8 +31,12 @@
       var cell = cells[i];
       if (cell.children.length || cell.hasAttribute("title") || cell.scrollWidth <= cell.clientWidth) { continue; }
       var full = cell.textContent.trim();
-      var short = initials(full);
-      if (short) { cell.title = full; cell.textContent = short; }
+      var forms = shorter(full);
+      if (forms.length) { cell.title = full; }
+      for (var f = 0; f < forms.length; f++) {
+        cell.textContent = forms[f];
+        if (cell.scrollWidth <= cell.clientWidth) { break; }
+      }
     }
   }
 

@@ -1,4 +1,4 @@
-"""The check-in list on a phone (390 px) and a tablet (1024 px), keyboard only: the arbiter types
+"""The check-in list on a phone (390 px), a tablet (1024 px) and a desk screen (1920 px), keyboard only: the arbiter types
 a starting number and Enter, the player is ticked and the search box is ready for the next; a
 player checks in by his QR code page. Screenshots in /tmp/shots-checkin."""
 from __future__ import annotations
@@ -47,12 +47,15 @@ def _event(app) -> tuple[int, str]:  # type: ignore[no-untyped-def]
         return event.id, token
 
 
-@pytest.mark.parametrize("width", [390, 1024])
+SIZES = {390: 844, 1024: 768, 1920: 1080}  # width: height
+
+
+@pytest.mark.parametrize("width", sorted(SIZES))
 def test_check_in_by_keyboard_and_by_qr(live_server, browser, width):  # type: ignore[no-untyped-def]
     base, app = live_server["url"], live_server["app"]
     event_id, token = _event(app)
     SHOTS.mkdir(exist_ok=True)
-    context = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=width < 500)
+    context = browser.new_context(viewport={"width": width, "height": SIZES[width]}, is_mobile=width < 500)
     page = context.new_page()
     errors = watch_console(page)
     sign_in(page, base, "arbitro@checkin.br")
@@ -70,6 +73,7 @@ def test_check_in_by_keyboard_and_by_qr(live_server, browser, width):  # type: i
     page.keyboard.type("PRESENTE 04")  # a name: the list shows him only
     page.keyboard.press("Enter")
     expect(page.locator("tbody tr")).to_have_count(1)
+    expect(page.locator("#q")).to_be_focused()  # the Tabs start from the search box, once the page has set it
     for _tab in range(12):  # Tab to his row's button (the search button and "Mostrar todos" come first)
         page.keyboard.press("Tab")
         if page.evaluate("!!(document.activeElement && document.activeElement.closest(\"tr[data-no='4']\"))"):
@@ -80,7 +84,7 @@ def test_check_in_by_keyboard_and_by_qr(live_server, browser, width):  # type: i
     page.screenshot(path=str(SHOTS / f"list-{width}.png"), full_page=True)
     context.close()
 
-    context = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=width < 500)
+    context = browser.new_context(viewport={"width": width, "height": SIZES[width]}, is_mobile=width < 500)
     page = context.new_page()
     errors += watch_console(page)
     sign_in(page, base, "jogador8@checkin.br")

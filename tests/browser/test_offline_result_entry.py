@@ -1,5 +1,5 @@
-"""Result entry that survives the hall's network, in Chromium at 1024 px (a tablet) and 390 px (a
-phone): the arbiter's round page registers its service worker; with the browser offline he enters
+"""Result entry that survives the hall's network, in Chromium at 1024 px (a tablet), 390 px (a
+phone) and 1920 px (a desk's screen): the arbiter's round page registers its service worker; with the browser offline he enters
 eight results (kept in IndexedDB, each board "não enviado"), reloads (the page comes from the
 worker's copy and the eight are shown again), comes back online, and the eight reach the server.
 Another run: a board changed on the server meanwhile is shown as a conflict (both values, his
@@ -24,7 +24,7 @@ from tests.browser.conftest import PASSWORD, sign_in, watch_console
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots-offline")
 WANTED = ("1-0", "=-=", "0-1", "1-0", "+--", "=-=", "0-1", "--+")
-SIZES = [(1024, 768), (390, 844)]
+SIZES = [(1024, 768), (390, 844), (1920, 1080)]
 ARBITER = "mesa@browser.br"
 
 

@@ -312,6 +312,9 @@ ACCESS = {
     "championships.remove_player": "editor",
     "championships.enter_many": "editor",
     "championships.eligibility": "editor",
+    # a championship's wall screen: public like its page (the matrix's championship is published)
+    "venue.championship_screen": "public",
+    "venue.championship_pages_fragment": "public",
 }
 
 # Pages that exist only where mails go to the development outbox: the tests' backend is not it,

@@ -20,7 +20,7 @@ from damas.models.venue import VenueSettings
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
 
-__all__ = ["SECONDS_MAX", "SECONDS_MIN", "TOP_N_MAX", "TOP_N_MIN", "ScreenSettings", "save_screen_settings",
+__all__ = ["DEFAULT_SECONDS", "SECONDS_MAX", "SECONDS_MIN", "TOP_N_MAX", "TOP_N_MIN", "ScreenSettings", "save_screen_settings",
            "screen_settings"]
 
 SECONDS_MIN, SECONDS_MAX = 3, 600

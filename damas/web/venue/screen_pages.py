@@ -6,7 +6,8 @@ One page holds `ROWS_PER_PAGE` rows: ten rows of 8 % of the screen's height with
 (48 px on a 1080-px screen, read from five metres) fill a 16:9 screen under its title bar
 (static/venue/wall_screen.css). Each page carries its event's name and its own key, so a screen
 of several events (a championship's) is the pages of each event one after the other, and the
-script keeps the page on screen across a refresh by its key.
+script keeps the page on screen across a refresh by its key; its footer names its own event's
+live page (a player of any section finds his board on the phone).
 
 "Latest" is the order the results came in as the audit log keeps it (entered, corrected, an
 adjourned game finished); the boards keep no time of their own.
@@ -24,11 +25,12 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import AuditEntry, Entry, Event, Game, GameResult, Player, Round, RoundStatus
 from damas.presentation.results import result_label
+from damas.reports.event_reports import live_url
 from damas.reports.standings import standings_context
 from damas.services.venue.screen import ScreenSettings
 from damas.views.round_rows import board_rows, side
 
-__all__ = ["LATEST_RESULTS", "ROWS_PER_PAGE", "WallPage", "wall_pages"]
+__all__ = ["LATEST_RESULTS", "ROWS_PER_PAGE", "WallPage", "played_by_boards", "wall_pages"]
 
 ROWS_PER_PAGE = 10
 LATEST_RESULTS = 10  # one page
@@ -48,6 +50,7 @@ class WallPage:
     rows: list[dict[str, Any]] = field(default_factory=list)
     part: int = 1
     parts: int = 1
+    live_url: str = ""
 
 
 def _chunks(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
@@ -105,9 +108,24 @@ def latest_results(event: Event, limit: int = LATEST_RESULTS) -> list[dict[str, 
     return rows
 
 
+def played_by_boards(event: Event) -> bool:
+    """Whether the screen can show the event: an individual tournament played board by board (not
+    a bracket nor team matches, which have pages of their own)."""
+    return get_format(event).pages.rounds is None
+
+
 def wall_pages(event: Event, settings: ScreenSettings) -> list[WallPage]:
-    """The event's pages in the order they are shown; never empty (a waiting page at least)."""
-    if get_format(event).pages.rounds is not None:  # a bracket, team matches: not boards of players
+    """The event's pages in the order they are shown, each with the event's live address; never
+    empty (a waiting page at least)."""
+    pages = _event_pages(event, settings)
+    address = live_url(event.id)
+    for page in pages:
+        page.live_url = address
+    return pages
+
+
+def _event_pages(event: Event, settings: ScreenSettings) -> list[WallPage]:
+    if not played_by_boards(event):
         return [WallPage("elsewhere", f"{event.id}-elsewhere", event.name,
                          _("O telão mostra torneios individuais jogados por mesas."))]
     pages: list[WallPage] = []

@@ -7,31 +7,40 @@ nothing changed) and, when it moves, fetches only its pages (`/telao/paginas`, a
 and swaps them in (static/venue/wall_screen.js): no reload, so a screen left on all day keeps
 its place. Both answers are cached by the event's revision like every public page of an event
 (damas/web/caching.py); the screen settings are a row of the event, so saving them moves it too.
+
+`screen_context` is what any screen's templates need, for one event or several (a
+championship's: damas/web/venue/championship_screen.py).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask import render_template, url_for
 
-from damas.reports.event_reports import live_url
+from damas.models import Event
 from damas.services.venue.screen import screen_settings
 from damas.web.access import visible_event
 from damas.web.venue.blueprint import bp
-from damas.web.venue.screen_pages import wall_pages
+from damas.web.venue.screen_pages import WallPage, wall_pages
+
+
+def screen_context(title: str, events: Sequence[Event], pages_url: str, seconds: int,
+                   pages: list[WallPage]) -> dict[str, Any]:
+    """The templates' context of a screen showing `events`: its title, the revision address of
+    each event and their revisions joined by "." in the same order (the script compares the two
+    lists), the fragment's address, seconds per page, and the pages one after the other."""
+    return {"screen": {"title": title, "revision": ".".join(str(e.revision) for e in events),
+                       "revision_urls": [url_for("public.live_revision", event_id=e.id) for e in events],
+                       "pages_url": pages_url, "seconds": seconds},
+            "pages": pages}
 
 
 def _pages_context(event_id: int) -> dict[str, Any]:
-    """What the templates need, named so a screen of several events (a championship's) fills the
-    same: its title, the revision address of each event and their revisions joined by ".", the
-    pages of each event one after the other."""
     event, _editable = visible_event(event_id)
     settings = screen_settings(event)
-    return {"screen": {"title": event.name, "revision": str(event.revision),
-                       "revision_urls": [url_for("public.live_revision", event_id=event.id)],
-                       "pages_url": url_for("venue.wall_pages_fragment", event_id=event.id),
-                       "seconds": settings.seconds, "live_url": live_url(event.id)},
-            "pages": wall_pages(event, settings)}
+    return screen_context(event.name, [event], url_for("venue.wall_pages_fragment", event_id=event.id),
+                          settings.seconds, wall_pages(event, settings))
 
 
 @bp.get("/eventos/<int:event_id>/telao")
