@@ -9,7 +9,7 @@ from tests.web.test_reports_pdf import pdf_text
 def test_demo_has_prizes_and_reports(app, client, db):  # type: ignore[no-untyped-def]
     result = app.test_cli_runner().invoke(damas_cli, ["demo"])
     assert result.exit_code == 0, result.output
-    event = db.session.query(Event).filter_by(pairing_system="berger", status=EventStatus.FINISHED).one()
+    event = db.session.query(Event).filter(Event.name.like("Torneio Relâmpago%")).one()
     assert db.session.query(EventPrize).filter_by(event_id=event.id).count() > 10
     page = client.get(f"/eventos/{event.id}/premios").get_data(as_text=True)
     assert "Veteranos (50+)" in page and "R$ 500,00" in page

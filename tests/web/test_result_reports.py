@@ -83,7 +83,7 @@ def test_a_conflict_waits_marked_for_the_arbiters_one_click(app, db, make_event,
     assert _game(db, game.id).result == GameResult.DRAW
     assert db.session.query(ResultReport).count() == 0
     assert db.session.query(AuditEntry).filter_by(action="result").one().user_id == arbiter.id
-    assert "Conflito" not in desk.get(f"/eventos/{event.id}/rodadas/1").get_data(as_text=True)
+    assert "report-note conflict" not in desk.get(f"/eventos/{event.id}/rodadas/1").get_data(as_text=True)
 
 
 def test_a_one_sided_report_waits_and_the_arbiter_confirms_only_what_was_reported(app, db, make_event, make_player, make_user):  # type: ignore[no-untyped-def]
