@@ -206,7 +206,7 @@ def find_entries(event: Event, round_number: int, query: str) -> list[dict]:
     rows = roster(event, round_number)
     if not text:
         return rows
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return [r for r in rows if str(r["no"]) == text.lstrip("0") or str(r["no"]) == text]
     folded = _fold(text)
     return [r for r in rows if folded in _fold(r["name"])]

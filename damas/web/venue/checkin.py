@@ -67,7 +67,7 @@ def checkin_page(event_id: int):  # type: ignore[no-untyped-def]
         text = (search.q.data or "").strip() if "q" in request.form else ""
         if "entry_id" in request.form and row.validate():
             _row_action(event, row)
-        elif text.isdigit() and len(text) < 7 and search.validate():
+        elif text.isascii() and text.isdigit() and len(text) < 7 and search.validate():
             _tick_by_number(event, text)
         elif text and search.validate():
             return redirect(url_for("venue.checkin_page", event_id=event_id, q=text))
