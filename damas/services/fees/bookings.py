@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from datetime import date, datetime, timezone
 
-from flask_babel import get_locale, gettext as _
+from flask_babel import gettext as _
 
-from damas.engine.awards import format_money
 from damas.extensions import db
 from damas.models import Event, User
 from damas.models.fees import EntryFee, FeePayment, PaymentKind, PaymentMethod
 from damas.services.audit import record, snapshot, transaction
 from damas.services.errors import ServiceError
 from damas.services.fees import notices, refunds
+from damas.services.fees.notices import money_text
 from damas.services.fees.accounts import fee_row
 from damas.services.fees.confirmation import entry_settled, paid_only
 from damas.services.fees.schedule import MAX_CENTS
@@ -52,8 +52,7 @@ def book(actor: User | None, event: Event, player_id: int, *, kind: PaymentKind,
         fee = fee_account_row(event, player_id)
         if kind == PaymentKind.REFUND and amount_cents > net_paid(fee):
             raise ServiceError(_("A devolução não pode passar do que foi pago (%(net)s).",
-                                 net=format_money(net_paid(fee), "en" if str(get_locale()) == "en" else "pt")),
-                               "amount")
+                                 net=money_text(net_paid(fee))), "amount")
         payment = FeePayment(fee=fee, kind=kind, method=method, amount_cents=amount_cents, paid_on=paid_on,
                              note=note.strip()[:2000], payer_name=payer_name.strip()[:120],
                              bank_account=bank_account, bank_ref=bank_ref,

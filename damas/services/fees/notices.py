@@ -24,7 +24,8 @@ def _tell(event: Event, player_id: int, subject: Any, *lines: Any, mine: bool = 
         link_label=_l("Abrir Minha área") if mine else _l("Ver o evento")))])
 
 
-def _money(cents: int) -> LazyString:
+def money_text(cents: int) -> LazyString:
+    """``R$ 1.234,56`` in the language of whoever reads it (the mail's, or the page's)."""
     return LazyString(lambda: format_money(cents, "en" if str(get_locale()) == "en" else "pt"))
 
 
@@ -39,7 +40,7 @@ def cancelled_unpaid(event: Event, player_id: int, refund_cents: int) -> None:
     lines: list[Any] = [_l("O prazo de pagamento da taxa de inscrição do evento %(event)s terminou sem o pagamento "
                            "completo: sua inscrição foi cancelada e a vaga ficou livre.", event=event.name)]
     if refund_cents:
-        lines.append(_l("O valor que você pagou (%(amount)s) será devolvido.", amount=_money(refund_cents)))
+        lines.append(_l("O valor que você pagou (%(amount)s) será devolvido.", amount=money_text(refund_cents)))
     _tell(event, player_id, _l("Inscrição cancelada: pagamento não recebido"), *lines)
 
 
