@@ -29,7 +29,9 @@ def test_the_demo_database_moves_to_a_list_per_game(empty_database_app):  # type
     with db.engine.begin() as conn:
         # what the old code did: a "regular" period over the finished chess open, its players'
         # new chess ratings written into the one regular column
-        chess_id = _rows(conn, "SELECT id FROM event WHERE discipline = 'xadrez'")[0][0]
+        # the chess open by name: the demo has other chess events (a team cup without individual
+        # entries), and PostgreSQL returns rows in no fixed order once they have been updated
+        chess_id = _rows(conn, "SELECT id FROM event WHERE discipline = 'xadrez' AND name LIKE 'Aberto de Xadrez%'")[0][0]
         conn.execute(sa.text("UPDATE event SET status = 'finished' WHERE id = :e"), {"e": chess_id})
         chess_players = [r[0] for r in _rows(conn, "SELECT player_id FROM entry WHERE event_id = :e ORDER BY id",
                                              e=chess_id)]

@@ -55,7 +55,7 @@ def test_round_robin_from_creation_to_standings(live_server, page, tmp_path):  #
     page.click("nav.tabs >> text=Rodadas")
     page.click("text=Rodada 1")
     selects = page.locator("select[name^=result-]")
-    assert selects.count() == 2
+    expect(selects).to_have_count(2)  # waits for the round's page (a bare count() read the list page)
     selects.nth(0).select_option(label="0 – 2")
     selects.nth(1).select_option(label="1 – 1")
     page.click("text=Gravar resultados")
