@@ -17,8 +17,8 @@ response that writes the session or a cookie (a flash message, a CSRF token), an
 200. Events still taking registrations also key by the minute, since their pages say whether
 registration is open at this moment.
 
-The URL part of the key is the path and only the query parameters the view reads (issue 25
-point 3: ``?x=N`` must not render and store a new PDF per N). Which ones those are is learned:
+The URL part of the key is the path and only the query parameters the view reads (``?x=N``
+must not render and store a new PDF per N). Which ones those are is learned:
 the view renders with a `request.args` that records what it reads, and the set of names read
 per endpoint (`query_names`) only grows. The names are part of the key, so a page is served
 only for a request agreeing with it on every parameter its rendering read, whatever a process
@@ -168,7 +168,7 @@ def page_key(event_id: int, revision: int, status: EventStatus, version: str, lo
     """(cache key, ETag) of an event page for visitors: event, revision, federation settings,
     language, URL (path and query) and code version; by the minute while registration is open.
     `host` is the request's host while no public address is configured (the QR codes then name
-    it: `damas.presentation.site_url`), else "": no header a visitor sets is in the key (issue 25)."""
+    it: `damas.presentation.site_url`), else "": no header a visitor sets is in the key."""
     path = hashlib.sha1(f"{host.lower()}|{full_path}".encode()).hexdigest()[:16]
     minute = f".m{int(time.time() // 60)}" if status == EventStatus.REGISTRATION else ""
     key = f"e{event_id}.r{revision}.f{settings}.{locale}.{path}.{version}{minute}"

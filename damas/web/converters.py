@@ -1,4 +1,4 @@
-"""URL and form ids bounded to the database's integer range (issue 14).
+"""URL and form ids bounded to the database's integer range.
 
 The tables' ids are 32-bit INTEGER columns on PostgreSQL (SQLite holds 64 bits): a larger number
 in a URL (``/eventos/2147483648``) made the database refuse the query and the visitor got a 500.

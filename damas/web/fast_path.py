@@ -1,11 +1,10 @@
-"""A visitor's repeated GET of an event page, answered before Flask runs (issue 16: 304 answers
-at 1,000 requests/s or more).
+"""A visitor's repeated GET of an event page, answered before Flask runs (304 answers at
+1,000 requests/s or more).
 
 On the last round hundreds of phones re-ask for the standings with ``If-None-Match``. The
 answer, a 304 or the stored page, depends only on what `caching.page_key` reads: the event's
 revision, the federation settings' version, the language, the path, the query parameters the
-view reads and (only while no public
-address is configured, issue 25) the host. Through Flask it cost
+view reads and (only while no public address is configured) the host. Through Flask it cost
 1.2 ms of CPU of which 0.2 ms was that work; the rest was the session, the login manager, the
 rate limiter's bookkeeping, Babel and the input guard, none of which can change a visitor's
 cached answer. This WSGI layer answers those requests itself and hands every other one to

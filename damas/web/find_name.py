@@ -1,4 +1,4 @@
-""""Find my name" over an event's lists (issue 17, point 12): the server-side half.
+""""Find my name" over an event's lists: the server-side half.
 
 The search box above the start list, the standings and the pairings is a GET form with ``q``;
 static/app.js jumps to the matching row as the player types, without a reload. Without script

@@ -27,7 +27,7 @@ NOT_A_WHOLE_NUMBER = _l("Informe um número inteiro (só algarismos de 0 a 9).")
 
 
 class IntegerField(WTFormsIntegerField):
-    """WTForms' IntegerField read by `parse_int` (issue 25 point 5): ASCII digits and a value
+    """WTForms' IntegerField read by `parse_int`: ASCII digits and a value
     a database INTEGER holds (±2**31 - 1). WTForms' own took "٣" as 3 and 22 digits as a number
     SQLite could not bind (a 500). Every form of the app uses this one."""
 
@@ -96,7 +96,7 @@ def coerce_int(value: object) -> int:
 
 
 def tiebreak_picker(field: Any) -> None:
-    """Let `static/tiebreaks.js` turn a tie-break order field into a pick list (issue 27 point 5):
+    """Let `static/tiebreaks.js` turn a tie-break order field into a pick list:
     the field keeps its comma-separated codes, the data comes in a data attribute."""
     kinds = {code: system_kind_of(code) for code in system_codes()}
     field.render_kw = {**(field.render_kw or {}), "data-tiebreak-picker": picker_json(kinds)}

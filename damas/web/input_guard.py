@@ -1,4 +1,4 @@
-"""Refuse NUL characters in anything a request sends (issue 14, point 8).
+"""Refuse NUL characters in anything a request sends.
 
 PostgreSQL cannot store U+0000 in text (the query failed: a 500) and SQLite stored it silently
 and wrote it into exports. No field of the application has a use for it, so one check before

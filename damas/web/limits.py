@@ -1,12 +1,12 @@
 """Throttles of the account routes: log in, sign up, password change, "Esqueci minha senha" and
-the address confirmation mails (issue 14).
+the address confirmation mails.
 
 Counted by Flask-Limiter (`damas.extensions.limiter`); the limits are config values (`LIMIT_*`
 in `damas.config.Config`), the store is `RATELIMIT_STORAGE_URI` (memory by default; a shared store
 such as Redis when several processes serve the site). A refused request gets the 429 page of
 `damas.web.errors`.
 
-Log in (issue 25 point 1: nobody can lock another user out; and a venue's players share one
+Log in (nobody can lock another user out; and a venue's players share one
 public address, so a right password never counts against that address):
 
 - per client address failed attempts count (`LIMIT_LOGIN_IP`): guessing across accounts;
@@ -151,7 +151,7 @@ def throttle_verify_resend(view: F) -> F:
 
 
 def throttle_result_report(view: F) -> F:
-    """A player's own result reports (issue 30), every attempt, per account and per address."""
+    """A player's own result reports, every attempt, per account and per address."""
     return _apply(view,
                   limiter.limit(_config("LIMIT_RESULT_REPORT_ACCOUNT"), key_func=_account_logged_in, methods=["POST"],
                                 scope="result_report"),

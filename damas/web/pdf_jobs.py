@@ -1,4 +1,4 @@
-"""Printed reports rendered in the background (issue 26, point 3): no silent wait.
+"""Printed reports rendered in the background: no silent wait.
 
 A PDF view calls `deliver_pdf` once it has checked who may see the report. When the file is
 in the server cache for the event's revision it is served; otherwise one rendering job is
@@ -51,7 +51,7 @@ class PdfJob:
     locale: str
     user_id: int | None
     lane: str
-    base_url: str = ""  # the address the request came to (the QR codes name it: issue 30)
+    base_url: str = ""  # the address the request came to (the QR codes name it)
 
 
 def _pdf_response(data: bytes, filename: str) -> Response:

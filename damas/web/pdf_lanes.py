@@ -1,4 +1,4 @@
-"""Where the PDF jobs of `pdf_jobs` run (issue 26, point 3).
+"""Where the PDF jobs of `pdf_jobs` run.
 
 Two lanes, each worked one job at a time: ``sheets`` (a round's pairings and results, short)
 and ``reports`` (standings, categories, crosstable, ...), so a round's pairings are never queued

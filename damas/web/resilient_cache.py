@@ -1,4 +1,4 @@
-"""The page cache on Redis, degrading to "no cache" when Redis is away (issue 30, point 4).
+"""The page cache on Redis, degrading to "no cache" when Redis is away.
 
 Several app servers share the page cache (and the rendered PDFs) through Redis (``CACHE_URL``).
 If that Redis stops or cannot be reached, a visitor must still get the page: every cache call

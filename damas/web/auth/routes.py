@@ -29,7 +29,7 @@ login_manager.login_message_category = "info"
 
 def _safe_next(target: str | None) -> str:
     """A local path to go on to; anything else (another site, "//host", a control character
-    such as a CR/LF that would split the Location header: issue 25) goes to the home page."""
+    such as a CR/LF that would split the Location header) goes to the home page."""
     if (target and target.startswith("/") and not target.startswith("//") and target.isprintable()
             and not urlsplit(target).netloc and "\\" not in target):
         return target

@@ -1,4 +1,4 @@
-"""The prize-list editor page: one category's list as a table of lines (issue 17, point 5).
+"""The prize-list editor page: one category's list as a table of lines.
 
 Thin: the form's lines go to `services.prize_table.save_table` in one call; "Mais linhas"
 re-shows the table with blank lines and saves nothing; a refused table is shown again as

@@ -137,7 +137,7 @@ def prizes(event_id: int):  # type: ignore[no-untyped-def]
 @bp.route("/premios/gerir", methods=["GET", "POST"])
 @event_editor_required
 def manage_prizes(event_id: int):  # type: ignore[no-untyped-def]
-    """The prize list of one category as a table (issue 17, point 5): `damas.web.prize_table_page`."""
+    """The prize list of one category as a table: `damas.web.prize_table_page`."""
     return prize_table_page(db.session.get(Event, event_id))
 
 

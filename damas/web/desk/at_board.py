@@ -1,4 +1,4 @@
-"""The arbiter's desk works from the board (issue 27 point 6): the incident and sanction forms
+"""The arbiter's desk works from the board: the incident and sanction forms
 name the player by round, board number and side, as the arbiter stands at the board, instead of
 a list of every entrant; the desk lists the boards of the current round, each name a link that
 opens the forms with round, board and side filled in.

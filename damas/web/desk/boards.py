@@ -27,8 +27,8 @@ from damas.presentation.results import result_label
 
 
 class DeskPage(Protocol):
-    #: the incident and sanction forms name the player by round, board number and side (issue 27
-    #: point 6); False: by a list of the players (knockout ties, team boards)
+    #: the incident and sanction forms name the player by round, board number and side;
+    #: False: by a list of the players (knockout ties, team boards)
     from_board: bool
 
     def fill_form(self, event: Event, form: Any) -> None:

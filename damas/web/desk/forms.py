@@ -36,7 +36,7 @@ class BoardForm(FlaskForm):
 
 
 class MoveFields(BoardForm):
-    """A board form that may name a move of the board's record (issue 32 point 5)."""
+    """A board form that may name a move of the board's record."""
 
     move_number = IntegerField(_l("Lance nº (da partida registrada)"), validators=[Optional(), NumberRange(1, 999)])
     move_side = SelectField(_l("Cor"), validators=[Optional()],
@@ -47,7 +47,7 @@ SIDE_CHOICES = (("", "—"), ("white", _l("Brancas")), ("black", _l("Pretas")))
 
 
 class AtBoard(BoardForm):
-    """Issue 27 point 6: the player named by his board (mesa and side), as the arbiter stands at
+    """The player named by his board (mesa and side), as the arbiter stands at
     it, instead of a list of every entrant; `entry_id` stays for the kinds of board without a
     number to type (knockout ties, team boards) and for older clients."""
 

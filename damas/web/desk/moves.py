@@ -1,4 +1,4 @@
-"""The desk's part of games on record (issue 32 points 2 and 5): the move a claim, an incident or
+"""The desk's part of games on record: the move a claim, an incident or
 a CBJD 5º question points at (with the position before and after it and the counts the arbiter
 needs), and the records whose end contradicts the board's result (flagged, never changed)."""
 from __future__ import annotations
@@ -62,7 +62,7 @@ def move_ref_rows(event: Event) -> list[dict[str, Any]]:
 
 
 def flagged_records(event: Event) -> list[dict[str, Any]]:
-    """The records whose end contradicts the board's result (issue 32 point 2)."""
+    """The records whose end contradicts the board's result."""
     records = stored(event)
     if not records:
         return []

@@ -1,4 +1,4 @@
-"""The arbiter's desk in the printed arbiter's report (issue 17, point 8): in words, not codes.
+"""The arbiter's desk in the printed arbiter's report: in words, not codes.
 
 The rows are the desk pages' own (`rows.incident_rows` ...), so the page and the report print the
 same names ("Irregularidade reclamada (CBJD 60 a ...)", not ``claimed_irregularity``) and the same

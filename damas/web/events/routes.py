@@ -84,7 +84,7 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
     """The event's main page. The status and arbiter forms are built only for the users who can
     use them (editors, staff): a form writes a CSRF token into the session, and a response that
     writes the session bypasses the page cache and its ETag (`web.caching`), so a visitor's
-    page must not build one (issue 24 point 8)."""
+    page must not build one."""
     event, editable = visible_event(event_id)
     is_staff = current_user.is_authenticated and current_user.role == Role.STAFF
     allowed = event_service.TRANSITIONS[event.status]
@@ -100,7 +100,7 @@ def view_event(event_id: int):  # type: ignore[no-untyped-def]
             (u.id, f"{u.name} <{u.email}>")
             for u in db.session.scalars(select(User).where(User.role == Role.ARBITER).order_by(User.name))
         )
-    # issue 27 point 1: a running event leads (on a phone) with its round and the top of its table
+    # a running event leads (on a phone) with its round and the top of its table
     table = standings_context(event) if shows_standings(event) else None
     now_round = current_round(event)
     if now_round is not None:  # the pairings show each player's points before the round

@@ -1,4 +1,4 @@
-"""The event form's fields for the settings of issue 18 (default time, restricted pairings),
+"""The event form's fields for the event's round rules (default time, restricted pairings),
 kept apart from `damas.web.events.forms.EventForm`, which inherits them."""
 from __future__ import annotations
 

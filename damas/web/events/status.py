@@ -1,5 +1,5 @@
 """The event page's status selector: the current status first, and the changes that ask
-for a confirmation step before they are applied (issue 17, point 7).
+for a confirmation step before they are applied.
 
 [ours] Going back from open registration to draft hides the event and its entry form from
 the public; the server asks once more (a second POST with ``confirm=1``), not only a

@@ -1,4 +1,4 @@
-"""Blueprint `federation`: the federation's settings page (staff) and its logo (public), issue 17 point 4."""
+"""Blueprint `federation`: the federation's settings page (staff) and its logo (public)."""
 from damas.web.federation.routes import bp, register
 
 __all__ = ["bp", "register"]

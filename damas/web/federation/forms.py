@@ -33,7 +33,7 @@ class FederationForm(FlaskForm):
 
 
 class RatingParametersForm(FlaskForm):
-    """The federation list's Elo parameters (issue 29; engine `cbjd`)."""
+    """The federation list's Elo parameters (engine `cbjd`)."""
 
     k_new = IntegerField(_l("K do jogador novo"), validators=[InputRequired(), NumberRange(0, 100)])
     new_games = IntegerField(_l("Partidas até deixar de ser novo"), validators=[InputRequired(), NumberRange(0, 1000)])

@@ -1,4 +1,4 @@
-"""The federation's settings page (staff) and its logo (public), issue 17 point 4."""
+"""The federation's settings page (staff) and its logo (public)."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
@@ -44,7 +44,7 @@ def settings():  # type: ignore[no-untyped-def]
 @bp.route("/rating", methods=["GET", "POST"])
 @staff_required
 def rating_parameters():  # type: ignore[no-untyped-def]
-    """The federation list's Elo parameters (issue 29), audited."""
+    """The federation list's Elo parameters, audited."""
     params = rating_parameters_service.rating_parameters()
     form = RatingParametersForm(data=params.as_dict())
     if form.validate_on_submit():

@@ -1,4 +1,4 @@
-"""The small links other pages show to recorded games (issue 32 point 3): on a round's pairings
+"""The small links other pages show to recorded games: on a round's pairings
 (`round_game_links`) and on a player's card (`player_game_records`). Template globals, so the
 round page and the card each need one line and one include, nothing in their routes."""
 from __future__ import annotations

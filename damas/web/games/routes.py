@@ -1,4 +1,4 @@
-"""Games on record (issue 32): public pages (a game replayed, its diagrams, a round's games, the
+"""Games on record: public pages (a game replayed, its diagrams, a round's games, the
 PDN / PGN files) and the editors' pages (a game's record, a round's file import with preview).
 
 Reading follows the round: a published round's games are public, an unpublished one's only for

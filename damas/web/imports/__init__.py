@@ -1,4 +1,4 @@
-"""Blueprint `imports`: the registry, rating lists and many entries at once from a file (issue 17 points 1, 2)."""
+"""Blueprint `imports`: the registry, rating lists and many entries at once from a file."""
 from damas.web.imports.routes import bp
 
 __all__ = ["bp"]

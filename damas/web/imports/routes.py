@@ -1,4 +1,4 @@
-"""Imports (issue 17 points 1, 2): the registry and rating lists (staff), many entries to an
+"""Imports: the registry and rating lists (staff), many entries to an
 event (staff and the event's arbiters). Upload -> preview (nothing written) -> confirm; the
 preview carries the rows signed (`services.imports.carry`). Routes stay thin: the services read,
 plan and write."""
@@ -213,7 +213,7 @@ def _entries_texts(event: Event) -> tuple[str, str, str]:
 
 def _entries_preview(event: Event, plan: Plan, rows: list[Row], filename: str, source: str,
                      pasted: str) -> str:
-    """Every line's verdict (issue 27 point 4): confirm all when all are good, else enter only the
+    """Every line's verdict: confirm all when all are good, else enter only the
     good lines (the token carries just those) or mend the list in its box and check it again."""
     good = entries_import.good_rows(plan, rows)
     left = [[r.line, r.reason] for r in plan.errors][:MAX_LEFT]
@@ -257,7 +257,7 @@ def entries_upload(event_id: int):  # type: ignore[no-untyped-def]
 
 def _expired_preview() -> str:
     """What to send again when the preview's token fails: the token cannot say what it held, the
-    confirm form's own field does ("lista" for a paste, "arquivo" for a file; issue 27 point 4)."""
+    confirm form's own field does ("lista" for a paste, "arquivo" for a file)."""
     if request.form.get("source") == "list":
         return _("A prévia expirou ou foi alterada; cole a lista de novo.")
     return _("A prévia expirou ou foi alterada; envie o arquivo de novo.")
@@ -267,7 +267,7 @@ def _expired_preview() -> str:
 @event_editor_required
 def entries_confirm(event_id: int):  # type: ignore[no-untyped-def]
     """Enter the previewed good lines; when some were left out, back to the box holding the lines to
-    mend, with every line left out listed (issue 27 point 4)."""
+    mend, with every line left out listed."""
     event = db.session.get(Event, event_id) or abort(404)
     back = url_for("imports.entries_upload", event_id=event.id)
     form = ConfirmForm()

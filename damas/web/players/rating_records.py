@@ -1,4 +1,4 @@
-"""The player's page: where each rating came from (issue 17 point 2), newest first."""
+"""The player's page: where each rating came from, newest first."""
 from __future__ import annotations
 
 from typing import Any

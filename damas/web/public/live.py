@@ -1,4 +1,4 @@
-"""The event's live page and its QR code (issue 30 point 3).
+"""The event's live page and its QR code.
 
 `/eventos/<id>/ao-vivo` is the one address the printed sheets' QR codes and the "share / print
 QR" page carry: it stays the same all through the event and leads to what a spectator wants

@@ -211,7 +211,7 @@ def player_card_page(event_id: int, player_id: int):  # type: ignore[no-untyped-
     card = player_card(event, player_id, editable)
     if card is None:
         abort(404)
-    # issue 27 point 7 (the page only, not the API): the tables after each round, once per revision
+    # the tables after each round (the page only, not the API), once per revision
     progress = cached("progress", event, "", lambda: progress_of(event))
     pictures = {"chart": score_chart(event, progress, player_id, card["player"]["name"]),
                 "rating_summary": rating_summary(card["rating"])}
@@ -223,7 +223,7 @@ def player_card_page(event_id: int, player_id: int):  # type: ignore[no-untyped-
 
 @bp.get("/revisao")
 def live_revision(event_id: int):  # type: ignore[no-untyped-def]
-    """The event's revision, asked every few seconds by the live pages (static/app.js, issue 30).
+    """The event's revision, asked every few seconds by the live pages (static/app.js).
 
     A visitor's poll carries the ETag of the previous answer and costs a 304 (answered before
     Flask runs: `damas.web.fast_path`) until something of the event changes."""
@@ -331,7 +331,7 @@ def _standings_payload(e: Event, code: str) -> dict[str, Any] | None:
 
 
 def _team_standings_payload(e: Event) -> dict[str, Any]:
-    """A team event's table (CBJD 120; a FIDE team event, issue 28): one row per team."""
+    """A team event's table (CBJD 120, or a FIDE team event): one row per team."""
     ctx = team_service.standings_context(e, str(get_locale()) == "en")
     return {
         "after_round": ctx["after_round"], "scoring": ctx["scoring"],

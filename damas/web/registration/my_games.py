@@ -1,5 +1,4 @@
-""""Minha área" of a player: his games in every event and whether he is a guest (issue 17,
-point 10).
+""""Minha área" of a player: his games in every event and whether he is a guest.
 
 The games are the player card's rows (`public.player_card`, the computation the event's own
 page uses), published rounds only, so both pages always agree.

@@ -101,7 +101,7 @@ def sign_up():  # type: ignore[no-untyped-def]
                 accounts.sign_up_guest(form.data)
         except ServiceError as error:
             show_service_error(form, error)
-        else:  # a new account or one already there: the same answer (issue 25 point 6)
+        else:  # a new account or one already there: the same answer, so it never tells which e-mails exist
             flash(accounts.neutral_answer(), "success")
             return redirect(url_for("auth.login"))
     return render_template("registration/sign_up.html", form=form)

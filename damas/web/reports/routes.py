@@ -36,7 +36,7 @@ from damas.engine.trf.records import TRF26
 
 def crosstable_landscape(event: Event, players: int) -> bool:
     """[ours] A crosstable with more than 10 rounds or 20 players prints on landscape A4, so the
-    names stay on one line (issue 17, point 8)."""
+    names stay on one line."""
     return event.planned_rounds > 10 or players > 20
 
 
@@ -288,7 +288,7 @@ def standings_csv(event_id: int):  # type: ignore[no-untyped-def]
 
 @bp.get("/variacao-rating.csv")
 def rating_change_csv(event_id: int):  # type: ignore[no-untyped-def]
-    """The page's rating change as CSV (issue 29 point 1)."""
+    """The page's rating change as CSV."""
     event, _editable = visible_event(event_id)
     return attachment("\ufeff" + rating_export.rating_change_csv(event), "text/csv", f"variacao-rating-{event.id}.csv")
 

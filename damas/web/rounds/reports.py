@@ -1,4 +1,4 @@
-"""Players' own results (issue 30 point 1): a player reports his board's result; the arbiter
+"""Players' own results: a player reports his board's result; the arbiter
 confirms a waiting report with one click on the round's page.
 
 A report goes in two steps: the report box's buttons open a page that shows the chosen result

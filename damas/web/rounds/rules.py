@@ -1,4 +1,4 @@
-"""Round routes of issue 18 on the rounds blueprint (`damas.web.rounds.blueprint.bp`): round robin
+"""Event rule routes on the rounds blueprint (`damas.web.rounds.blueprint.bp`): round robin
 pairing numbers entered by hand, and the regulations page's part about the default time, C.04.2 #2 /
 #7-8 / #10, restricted pairings, the reserve list and CBJD 117."""
 from __future__ import annotations
@@ -62,13 +62,13 @@ def manual_numbers(event_id: int):  # type: ignore[no-untyped-def]
 
 
 def _one_game_per_board(event: Event) -> bool:
-    """A team event of one game per board (a FIDE team tournament imported from TRF-2026, issue 28)."""
+    """A team event of one game per board (a FIDE team tournament imported from TRF-2026)."""
     settings = micro_settings(event) if get_format(event).team_based else None
     return bool(settings is not None and settings.team and settings.games_per_board == 1)
 
 
 def event_rules_context(event: Event, lang: str) -> dict:
-    """Issue 18's part of the regulations page: the C.04.2 #8 cases, the numbering, CBJD 117."""
+    """The event rules' part of the regulations page: the C.04.2 #8 cases, the numbering, CBJD 117."""
     i = 1 if lang == "en" else 0
     warnings = play_hours_warnings(event)
     return {

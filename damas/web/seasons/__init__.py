@@ -1,4 +1,4 @@
-"""Blueprint `seasons`: season rankings (`/temporadas`), issue 29 point 4."""
+"""Blueprint `seasons`: season rankings (`/temporadas`)."""
 from damas.web.seasons.routes import bp
 
 __all__ = ["bp"]

@@ -40,7 +40,7 @@ class TrfImportForm(FlaskForm):
     venue = StringField(_l("Local"), validators=[Optional(), Length(max=200)])
     chief_arbiter = StringField(_l("Árbitro principal"), validators=[Optional(), Length(max=120)])
     tiebreak_order = StringField(_l("Desempates (vazio = os do regulamento)"), validators=[Optional(), Length(max=200)])
-    # The event form's choice (issue 24 point 3): it stays open until a round is paired here.
+    # The event form's choice: it stays open until a round is paired here.
     unplayed_rule = SelectField(EventForm.unplayed_rule.args[0], choices=EventForm.unplayed_rule.kwargs["choices"],
                                 default="", description=EventForm.unplayed_rule.kwargs["description"])
 

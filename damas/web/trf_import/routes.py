@@ -1,5 +1,5 @@
-"""Staff create an event from another program's TRF file: upload -> preview -> confirm (issue 17
-point 3). The preview page carries the file itself (base64, re-read on confirm: nothing is kept
+"""Staff create an event from another program's TRF file: upload -> preview -> confirm.
+The preview page carries the file itself (base64, re-read on confirm: nothing is kept
 on the server between the two steps); `services.trf_preview` reads it, `services.trf_import`
 writes it."""
 from __future__ import annotations
