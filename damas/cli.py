@@ -35,7 +35,7 @@ DEMO_LOGINS = (
 @with_appcontext
 def demo_command(seed: int, today: datetime | None) -> None:
     """Load the demo federation (clubs, ~60 players, users, events). Safe to run twice. The same
-    `--seed` and day give the same pages, PDFs and API answers (issue 31)."""
+    `--seed` and day give the same pages, PDFs and API answers."""
     if db.session.scalar(select(User).where(User.email == DEMO_LOGINS[0][0])) is not None:
         click.echo("Demo data already loaded.")
     else:

@@ -70,7 +70,7 @@ class Config:
     REPORT_REFRESH_SECONDS = 2
     REPORT_JOBS = True  # False: every PDF rendered in its own request (no background job)
     SERVER_TIMING = _flag("DAMAS_SERVER_TIMING")  # a Server-Timing header: the time a response took (benchmarks)
-    # Largest request body, uploads included (issue 14): a federation's openings list is a few
+    # Largest request body, uploads included: a federation's openings list is a few
     # tens of KB; a bigger body is refused with a message page (413) before anything is read.
     MAX_CONTENT_LENGTH = int(os.environ.get("DAMAS_MAX_UPLOAD_BYTES", 1024 * 1024))
     OPENINGS_PER_PAGE = 100
@@ -93,7 +93,7 @@ class Config:
     # Number of reverse proxies in front of the app whose X-Forwarded-For / -Proto are trusted
     # (0: none). The login throttle counts per client address, so behind nginx this must be 1.
     PROXY_COUNT = int(os.environ.get("DAMAS_PROXY_COUNT", "0") or 0)
-    # Whether those proxies' X-Forwarded-Host is trusted too (issue 25: a visitor can send one;
+    # Whether those proxies' X-Forwarded-Host is trusted too (a visitor can send one;
     # only a proxy that always sets it may be trusted). Prefer DAMAS_PUBLIC_URL.
     PROXY_TRUST_HOST = _flag("DAMAS_PROXY_TRUST_HOST")
 
@@ -137,15 +137,15 @@ class Config:
     # link carries a digest of the password it replaces) and an address confirmation (7 days).
     PASSWORD_RESET_SECONDS = 3600
     EMAIL_VERIFY_SECONDS = 7 * 24 * 3600
-    # Issue 30: the site's public address (https://...) the QR codes on paper carry; unset, the
+    # The site's public address (https://...) the QR codes on paper carry; unset, the
     # address each request came to.
     PUBLIC_URL = os.environ.get("DAMAS_PUBLIC_URL", "")
     # The Host values answered (`trusted_hosts`); the factory fills TRUSTED_HOSTS from these when
     # the config does not set it.
     EXTRA_TRUSTED_HOSTS = os.environ.get("DAMAS_TRUSTED_HOSTS", "")
-    # Issue 30: how often the public round, standings and player pages ask whether the event changed.
+    # How often the public round, standings and player pages ask whether the event changed.
     LIVE_POLL_SECONDS = int(os.environ.get("DAMAS_LIVE_POLL_SECONDS", "15"))
-    LIMIT_RESULT_REPORT_ACCOUNT = "10 per minute;60 per hour"  # a player's result reports (issue 30)
+    LIMIT_RESULT_REPORT_ACCOUNT = "10 per minute;60 per hour"  # a player's result reports
 
     # E-mail (Flask-Mailman, damas.services.mail): sent through MAIL_SERVER when it is set;
     # without it every mail is written to MAIL_OUTBOX_DIR (default instance/outbox/) and staff

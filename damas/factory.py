@@ -76,7 +76,7 @@ def build_app(config: Any = None) -> Flask:
     static_fingerprints(app)
     if app.config.get("PROXY_COUNT"):  # outermost: every layer sees the client's address and scheme
         count = int(app.config["PROXY_COUNT"])
-        hosts = count if app.config.get("PROXY_TRUST_HOST") else 0  # X-Forwarded-Host only when told (issue 25)
+        hosts = count if app.config.get("PROXY_TRUST_HOST") else 0  # X-Forwarded-Host only when told: clients forge it
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=count, x_proto=count, x_host=hosts)  # type: ignore[method-assign]
 
     app.cli.add_command(damas_cli)

@@ -1,4 +1,4 @@
-"""Start-up checks and response headers that keep a deployment safe by default (issue 14).
+"""Start-up checks and response headers that keep a deployment safe by default.
 
 - `check_secret_key`: outside tests the app does not start without a real `SECRET_KEY`; the
   session and remember-me cookies are signed with it, so a known or empty key would let anyone
@@ -15,7 +15,7 @@ from typing import Any
 
 # Keys that are not secret: the fallback older versions had built in, and the test config's.
 KNOWN_KEYS = frozenset({"dev-only-change-me", "test", "secret", "changeme", "change-me"})
-# Strength, not a list (issue 25 point 7): `secrets.token_hex(32)` has 64 characters of 16 kinds.
+# Strength, not a list: `secrets.token_hex(32)` has 64 characters of 16 kinds.
 MIN_KEY_LENGTH = 32
 MIN_DISTINCT_CHARACTERS = 10
 # A key's guessable part counted out (`estimated_bits`): `secrets.token_hex(32)` scores about 270,

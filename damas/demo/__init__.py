@@ -3,7 +3,7 @@
 One module per kind of event (round_robin, swiss, knockout, micromatch), plus registration,
 awards, the desk, the imported registry and the federation's settings; `load_demo` runs them in order.
 
-Deterministic (issue 31): every draw comes from the seed (default 2026: the names, ratings and
+Deterministic: every draw comes from the seed (default 2026: the names, ratings and
 results, and the lots the services would otherwise draw at random: pairing numbers, colours,
 openings, tie-break lots), and every date from one anchor day (default today: a newcomer sees
 events running), so two loads with the same seed on the same day (or with the same `today`)
@@ -125,12 +125,12 @@ def load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
     demo_awards(staff)
     demo_micromatch(staff, arbiter, players[34:60], stream(seed, 119, "micromatch"), lots, today)
     demo_desk(staff, arbiter, today)
-    demo_games(staff, arbiter, stream(seed, 32, "games"))  # issue 32: games on record
-    load_demo_registry(staff, today)  # issue 17: registry and rating list imported from files
-    load_federation_demo(staff, today)  # issue 17 points 3-4: settings with a logo, an event from a TRF file
+    demo_games(staff, arbiter, stream(seed, 32, "games"))  # games on record
+    load_demo_registry(staff, today)  # registry and rating list imported from files
+    load_federation_demo(staff, today)  # settings with a logo, an event from a TRF file
     demo_account_mails()  # the demo player's confirmation and new-password mails in the outbox
     demo_mails(staff, championship, players[14], today)  # notification mails in the outbox (the player confirmed)
-    demo_ratings(staff, today)  # issue 29: a closed rating period and a season of two events
+    demo_ratings(staff, today)  # a closed rating period and a season of two events
     demo_round_mails(staff, arbiter, players[24:30], swiss_code(), today)  # the round's mails in the outbox
     demo_checkin(staff, arbiter, championship)  # check-in before round 1: most came, four missing
     demo_championship(staff, arbiter, players[0], [p for p in players[1:40] if p.sex == "M"][:9],

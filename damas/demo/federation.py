@@ -1,10 +1,10 @@
-"""Demo of issue 17 points 3 and 4: the federation's settings with its logo, and an event
+"""Demo: the federation's settings with its logo, and an event
 imported from another program's TRF file (`data/aberto_sobral.trf`: a 12-player draughts
 Swiss with 3 of 5 rounds played, half-point, zero-point and pairing-allocated byes), which then
 continues here. Its players carry the FIDE ids of registered demo players, so the import
 matches them instead of creating new ones.
 
-Issue 28: a club's online arena exported by lidraughts (`data/arena_lidraughts.trf`: byes and
+A club's online arena exported by lidraughts (`data/arena_lidraughts.trf`: byes and
 absences written as a blank opponent field and the code, round 3 of 5 being played, two of its
 boards finished) is imported too, its round 3 as a paired round waiting for one result; and a
 FIDE team tournament in TRF-2026 (`data/copa_equipes.trf`: five teams of two boards, 3 rounds

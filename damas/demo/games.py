@@ -1,4 +1,4 @@
-"""Demo: games on record (issue 32). The finished draughts round robin gets round 1's games
+"""Demo: games on record. The finished draughts round robin gets round 1's games
 (one saved as written, irregular at White's second move: a capture not taken, CBJD 56 f); the
 running chess open gets three games of round 1 and the start of a game of the current round,
 at which the arbiter answers a question on the number of moves (CBJD 5º). The micro-match cup's

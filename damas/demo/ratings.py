@@ -1,4 +1,4 @@
-"""Issue 29 in the demo: the federation's rating period closed over the finished events of the
+"""Ratings in the demo: the federation's rating period closed over the finished events of the
 rapid list (the round robin and the club knockout: CBJD 115, faster than 45 minutes), and a
 season ranking with those two events, so a newcomer sees the rating change pages, the
 published rating list, the players' careers and charts and the season table."""

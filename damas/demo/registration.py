@@ -15,7 +15,7 @@ from damas.services import unmatched_sign_ups
 
 
 def demo_registration(staff, championship, spare, today: date) -> None:  # type: ignore[no-untyped-def]
-    """Self-registration for the championship (issue 7): rules and invitation texts, and the demo
+    """Self-registration for the championship: rules and invitation texts, and the demo
     player login (jogador@demo.damas.br) left unregistered so he can register himself. Opened a
     week before `today` (the demo's day)."""
     now = datetime.combine(today, time(0, 0), tzinfo=timezone.utc)

@@ -1,4 +1,4 @@
-"""Demo: the federation's registry and a rating list imported from files (issue 17 points 1, 2).
+"""Demo: the federation's registry and a rating list imported from files.
 
 Runs the same services as the import pages on the sample files of `damas/demo/data/`: six new
 players of Pernambuco (one new club), then a CBJD rating list of the same day that updates

@@ -1,4 +1,4 @@
-"""Demo: players' own results (issue 30 point 1) on the running Swiss's round 4.
+"""Demo: players' own results on the running Swiss's round 4.
 
 The event takes reports; the players of boards 1-3 have accounts (password `demo12345`):
 board 1's two players reported 1-0 (entered, the audit names them), board 2's reported

@@ -36,7 +36,7 @@ def demo_swiss(staff, arbiter, players, rng: random.Random, lots: random.Random,
         "organiser": "Clube de Xadrez e Damas de Natal", "chief_arbiter": "Árbitro Regional", "notes": "",
         "acceleration": "baku" if family_of(code) == "dutch" else "",
         "unplayed_rule": "fide-2024",  # FIDE C.07 (2023/24) for the unplayed rounds
-        "player_reports": True,  # issue 30: players report their own results from their phones
+        "player_reports": True,  # players report their own results from their phones
     })
     event_service.assign_arbiter(staff, event, arbiter)
     event_service.change_status(staff, event, EventStatus.REGISTRATION)
@@ -61,7 +61,7 @@ def demo_swiss(staff, arbiter, players, rng: random.Random, lots: random.Random,
     # the last board's game is adjourned (C.04.2 #1): "adiada", pending in the standings
     last = [g for g in fourth.games if g.black is not None][-1]
     record_results(arbiter, event, {last.id: (GameResult.ADJOURNED, last.version)})
-    demo_reports(staff, event, fourth)  # issue 30: an agreed, a conflicting and a one-sided report
+    demo_reports(staff, event, fourth)  # an agreed, a conflicting and a one-sided report
     return 3
 
 

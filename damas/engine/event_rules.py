@@ -1,4 +1,4 @@
-"""Event settings with a rule behind them (issue 18): the default time, restricted pairings,
+"""Event settings with a rule behind them: the default time, restricted pairings,
 the C.04.2 #8 correction cases and CBJD 117's six hours a day.
 
 Pure functions over plain values, so the form, the pages, the PDFs and the desk say the same.

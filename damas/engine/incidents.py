@@ -1,7 +1,7 @@
 """The incidents an arbiter records at a board and the consequences the rules give them (RULES.md
 §6): the shared types of `penalties` (CBJD 60, CLUB disconnections, sanctions, forfeits) and
 `fide_incidents` (the FIDE Laws), and how incidences are counted (CBJD 60: per player per game
-**[ours; per event as an option]**). Below both, so the two form no cycle (issue 31).
+**[ours; per event as an option]**). Below both, so the two form no cycle.
 """
 from __future__ import annotations
 

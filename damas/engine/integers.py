@@ -1,4 +1,4 @@
-"""The one parser of whole numbers typed or uploaded by people (issue 25 point 5).
+"""The one parser of whole numbers typed or uploaded by people.
 
 `str.isdigit` is true for "²" and "٣", and `int` reads "٣" and numbers of any size: a form field
 of 22 digits reached SQLite as an OverflowError, "²" made `int` fail. Every query parameter, form

@@ -132,7 +132,7 @@ def micro_match(game1: Outcome | str, game2: Outcome | str, ruleset: RuleSet | s
 
 
 def one_game(game: Outcome | str, ruleset: RuleSet | str = "cbjd") -> MicroMatch:
-    """A board of ONE game (a FIDE team match, issue 28), scored as `micro_match` scores a
+    """A board of ONE game (a FIDE team match), scored as `micro_match` scores a
     micro-match: game points of the game, played when played over the board, forfeit outcomes
     otherwise; `games` has the one outcome."""
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset

@@ -1,4 +1,4 @@
-"""The season ranking ("ranking estadual", circuits; issue 29 point 4): each counted event gives
+"""The season ranking ("ranking estadual", circuits): each counted event gives
 its players season points from a points table, by place or by score; the season table adds
 them up, per category (CBJD 124: each category's own table of the event).
 

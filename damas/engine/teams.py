@@ -6,7 +6,7 @@
   the registered order kept down the boards (a reserve moves the others up, never past them),
   and an empty board (forfeited) only below every fielded player.
 * Every board is a micro-match (`micromatch_scoring.micro_match`), or one game when the event
-  plays one game per board (a FIDE team tournament, issue 28: `games_per_board` 1); the team whose player has
+  plays one game per board (a FIDE team tournament: `games_per_board` 1); the team whose player has
   White in game 1 on board 1 (`Pairing.white`) keeps it on the odd boards, the other team on
   the even boards **[ours]**.
 * Team game points = sum of the board game points; team match points 2/1/0 by comparing the team
@@ -196,7 +196,7 @@ def team_state(
     """Teams as entrants, one `RoundResult` per team and round: outcome = match result,
     `game_points` = team game points, colour = White on board 1 in game 1. `byes` are
     (round, team) pairs, a pairing bye (`bye_result`), or (round, team, outcome, game points) for
-    a bye of another kind or worth (a file's 320 / 240 byes, issue 28); a team without a match or
+    a bye of another kind or worth (a TRF file's 320 / 240 byes); a team without a match or
     bye in a round is NOT_PAIRED."""
     rs = get_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
     rows: dict[int, dict[int, RoundResult]] = {t.no: {} for t in teams}

@@ -1,4 +1,4 @@
-"""The round's and the event's games as one PDN (draughts) or PGN (chess) file (issue 32 point 4).
+"""The round's and the event's games as one PDN (draughts) or PGN (chess) file.
 
 Each recorded game gets the Seven Tag Roster from the event (Event, Site = the venue, Date = the
 round's planned day or the event's first day, Round = the round, ``3.2`` for game 2 of a

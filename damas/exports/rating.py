@@ -97,7 +97,7 @@ CHANGE_HEADER = ("id_federacao", "nome", "clube", "uf", "lista", "sistema", "ro"
 
 
 def rating_change_csv(event: Event) -> str:
-    """The "Variação de rating" (issue 29 point 1): one line per player, the opponents as
+    """The "Variação de rating": one line per player, the opponents as
     ``name (rating) score`` joined by ``|``; exact figures as decimal text (no float)."""
     context = rating_change_context(event)
     out = io.StringIO()

@@ -1,4 +1,4 @@
-"""The public rating list as CSV and XLSX (issue 29 point 2): the page's rows, the same columns,
+"""The public rating list as CSV and XLSX: the page's rows, the same columns,
 and the list's game and rate on every row (one list per discipline and rate: a file read on its
 own still says which list it is)."""
 from __future__ import annotations

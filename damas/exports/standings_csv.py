@@ -1,4 +1,4 @@
-"""The standings as CSV (issue 15: one computation for every output): the rows of the standings
+"""The standings as CSV (one computation for every output): the rows of the standings
 page, from `services.standings.standings_of` (the absolute table, or a category's), in the same
 order with the same rank labels, points and tiebreak values."""
 from __future__ import annotations

@@ -1,16 +1,16 @@
-"""Event formats (issue 15): one `EventFormat` per kind of event, found by the event's pairing
+"""Event formats: one `EventFormat` per kind of event, found by the event's pairing
 system (`get_format(event)`, `format_of(code)`). The application asks the format what differs
 (pages, boards, results, the standings table) instead of branching on the pairing system.
 
 Layering: `damas.formats` imports only `damas.models`, `damas.engine` and the database handle
 (`damas.extensions`); services, reports and web import it, never the other way round. Inside the
-package there are no cycles (issue 31): the rows and the engine state (`rows`, `mapping`,
+package there are no cycles: the rows and the engine state (`rows`, `mapping`,
 `*_state`, `round_view`, `team_round`, `rated_games`), an event's rules read off its row
 (`rule_options`) and the shared table (`tables`) at the bottom; the formats (`individual`,
 `micro`, `knockout`) above them; then `registry`; at the top what needs the registry
 (`event_rules`: an event's rule set and tiebreak order; `game_slots`).
 
-What a format answers (issue 31): facts of the kind as attributes (`code`, `team_based`,
+What a format answers: facts of the kind as attributes (`code`, `team_based`,
 `has_bracket`, `micro_match`, `round_robin`...), its pages as `pages` (`EventPages`: the header's
 tabs, the endpoints keeping its rounds and its table, its crosstable, its results form), and
 behaviour as methods (`table`, `withdrawals`, `announces_order`, `round_view`, `record_result`...).

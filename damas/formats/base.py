@@ -3,7 +3,7 @@ it computes (`FormatTable`).
 
 The application asks the event's format (`damas.formats.get_format`) instead of branching on
 the pairing system: which pages and links exist, how a board is scored, how the table ranks.
-Where a flag would select behaviour the format answers with it (issue 31): `pages` names the
+Where a flag would select behaviour the format answers with it: `pages` names the
 endpoints and the crosstable, `withdrawals` applies the policy, `announces_order` says whether the
 order counts as set; the attributes left are facts of the kind. Adding a kind: `damas.formats`.
 """
@@ -27,7 +27,7 @@ class FormatTable(NamedTuple):
 
 class EventPages(NamedTuple):
     """Which pages an event of a kind has, as endpoint names and keys the web layer links and routes
-    by (issue 31): the format answers, the templates and routes ask instead of combining flags."""
+    by: the format answers, the templates and routes ask instead of combining flags."""
 
     tabs: tuple[str, ...]  # the header's tabs of this kind: "crosstable", "micromatch", "bracket"
     rounds: str | None  # endpoint keeping its rounds instead of the rounds list (None: the rounds pages)

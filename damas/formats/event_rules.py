@@ -1,5 +1,5 @@
 """The rules of an event in one module: rows -> rule set, tiebreak order and settings (RULES.md §1,
-§2, §4; CBJD 123, 127; point 4a of issue 15).
+§2, §4; CBJD 123, 127).
 
 Services, reports, web and exports all read an event's rules here. What differs by kind of event
 (a micro-match event's scoring, a team event's order) is asked of the event's format, so this

@@ -1,4 +1,4 @@
-"""The games of a round one by one, as a game record names them (issue 32): the format's round
+"""The games of a round one by one, as a game record names them: the format's round
 view (`round_view`, `team_round`) turned into games with their two players and the result the
 board has for each.
 

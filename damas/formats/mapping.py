@@ -59,7 +59,7 @@ class EventSnapshot:
     `rows_by_no` (plain rows: names, clubs, ratings, statuses) is what tables print; the ORM
     entries (`entry_by_no`) and rounds with their games (`rounds`) are loaded on first use only,
     for the callers that change or walk them (pairing, exports): a page of 1,000 players then
-    reads no ORM object (issue 16)."""
+    reads no ORM object."""
 
     state: TournamentState
     rows_by_no: dict[int, EntryRow]
@@ -314,7 +314,7 @@ def team_entry(team: object) -> object:
 def team_match_of(match: object, lineups: dict[tuple[int, int], dict[int, int | None]], teams: dict[int, object],
                   boards: int, round_no: int, ruleset: str, games_per_board: int = 2) -> object | None:
     """A `TeamMatchRow` as the engine's scored `TeamMatch`, or None while a result is missing
-    (`games_per_board` 1: only `game1` is a board's game, issue 28)."""
+    (`games_per_board` 1: only `game1` is a board's game)."""
     m = match
     if (m.round_id, m.team_a_id) not in lineups or (m.round_id, m.team_b_id) not in lineups:  # type: ignore[attr-defined]
         return None  # a line-up is still missing

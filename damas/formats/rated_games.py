@@ -3,7 +3,7 @@ CBJD 115): the formats' `rated_games`, read by `damas.exports.rating`.
 
 They cover knockouts (`KnockoutGame` rows), individual micro-matches (`MicroGame`: two games per board) and
 team micro-matches (`TeamBoardRow`: two games per board of a team match, or one in a team event
-of one game per board, issue 28: one round column per team round).
+of one game per board: one round column per team round).
 
 Every game goes to the rating files as it was played: the CSV has one row per game (the
 micro-match or tie it belongs to in `rodada`/`mesa`, its number there in `partida`), the TRF-16 one
@@ -151,7 +151,7 @@ def _board_games(round_no: int, board: int, results: dict[int, tuple[RoundResult
 @dataclass(frozen=True)
 class TeamPlayer:
     """A team's player as the rating files rate him, with the attributes of `rows.EntryRow` the
-    rating change reads (issue 29): `id` is the player's id, `club` his team's name."""
+    rating change reads: `id` is the player's id, `club` his team's name."""
 
     id: int
     player_id: int
@@ -213,7 +213,7 @@ def team_games(event: Event) -> GameExport:
                             seen[alone] = tuple(RoundResult(per * (rnd.number - 1) + j, Outcome.FULL_BYE)
                                                 for j in range(1, per + 1))
                     continue
-                if per == 1:  # one game per board (a FIDE team match, issue 28)
+                if per == 1:  # one game per board (a FIDE team match)
                     game = _single_game(rnd.number, event_board(match.table, k, boards), k, pa, pb, row.game1,
                                         person)
                     seen.update(game[0])

@@ -1,6 +1,6 @@
 """The boards of a round as the round page, the round sheets (page and PDF) and the API show them.
 
-The format owns the round view (issue 15): one computation of each board's players, result and,
+The format owns the round view: one computation of each board's players, result and,
 for a micro-match, its two games and game score (CBJD 119-122), so the three outputs agree.
 """
 from __future__ import annotations

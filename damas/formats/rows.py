@@ -1,8 +1,8 @@
 """The rows an event's snapshot reads, loaded as plain tuples (SQL rows, no ORM objects).
 
 A standings page of a 1,000-player, 9-round open reads 1,000 entries with their players and
-clubs and 4,500 boards. As ORM objects that was two thirds of the page's time (issue 16: cold
-standings under 150 ms); as rows it is a few milliseconds. `mapping.snapshot` builds the
+clubs and 4,500 boards. As ORM objects that was two thirds of the page's time (cold standings
+must stay under 150 ms); as rows it is a few milliseconds. `mapping.snapshot` builds the
 engine's state from these, and loads the ORM entries and rounds only when a caller asks for
 them (`EventSnapshot.entry_by_no`, `EventSnapshot.rounds`).
 

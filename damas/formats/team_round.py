@@ -1,9 +1,9 @@
 """A team micro-match round as its page and its sheets show it (CBJD 120): each match's teams,
 the line-ups board by board with the colours of game 1, both games and the scores.
 
-The team format's round view (issue 15); a board left empty in a submitted line-up is lost
+The team format's round view; a board left empty in a submitted line-up is lost
 4-0 by W.O. (both empty: 0-0), as the team table counts it (`mapping.team_entry`). A team event
-of one game per board (a FIDE team match imported from TRF-2026, issue 28) shows game 1 only,
+of one game per board (a FIDE team match imported from TRF-2026) shows game 1 only,
 its points as the rule set prints them (1-0, ½-½).
 """
 from __future__ import annotations

@@ -43,8 +43,8 @@ class EventCategory(db.Model):
 
 class EventPrize(db.Model):
     """One row of a category's prize list: the place, its cash `amount` in integer centavos
-    (0: none) and whether it also gives a trophy and/or a medal ("R$ 500 + troféu" is one row,
-    issue 17 point 5). The allocation splits a row into the engine's per-kind prizes."""
+    (0: none) and whether it also gives a trophy and/or a medal ("R$ 500 + troféu" is one row).
+    The allocation splits a row into the engine's per-kind prizes."""
 
     __tablename__ = "event_prize"
     __table_args__ = (

@@ -15,6 +15,6 @@ class Club(db.Model):
     city: Mapped[str] = mapped_column(String(80), default="")
     state: Mapped[str] = mapped_column(String(2), default="")
 
-    # Named by its class name, not imported: `player` imports this module (issue 31, no cycle);
+    # Named by its class name, not imported: `player` imports this module (no cycle);
     # the registry resolves it when the mappers are configured.
     players = relationship("Player", back_populates="club")

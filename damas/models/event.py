@@ -102,7 +102,7 @@ class Event(db.Model):
     # change to the event or a row of it (damas/services/revision.py); public pages, PDFs and
     # API answers are cached and ETagged by it.
     revision: Mapped[int] = mapped_column(default=0, server_default="0")
-    # The rating list of the starting order (issue 17 point 6): "regular", "rapid" or "blitz";
+    # The rating list of the starting order: "regular", "rapid" or "blitz";
     # "" = the list of the time control (CBJD 115). Fixed once round 1 is paired.
     rating_list: Mapped[str] = mapped_column(String(10), default=_default_rating_list, server_default="")
     # Default time (CBJD 95 e, 109 i; CLUB "derrota após N minutos"): minutes after the start of
@@ -112,7 +112,7 @@ class Event(db.Model):
     # Restricted pairings of a Swiss (FIDE-GR Pairings g): "" none, "club" players of one club,
     # "state" players of one state federation do not meet where the pairing allows [ours].
     pair_restriction: Mapped[str] = mapped_column(String(10), default="", server_default="")
-    # Players report their own board's result from their phones (issue 30): both agree, it is
+    # Players report their own board's result from their phones: both agree, it is
     # entered; otherwise it waits for the arbiter. Off by default [ours].
     player_reports: Mapped[bool] = mapped_column(default=False, server_default=sa_false())
     # A round paired round by round is published with its pairing, so results are entered at

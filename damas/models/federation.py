@@ -1,4 +1,4 @@
-"""The federation's own settings: one row (issue 17 point 4), shown in every page and PDF header."""
+"""The federation's own settings: one row, shown in every page and PDF header."""
 from __future__ import annotations
 
 from datetime import datetime, timezone
@@ -36,7 +36,7 @@ class FederationSettings(db.Model):
     default_pairing_system: Mapped[str] = mapped_column(String(20), default="", server_default="")
     logo: Mapped[bytes | None] = mapped_column(LargeBinary)
     logo_mime: Mapped[str] = mapped_column(String(20), default="", server_default="")
-    # The federation list's Elo parameters (issue 29, engine `cbjd` system): None = the defaults
+    # The federation list's Elo parameters (engine `cbjd` system): None = the defaults
     # written on the regulations page (`damas.engine.rating.elo.EloParameters`).
     rating_parameters: Mapped[dict | None] = mapped_column(JSON)
     # Pix receiving account for entry fees (Banco Central, Manual de Padrões para Iniciação do

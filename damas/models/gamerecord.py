@@ -1,4 +1,4 @@
-"""Games on record (issue 32; CBJD 3º-6º, FIDE Laws art. 8): the moves of a game as its score
+"""Games on record (CBJD 3º-6º, FIDE Laws art. 8): the moves of a game as its score
 sheet writes them, and the desk's references to a recorded move (CBJD 5º, 95 d).
 
 A record belongs to one game of an event, named by `round_number`, `board` and `game_no` as the

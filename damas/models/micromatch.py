@@ -27,7 +27,7 @@ class MicroMatchSettings(db.Model):
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), unique=True)
     team: Mapped[bool] = mapped_column(default=False)
     boards: Mapped[int] = mapped_column(default=4)  # team events: boards per team match
-    # games on each board of a team match: 2 the micro-match (CBJD 120), 1 a FIDE team match (issue 28)
+    # games on each board of a team match: 2 the micro-match (CBJD 120), 1 a FIDE team match
     games_per_board: Mapped[int] = mapped_column(default=2, server_default="2")
     scoring: Mapped[str] = mapped_column(String(10), default="game")  # "game" | "match" (RULES.md §2)
     openings: Mapped[str] = mapped_column(String(10), default="round")  # "none" | "round" | "board"
@@ -153,7 +153,7 @@ class TeamMatchRow(db.Model):
     team_a_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)
     team_b_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"), index=True)
     # a bye (no team B): "" the pairing bye as `bye_result` scores it; else the outcome's value
-    # ("half_bye", "zero_bye", ...) with its own game points (a TRF file's 320 / 240 byes, issue 28)
+    # ("half_bye", "zero_bye", ...) with its own game points (a TRF file's 320 / 240 byes)
     bye_outcome: Mapped[str] = mapped_column(String(16), default="", server_default="")
     bye_game_points: Mapped[int | None] = mapped_column(default=None)
 

@@ -83,8 +83,8 @@ class Game(db.Model):
     round: Mapped[Round] = relationship(back_populates="games")
     white: Mapped[Entry] = relationship(foreign_keys=[white_entry_id])
     black: Mapped[Entry | None] = relationship(foreign_keys=[black_entry_id])
-    # The players' own reports of this board's result (issue 30), while it has none.
-    # Named by its class name, not imported: `result_report` imports this module (issue 31).
+    # The players' own reports of this board's result, while it has none.
+    # Named by its class name, not imported: `result_report` imports this module (no cycle).
     reports = relationship("ResultReport", back_populates="game", cascade="all, delete-orphan",
                            passive_deletes=True)
 

@@ -33,7 +33,7 @@ class Player(db.Model):
     birth_date: Mapped[date | None] = mapped_column(Date)
     club_id: Mapped[int | None] = mapped_column(ForeignKey("club.id"), index=True)
     state: Mapped[str] = mapped_column(String(2), default="")
-    # The FIDE federation (3 letters) another program's TRF file gives (issue 28: an export keeps
+    # The FIDE federation (3 letters) another program's TRF file gives (an export keeps
     # it); "" for the federation's own players, whose TRF federation is their state as before.
     fide_federation: Mapped[str] = mapped_column(String(3), default="", server_default="")
     federation_id: Mapped[str | None] = mapped_column(String(20), unique=True)

@@ -1,4 +1,4 @@
-"""Where each rating of a player came from (issue 17 point 2): one row per imported value."""
+"""Where each rating of a player came from: one row per imported value."""
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
@@ -41,7 +41,7 @@ class RatingRecord(db.Model):
     file_name: Mapped[str] = mapped_column(String(200), default="")
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    # The rating period whose closing made this record (issue 29 point 2); None = a file or the form.
+    # The rating period whose closing made this record; None = a file or the form.
     period_id: Mapped[int | None] = mapped_column(ForeignKey("rating_period.id", ondelete="CASCADE"), index=True)
 
     @property
@@ -50,7 +50,7 @@ class RatingRecord(db.Model):
 
 
 class RatingPeriod(db.Model):
-    """A rating period closed by staff (issue 29 point 2): the events of one list finished
+    """A rating period closed by staff: the events of one list finished
     between `start_date` and `end_date` are rated; the new ratings are dated `list_date`.
     `status` "closed" while in force, "reopened" after staff reopened it (its records removed)."""
 

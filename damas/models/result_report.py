@@ -1,4 +1,4 @@
-"""A player's own report of his board's result (issue 30 point 1), waiting for the other
+"""A player's own report of his board's result, waiting for the other
 player's report or the arbiter.
 
 One row per board and side: a player who reports again replaces his earlier report. The rows

@@ -1,4 +1,4 @@
-"""Seasons (issue 29 point 4): a "ranking estadual" or circuit over several events."""
+"""Seasons: a "ranking estadual" or circuit over several events."""
 from __future__ import annotations
 
 from datetime import datetime, timezone

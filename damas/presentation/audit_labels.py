@@ -52,7 +52,7 @@ ACTION_NAMES = {
     "absent_without_notice": _l("Ausente sem aviso"), "absence_explained": _l("Ausência justificada"),
     "absence_withdrawal": _l("Retirado: ausência sem justificativa a tempo"),
     "rating_correction": _l("Correção só para o relatório de rating"),
-    # ratings (issue 29)
+    # ratings
     "close": _l("Período de rating fechado"), "reopen": _l("Período de rating reaberto"),
     # pairing systems
     "generate": _l("Rodadas geradas"), "settings": _l("Configurações da eliminatória"),
@@ -68,10 +68,10 @@ ACTION_NAMES = {
     "playoff.create": _l("Playoff criado"), "playoff.result": _l("Resultado de playoff"),
     "playoff.delete": _l("Playoff removido"),
     "import_trf": _l("Importação de arquivo TRF"),
-    # games on record (issue 32)
+    # games on record
     "game_record_saved": _l("Partida registrada"), "game_record_deleted": _l("Registro de partida apagado"),
     "move_reference": _l("Lance apontado na mesa"),
-    # players' own results (issue 30)
+    # players' own results
     "report_result": _l("Resultado informado pelo jogador"),
     "withdraw_report": _l("Resultado informado retirado pelo jogador"),
     # account mails

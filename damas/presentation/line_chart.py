@@ -1,4 +1,4 @@
-"""The geometry of a server-drawn SVG line chart (issue 27 point 7, issue 29 point 3): scales
+"""The geometry of a server-drawn SVG line chart: scales
 the series it is given into a viewBox, so the pages draw polylines, dots and ticks with no
 script. Shared by the rating history (`rating_chart`) and the score after each round
 (`score_chart`). Whole numbers only: coordinates are integer pixels of the viewBox."""

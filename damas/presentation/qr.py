@@ -1,4 +1,4 @@
-"""QR codes of an event's live page (issue 30 point 3), made by segno (pure Python, no image
+"""QR codes of an event's live page, made by segno (pure Python, no image
 library): the printed sheets draw the modules as filled rectangles (vector, sharp at any
 printer resolution) and the "share / print QR" page shows the code as inline SVG.
 

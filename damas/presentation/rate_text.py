@@ -1,4 +1,4 @@
-"""The time control in one short phrase, "60x60, normal" (issue 17, point 9): the label once
+"""The time control in one short phrase, "60x60, normal": the label once
 and the class in lower case, instead of "60x60 (Normal (clássica))" that printed it twice; and
 the rate of play as pages and PDFs show it (`rate_facts`)."""
 from __future__ import annotations
@@ -23,7 +23,7 @@ def rate_text(rop: RateOfPlay, english: bool) -> str:
 
 def rate_facts(time_minutes: int, time_increment: int, seed_list: str, discipline: str) -> dict[str, Any]:
     """The rate of play of an event (minutes, increment) with its class, the rating list it
-    feeds and `seed_list`, the list of its starting order (issue 17 point 6: the event's choice),
+    feeds and `seed_list`, the list of its starting order (the event's choice),
     both lists of the event's game (`discipline`)."""
     rop = classify(time_minutes, time_increment)
     return {

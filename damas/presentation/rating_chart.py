@@ -1,5 +1,5 @@
-"""The player's rating per list over time as an SVG chart drawn on the server (issue 29 point
-3; no script), with the same figures in a table beside it: the geometry of the series it is
+"""The player's rating per list over time as an SVG chart drawn on the server
+(no script), with the same figures in a table beside it: the geometry of the series it is
 given (`damas.views.career.rating_chart` reads them)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The figures of a rating change as text (issue 29 point 1): exact values in hundredths, a
+"""The figures of a rating change as text: exact values in hundredths, a
 signed ΔR, the names of the rating systems. No float: W in points, We and K·(W − We) with the
 table's two decimals. The rows themselves are gathered by `damas.views.rating_change`."""
 from __future__ import annotations

@@ -54,13 +54,13 @@ def result_choices(ruleset: str) -> list[tuple[str, str]]:
 
 
 def report_choices(ruleset: str) -> list[tuple[str, str]]:
-    """What a player reports of his board (issue 30): the three played results, in words."""
+    """What a player reports of his board: the three played results, in words."""
     words = {WHITE_WIN: _l("Vitória das brancas"), DRAW: _l("Empate"), BLACK_WIN: _l("Vitória das pretas")}
     return [(r, f"{words[r]} ({result_label(ruleset, r)})") for r in words]
 
 
 def result_keys(ruleset: str) -> dict[str, str]:
-    """The keys of the results form (issue 27 point 3): a key sets a board's result.
+    """The keys of the results form: a key sets a board's result.
 
     The key is White's score as the rule set's sheet writes it (`RuleSet.format_points`): CBJD
     2 / 1 / 0 (a win is 2 points), FIDE and CLUB 1 / ½ / 0, with = for ½ (no keyboard has ½);

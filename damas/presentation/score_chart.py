@@ -1,5 +1,5 @@
 """The player's points after each round against the leader's as an SVG chart drawn on the
-server (issue 27 point 7; no script), with the same numbers in a table beside it: the geometry
+server (no script), with the same numbers in a table beside it: the geometry
 of the rows it is given (`damas.views.score_chart` gathers them from the standings). Points
 stay rule-set units (integers) until `text` writes them, as the rule set prints them."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The site's own address in what pages, PDFs and API answers print (issue 25 point 2).
+"""The site's own address in what pages, PDFs and API answers print.
 
 A cached page is served to every later visitor, so it must not carry an address a visitor chose
 (the `Host` or `X-Forwarded-Host` header). External URLs are built from the configured public

@@ -1,4 +1,4 @@
-"""The tie-break pick list's data and the names of an order (issue 27 point 5).
+"""The tie-break pick list's data and the names of an order.
 
 The forms keep posting a comma-separated code order (no JavaScript: the text field still works);
 `static/tiebreaks.js` reads `picker_data` from a data attribute and turns the field into an

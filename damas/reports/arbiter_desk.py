@@ -1,4 +1,4 @@
-"""The arbiter's report's absences and expulsions (issue 17, point 8; the desk's own tables come
+"""The arbiter's report's absences and expulsions (the desk's own tables come
 from the desk pages' rows, `web.desk.report_section`). The report lists the players absent without notice (FIDE-GR; CBJD 105) and the
 expulsions the system proposes and the chief arbiter has not decided yet.
 """

@@ -210,7 +210,7 @@ def allocation_context(event: Event) -> dict[str, Any]:
 
 def absolute_places(tables: list[dict[str, Any]]) -> dict[int, tuple[int, str]]:
     """Start number -> (row index, rank label) in the absolute table: "Premiados" is listed by
-    the final place (issue 17, point 8), not by starting number."""
+    the final place, not by starting number."""
     absolute = next((t for t in tables if t["category"].is_absolute), None)
     if absolute is None:
         return {}

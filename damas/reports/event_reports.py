@@ -46,7 +46,7 @@ def base_context(event: Event) -> dict[str, Any]:
 
 
 def live_url(event_id: int) -> str:
-    """The address of the event's live page (issue 30) that the printed sheets' QR codes and the
+    """The address of the event's live page that the printed sheets' QR codes and the
     "share / print QR" page carry: `DAMAS_PUBLIC_URL` (the site's public address) when set,
     else `SERVER_NAME`, else the address the request came to ("" outside a request: no QR;
     `damas.presentation.site_url`)."""
@@ -72,7 +72,7 @@ def _openings(event: Event, number: int) -> dict[int, dict[str, str]]:
 
 def points_before(event: Event, number: int) -> dict[int, str]:
     """Each entry's points before round `number` (entry id -> the rule set's text, "4½"): the
-    score the round was paired on, from the rounds before it (issue 26, point 4, as
+    score the round was paired on, from the rounds before it (as
     Swiss-Manager's and chess-results' pairing lists print it). {} for a knockout, whose
     rounds are ties of a bracket, not scores, and while a round before it is still open (a round
     robin publishes rounds ahead): its total is not known yet."""

@@ -1,4 +1,4 @@
-"""One prize row in words: "R$ 500,00 + troféu" (issue 17, point 5), for the prize list, the
+"""One prize row in words: "R$ 500,00 + troféu", for the prize list, the
 allocation, pages and PDFs alike."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The "Variação de rating" PDF sheet (issue 29 point 1): the page's rows drawn by fpdf2."""
+"""The "Variação de rating" PDF sheet: the page's rows drawn by fpdf2."""
 from __future__ import annotations
 
 from typing import Any

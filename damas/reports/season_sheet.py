@@ -1,4 +1,4 @@
-"""The season ranking as an A4 PDF sheet (fpdf2, issue 29 point 4): the page's rows."""
+"""The season ranking as an A4 PDF sheet (fpdf2): the page's rows."""
 from __future__ import annotations
 
 from typing import Any

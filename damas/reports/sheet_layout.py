@@ -1,4 +1,4 @@
-"""How a tabular report fits its A4 page (issue 26, point 1): orientation, type size, column
+"""How a tabular report fits its A4 page: orientation, type size, column
 widths and, beyond what a page can hold, column groups with the row's identity repeated.
 
 Pure arithmetic on measured text widths (`measure(text, bold) -> width in mm at 1 pt`), so the

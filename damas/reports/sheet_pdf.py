@@ -1,4 +1,4 @@
-"""The tabular reports drawn straight onto A4 with fpdf2 (issue 26, point 2).
+"""The tabular reports drawn straight onto A4 with fpdf2.
 
 WeasyPrint lays out every table cell as a CSS box (style cascade, line breaking, table
 algorithm): about 1 ms of CPU per cell on these machines, 20-70 s for the tables of a
@@ -90,7 +90,7 @@ class SheetHeader:
     printed_at: str
     page_label: str  # "página {n} de {nb}": {n} this page, {nb} the page count
     logo: bytes | None = None
-    qr: QrRuns | None = None  # the event's live page (issue 30), at the right of the header
+    qr: QrRuns | None = None  # the event's live page, at the right of the header
 
 
 class _Sheet(FPDF):

@@ -1,5 +1,5 @@
 """Page data: gathers rows through services and hands templates and PDFs plain data, formatted
-by `damas.presentation` (issue 31 point 3).
+by `damas.presentation`.
 
 A page or a PDF asks a view for what it shows (`summaries` of players, clubs, users and events,
 the starting list, a round's board rows, the rating change of an event, a player's career); the

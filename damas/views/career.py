@@ -1,4 +1,4 @@
-"""The player's career (issue 29 point 3): his events with place, points, performance and
+"""The player's career: his events with place, points, performance and
 rating change, and the series of his rating per list over time, drawn as a chart by
 `damas.presentation.rating_chart`."""
 from __future__ import annotations

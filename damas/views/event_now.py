@@ -1,4 +1,4 @@
-"""What a running event's page leads with on a phone (issue 27 point 1): the current round's
+"""What a running event's page leads with on a phone: the current round's
 boards and the top of the table, where players look first.
 
 The round is the latest published one (its pairings, or its results once entered), read through

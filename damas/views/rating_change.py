@@ -1,4 +1,4 @@
-"""The "Variação de rating" of an event as plain rows (issue 29 point 1): what the page, the
+"""The "Variação de rating" of an event as plain rows: what the page, the
 PDF sheet, the CSV and the player card show of `services.rating_change`, its figures written by
 `damas.presentation.rating_figures` (exact figures as text, no float)."""
 from __future__ import annotations

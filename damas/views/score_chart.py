@@ -1,4 +1,4 @@
-"""The player card's pictures of an event (issue 27 point 7): his points after each round
+"""The player card's pictures of an event: his points after each round
 against the leader's (`services.score_progress`, the standings pipeline), drawn by
 `damas.presentation.score_chart`, and his performance and expected points from the event's
 rating change (`services.rating_change`, FIDE B.02 8.1-8.3 / the federation's Elo)."""

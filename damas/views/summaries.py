@@ -73,7 +73,7 @@ def club_summary(c: Club) -> dict[str, Any]:
 
 
 def rate_of_play(event: Event) -> dict[str, Any]:
-    """The event's rate of play, and the list of its starting order (issue 17 point 6)."""
+    """The event's rate of play, and the list of its starting order."""
     return rate_facts(event.time_minutes, event.time_increment, rating_list_of(event), event.discipline)
 
 
@@ -141,13 +141,13 @@ def event_summary(e: Event) -> dict[str, Any]:
         "provisional_rating": e.provisional_rating,
         "contact_email": e.contact_email, "contact_phone": e.contact_phone, "website": e.website,
         "round_times": planned_round_times(e),
-        # issue 18: the default time (CBJD 95 e, 109 i) and restricted pairings (FIDE-GR g)
+        # the default time (CBJD 95 e, 109 i) and restricted pairings (FIDE-GR g)
         "no_show": no_show_text(e.ruleset, e.no_show_minutes, "en" if str(get_locale()) == "en" else "pt"),
         "no_show_minutes": e.no_show_minutes,
         "no_show_ours": e.no_show_minutes is None and get_ruleset(e.ruleset).no_show_default_ours,
         "pair_restriction": e.pair_restriction,
         "player_reports": bool(e.player_reports),
-        "revision": e.revision,  # the live pages compare it (issue 30)
+        "revision": e.revision,  # the live pages compare it
     }
 
 

@@ -1,4 +1,4 @@
-"""Games on record (issue 32): the moves of a game checked by the rules of its game, replayed,
+"""Games on record: the moves of a game checked by the rules of its game, replayed,
 read from and written to PDN / PGN files. Pure: pydraughts and python-chess, nothing of the app.
 
 * `types`: a checked record (`CheckedGame`: plies, the first problem, the rest as written);

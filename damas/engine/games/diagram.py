@@ -1,4 +1,4 @@
-"""Board diagrams as SVG, drawn on the server from the library's position (issue 32).
+"""Board diagrams as SVG, drawn on the server from the library's position.
 
 Draughts: our own drawing of the FEN's pieces (pydraughts' SVG module draws only its internal
 square numbers); chess: python-chess's `chess.svg`. The SVG carries no script and no style

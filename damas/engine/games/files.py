@@ -1,5 +1,5 @@
 """PDN (draughts, PDN 3.0) and PGN (chess) files: the games of a file as tags and moves as
-written, and a file written from games (issue 32 point 4).
+written, and a file written from games.
 
 Both formats are a tag section (``[Name "value"]`` lines) followed by the movetext, ending with
 the result. We split files ourselves rather than with the libraries' readers: pydraughts'

@@ -1,7 +1,7 @@
 """The games an event plays, by the event's discipline: one rules object per game, so no caller
 asks which game it holds (``damas-64`` Brazilian draughts, ``damas-100`` international draughts,
 ``xadrez`` chess). Also the result tokens of their files and the comparison of a record with the
-board's result (issue 32 point 2: a record whose end contradicts the result is flagged).
+board's result (a record whose end contradicts the result is flagged).
 """
 from __future__ import annotations
 

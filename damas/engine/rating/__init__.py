@@ -1,4 +1,4 @@
-"""Rating systems behind a registry keyed by stable codes (issue 29): `fide` (B.02 2024) and
+"""Rating systems behind a registry keyed by stable codes: `fide` (B.02 2024) and
 `cbjd` (an Elo list with the federation's parameters). Pure: no database, no web."""
 from __future__ import annotations
 

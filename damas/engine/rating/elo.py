@@ -1,5 +1,5 @@
 """`cbjd` (and any federation list): an Elo system on FIDE's tables with the federation's
-parameters (issue 29; CBJD 115 names the lists, the seeds are silent on the calculation).
+parameters (CBJD 115 names the lists, the seeds are silent on the calculation).
 
 The expected score is table 8.1.2 of FIDE B.02 with a rating-difference cap; ΔR = K·(W − We)
 rounded as B.02 8.3.3 (0.5 up). The parameters — K by category (new player, junior, adult,

@@ -1,4 +1,4 @@
-"""The rating systems' narrow input and output (issue 29; DESIGN.md principle 2).
+"""The rating systems' narrow input and output (DESIGN.md principle 2).
 
 Scores are in half points (win 2, draw 1, loss 0), ratings whole numbers, 0 = unrated.
 Rating changes are computed exactly (`Fraction`) and rounded once, as each system says.

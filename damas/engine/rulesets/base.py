@@ -35,7 +35,7 @@ class RuleSet:
     event starting on or after that date takes them, see `unplayed_on`).
     `penalties` names the incident and forfeit rules (`damas.engine.penalty_rules`).
 
-    What the application asks a rule set instead of testing its code (issue 15):
+    What the application asks a rule set instead of testing its code:
     `knockout_drawn` how a drawn knockout tie is settled by default (``playoff``: rapid games then
     Armageddon, FIDE-GR Playoff 1; ``replay``: the same pair plays again with colours reversed,
     CLUB; RULES.md §3); `half_point_byes` whether a player may request a half-point bye (the club

@@ -1,4 +1,4 @@
-"""What the tie-break pick list shows (issue 27 point 5): a one-line description of every code
+"""What the tie-break pick list shows: a one-line description of every code
 and the FIDE-GR presets per kind of tournament. Pure data, read by the forms' pick list.
 
 Presets: FIDE-GR "Choice of Tiebreak System" (RULES.md §4 "Presets"), lists (a)-(e) in their

@@ -28,7 +28,7 @@ TRF-2026 (`trf.records`) is read beside TRF-16: a file holding any TRF-2026 reco
 192, 202, 240, 250, ``###`` ...) is TRF-2026, otherwise TRF-16 [ours: the format has no version
 line]. Both carry the acceleration an engine needs to re-pair the event (``XXA`` / ``250``).
 
-Read as liberally as the reference engines (issue 28), strictly where it matters: an opponent
+Read as liberally as the reference engines, strictly where it matters: an opponent
 field of four blanks is ``0000`` (lichess and lidraughts write a bye or an absence as four
 blanks, no colour and the code; a blank opponent with a colour is refused); a paired board
 with a blank result is the round in progress, allowed in the last column only (both sides

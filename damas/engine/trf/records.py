@@ -20,7 +20,7 @@ round, columns 10-13, 15-18, ...: the fictitious points added to his score in th
 Values here are chess half points (a win = 2), as `trf` keeps every TRF score. [ours] The
 other TRF-2026 tournament records a pairing of individuals does not need (162 scoring, 172,
 182, 212, 222) are kept as text and written back in TRF-2026; scores are read 1 / ½ / 0 as in
-TRF-16. Every other record of the specification is read too (issue 28): the team records (013 /
+TRF-16. Every other record of the specification is read too: the team records (013 /
 310 teams, 300 out-of-order boards, 320 pairing-allocated byes, 330 forfeited matches, 352 board
 colours, 362 match points) make a team file and are read by `trf.teams`, where 240 and 250 name
 teams and 250 may give match points; 260 (prohibited pairings), 299 (abnormal points), 801 / 802

@@ -1,4 +1,4 @@
-"""A team tournament in a TRF-2026 file (issue 28): the teams, their boards, the rounds' matches
+"""A team tournament in a TRF-2026 file: the teams, their boards, the rounds' matches
 with match and game points, from the team records and the players' 001 lines.
 
 The records (FIDE TEC, TRF-2026 "Team Section" and after; columns 1-based):
