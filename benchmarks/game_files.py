@@ -30,10 +30,10 @@ from damas.engine.games.files import read_games  # noqa: E402
 from damas.engine.games.notation import CHESS_RESULTS  # noqa: E402
 from damas.extensions import db  # noqa: E402
 from damas.models import EventStatus, Player, Role, User  # noqa: E402
-from damas.services import entries as entry_service  # noqa: E402
-from damas.services import events as event_service  # noqa: E402
-from damas.services.rounds import publish_round  # noqa: E402
-from damas.services.swiss import pair_next_round  # noqa: E402
+from damas.services.entries import add_remove as entry_service  # noqa: E402
+from damas.services.events import lifecycle as event_service  # noqa: E402
+from damas.services.results.recording import publish_round  # noqa: E402
+from damas.services.rounds.swiss import pair_next_round  # noqa: E402
 
 PASSWORD = "bench12345"
 HEADER = '[Event "Aberto"]\n[Round "1"]\n[White "Jogador 0"]\n[Black "Jogador 1"]\n[Result "*"]\n\n'

@@ -35,10 +35,10 @@ from damas import create_app  # noqa: E402
 from damas.config import TestConfig  # noqa: E402
 from damas.extensions import db  # noqa: E402
 from damas.models import Entry, EntryStatus, EventStatus, Player, Role, Round, User  # noqa: E402
-from damas.services import events as event_service  # noqa: E402
+from damas.services.events import lifecycle as event_service  # noqa: E402
 from damas.services.mail.round_notices import round_published_batch  # noqa: E402
 from damas.services.mail.sending import deliver_payloads  # noqa: E402
-from damas.services.swiss import pair_next_round  # noqa: E402
+from damas.services.rounds.swiss import pair_next_round  # noqa: E402
 from tests.smtp_server import SmtpServer  # noqa: E402
 
 PASSWORD = "bench12345"

@@ -32,10 +32,10 @@ from damas import create_app  # noqa: E402
 from damas.config import TestConfig  # noqa: E402
 from damas.extensions import db  # noqa: E402
 from damas.models import AuditEntry, Entry, EntryStatus, EventStatus, Game, GameResult, Player, Role, User  # noqa: E402
-from damas.services import entries as entry_service  # noqa: E402
-from damas.services import events as event_service  # noqa: E402
-from damas.services.rounds import publish_round  # noqa: E402
-from damas.services.swiss import pair_next_round  # noqa: E402
+from damas.services.entries import add_remove as entry_service  # noqa: E402
+from damas.services.events import lifecycle as event_service  # noqa: E402
+from damas.services.results.recording import publish_round  # noqa: E402
+from damas.services.rounds.swiss import pair_next_round  # noqa: E402
 
 PASSWORD = "bench12345"
 ENTERED = 20  # through `add_entry`; it renumbers the list per entry (4 minutes for 1,000), so the rest as rows

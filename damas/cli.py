@@ -14,7 +14,7 @@ from damas.demo import DEFAULT_SEED, load_demo
 from damas.services.errors import ServiceError
 from damas.services.fees import deadline as fee_deadline
 from damas.services.mail import MAIL_QUEUE
-from damas.services.users import create_user
+from damas.services.accounts.users import create_user
 from damas.web.pdf_lanes import is_redis, work
 
 damas_cli = click.Group("damas", help="damas: demo data and administration.")

@@ -17,10 +17,10 @@ from damas.web.caching import cache_config, install_page_cache, static_fingerpri
 from damas.web.fast_path import install_fast_path
 from damas.web.server_timing import install_server_timing
 from damas import models
-from damas.services import revision
+from damas.services.events import revision
 from damas.web import register_blueprints
 from damas.cli import damas_cli
-from damas.services.federation import federation_name
+from damas.services.federation.settings import federation_name
 from damas.services.mail import install_mail
 
 

@@ -20,10 +20,10 @@ from sqlalchemy import func, select
 
 from damas.extensions import db
 from damas.models import Club, Event, EventStatus, Player, Role, User
-from damas.services import entries as entry_service
-from damas.services import events as event_service
-from damas.services.players import create_club, create_player
-from damas.services.users import create_user
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
+from damas.services.players.records import create_club, create_player
+from damas.services.accounts.users import create_user
 from damas.demo.account_mails import demo_account_mails
 from damas.demo.registry import load_demo_registry
 from damas.demo.federation import load_federation_demo

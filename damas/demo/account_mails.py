@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import User
-from damas.services import account_mail
+from damas.services.accounts import account_mail
 
 PROVED = ("staff@demo.damas.br", "arbitro@demo.damas.br")
 PLAYER = "jogador@demo.damas.br"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from damas.models import EventStatus
 from damas.formats import get_format
 from damas.models import Event
-from damas.services.categories import add_category
-from damas.services.prizes import add_prize
+from damas.services.standings.categories import add_category
+from damas.services.standings.prizes import add_prize
 
 
 def demo_awards(staff) -> None:  # type: ignore[no-untyped-def]

@@ -11,17 +11,17 @@ from datetime import date, datetime, time, timedelta
 from damas.demo.common import lot, play_round
 from damas.models import EventStatus, Player, User
 from damas.models.championships import Championship
-from damas.services import entries as entry_service
-from damas.services import events as event_service
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
 from damas.services.championships.carry import carry_over
 from damas.services.championships.championships import save_championship
 from damas.services.championships.eligibility_rules import save_eligibility
 from damas.services.championships.entries import enter
 from damas.services.championships.sections import assign_arbiter_to_sections, create_section
 from damas.services.championships.stages import RuleInput, save_rules
-from damas.services.prizes import add_prize
-from damas.services.roundrobin import generate_round_robin
-from damas.services.swiss import pair_next_round
+from damas.services.standings.prizes import add_prize
+from damas.services.rounds.round_robin import generate_round_robin
+from damas.services.rounds.swiss import pair_next_round
 
 SWISS_ROUNDS = 5
 

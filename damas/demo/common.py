@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from damas.models import GameResult
-from damas.services.rounds import publish_round, record_results
+from damas.services.results.recording import publish_round, record_results
 
 
 def stream(seed: int, default: int, name: str) -> random.Random:

@@ -18,9 +18,9 @@ from pathlib import Path
 from flask import current_app
 
 from damas.models import User
-from damas.services.federation import save_settings
-from damas.services.trf_import import import_trf
-from damas.services.trf_preview import decode_trf, preview_trf
+from damas.services.federation.settings import save_settings
+from damas.services.trf.event_import import import_trf
+from damas.services.trf.preview import decode_trf, preview_trf
 
 DATA = Path(__file__).resolve().parent / "data"
 TRF_FILE = "aberto_sobral.trf"

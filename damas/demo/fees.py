@@ -17,14 +17,14 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.models import Event, EventStatus, Player, Role, User
 from damas.models.fees import PaymentKind, PaymentMethod
-from damas.services import entries as entry_service
-from damas.services import events as event_service
-from damas.services import registration as reg
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
+from damas.services.entries import self_service as reg
 from damas.services.fees import bookings, schedule
 from damas.services.fees.accounts import account_for, event_accounts
 from damas.services.fees.sample_statement import demo_lines, sample_ofx
-from damas.services.reserve import join_reserve
-from damas.services.users import create_user
+from damas.services.registration.reserve import join_reserve
+from damas.services.accounts.users import create_user
 
 RAPID_PAID_BY_PIX = 4  # the first entrants after the demo player paid by Pix already
 STATEMENT_FILE = "extrato-demo.ofx"

@@ -5,10 +5,10 @@ import random
 from datetime import date, timedelta
 
 from damas.models import EventStatus
-from damas.services import entries as entry_service
-from damas.services import events as event_service
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
 from damas.engine.pairing.knockout import all_ties
-from damas.services import knockout as ko
+from damas.services.rounds import knockout as ko
 from damas.services import desk as desk_service
 
 from damas.demo.common import lot

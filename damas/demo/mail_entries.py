@@ -16,10 +16,10 @@ from damas.extensions import db
 from damas.formats.mapping import event_rounds
 from damas.models import Entry, EntryStatus, Event, Player, Role, User
 from damas.services import desk as desk_service
-from damas.services import entries as entry_service
+from damas.services.entries import add_remove as entry_service
 from damas.services.mail.announcements import send_announcement
-from damas.services.users import create_user
-from damas.services.withdrawals import withdraw_entry
+from damas.services.accounts.users import create_user
+from damas.services.rounds.withdrawals import withdraw_entry
 
 PASSWORD = "demo12345"
 

@@ -16,12 +16,12 @@ from datetime import date, datetime, time, timezone
 
 from damas.extensions import db
 from damas.models import EventStatus, GameResult, Player, Role, User
-from damas.services import entries as entry_service
-from damas.services import events as event_service
-from damas.services.result_reports import report_result
-from damas.services.rounds import publish_round, record_results
-from damas.services.swiss import pair_next_round
-from damas.services.users import create_user
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
+from damas.services.results.player_reports import report_result
+from damas.services.results.recording import publish_round, record_results
+from damas.services.rounds.swiss import pair_next_round
+from damas.services.accounts.users import create_user
 
 PASSWORD = "demo12345"
 FIRST_COLOR_SEED = 7  # the colour lot of round 1, fixed: the demo is the same on every load

@@ -5,14 +5,14 @@ import random
 from datetime import date, timedelta
 
 from damas.models import EventStatus
-from damas.services import entries as entry_service
-from damas.services import events as event_service
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
 from damas.models import GameResult
-from damas.services.rounds import publish_round
+from damas.services.results.recording import publish_round
 from damas.services import desk as desk_service
-from damas.services import micromatch as micro_service
-from damas.services import openings as opening_service
-from damas.services import teams as team_service
+from damas.services.micromatch import matches as micro_service
+from damas.services.micromatch import openings as opening_service
+from damas.services.micromatch import team_events as team_service
 
 from damas.demo.common import lot
 

@@ -10,12 +10,12 @@ from datetime import date, datetime, time, timedelta
 
 from damas.demo.common import lot
 from damas.models import EventStatus, GameResult, Player, RoundStatus, User
-from damas.services import entries as entry_service
-from damas.services import events as event_service
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
 from damas.services.norms.settings import save_norm_settings
-from damas.services.players import create_player
-from damas.services.roundrobin import generate_round_robin
-from damas.services.rounds import publish_round, record_results
+from damas.services.players.records import create_player
+from damas.services.rounds.round_robin import generate_round_robin
+from damas.services.results.recording import publish_round, record_results
 
 # (name, FIDE title, FIDE federation ("" = the federation's own: BRA), chess rating), numbers 1..10.
 # Ra of no. 1 = 20700 / 9 = 2300; of no. 5 = 20650 / 9 = 2294 (B.01 1.4.7).

@@ -11,8 +11,8 @@ from sqlalchemy import select
 from damas.engine.rating.lists import RatingListKey
 from damas.extensions import db
 from damas.models import Event, EventStatus, User
-from damas.services.rating_periods import close_period
-from damas.services.seasons import DEFAULT_TABLE, save_season
+from damas.services.ratings.periods import close_period
+from damas.services.ratings.seasons import DEFAULT_TABLE, save_season
 
 
 def demo_ratings(staff: User, today: date | None = None) -> None:

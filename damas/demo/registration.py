@@ -6,12 +6,12 @@ from datetime import date, datetime, time, timedelta, timezone
 from sqlalchemy import select
 from werkzeug.security import generate_password_hash
 
-from damas.services import entries as entry_service
+from damas.services.entries import add_remove as entry_service
 from damas.extensions import db
 from damas.models import User
 from damas.models.registration import UnmatchedReason
-from damas.services import registration as reg
-from damas.services import unmatched_sign_ups
+from damas.services.entries import self_service as reg
+from damas.services.accounts import unmatched_sign_ups
 
 
 def demo_registration(staff, championship, spare, today: date) -> None:  # type: ignore[no-untyped-def]

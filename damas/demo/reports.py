@@ -9,8 +9,8 @@ entered, or as the arbiter to confirm or correct.
 from __future__ import annotations
 
 from damas.models import GameResult, Role
-from damas.services.result_reports import report_result
-from damas.services.users import create_user
+from damas.services.results.player_reports import report_result
+from damas.services.accounts.users import create_user
 
 PASSWORD = "demo12345"
 

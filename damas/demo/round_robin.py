@@ -5,9 +5,9 @@ import random
 from datetime import date, timedelta
 
 from damas.models import EventStatus
-from damas.services import entries as entry_service
-from damas.services import events as event_service
-from damas.services.roundrobin import generate_round_robin
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
+from damas.services.rounds.round_robin import generate_round_robin
 
 from damas.demo.common import lot, play_round
 

@@ -5,16 +5,16 @@ import random
 from datetime import date, timedelta
 
 from damas.models import EventStatus
-from damas.services import entries as entry_service
-from damas.services import events as event_service
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
 from damas.models import GameResult
-from damas.services.rounds import publish_round, record_results
+from damas.services.results.recording import publish_round, record_results
 from damas.engine.pairing import family_of
-from damas.services.swiss import pair_next_round
-from damas.services.absence import explain_absence, mark_absent
-from damas.services.rounds import withdraw_entry
+from damas.services.rounds.swiss import pair_next_round
+from damas.services.rounds.absence import explain_absence, mark_absent
+from damas.services.results.recording import withdraw_entry
 from damas.engine.pairing import system_codes
-from damas.services.events import default_dutch_edition
+from damas.services.events.lifecycle import default_dutch_edition
 
 from damas.demo.common import lot, play_round
 from damas.demo.reports import demo_reports

@@ -26,11 +26,11 @@ from damas.formats.rated_games import GameExport
 from damas.models import Event, GameResult
 from damas.formats.mapping import event_rounds, round_is_complete, snapshot
 from damas.models import EventStatus
-from damas.services.swiss import round_requests
+from damas.services.rounds.swiss import round_requests
 from damas.formats.event_rules import tiebreak_order
-from damas.services.standings import standings_of
+from damas.services.standings.compute import standings_of
 from damas.views.rating_change import rating_change_context
-from damas.services.rating_change import event_rating_list as rating_list_of
+from damas.services.ratings.change import event_rating_list as rating_list_of
 
 CSV_RESULTS = {  # the CBJD list's codes, written as they are (`csv_safe.Literal`)
     GameResult.WHITE_WIN: ("1-0", "yes"), GameResult.DRAW: ("1/2-1/2", "yes"), GameResult.BLACK_WIN: ("0-1", "yes"),

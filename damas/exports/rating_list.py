@@ -8,7 +8,7 @@ import io
 from openpyxl import Workbook
 
 from damas.exports.csv_safe import safe_writer
-from damas.services.rating_list_page import ListRow
+from damas.services.ratings.list_page import ListRow
 
 HEADER = ("posicao", "id_federacao", "nome", "clube", "uf", "nascimento", "sexo", "rating", "data", "fonte", "modalidade", "lista")
 

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from damas.exports.csv_safe import safe_writer
 from damas.models import Event
 from damas.reports.standings import table_rows
-from damas.services.standings import standings_of
+from damas.services.standings.compute import standings_of
 
 
 def standings_csv(event: Event, category: str | None = None) -> str:

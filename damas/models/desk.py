@@ -3,7 +3,7 @@ decisions, the appeals committee and appeals, and the desk settings of an event.
 
 Every table is keyed by `event_id` (no column added to the existing tables). The PDF reports
 read these tables directly: `DeskIncident`, `DeskPenalty`, `DeskSanction`, `DeskForfeitDecision`,
-`DeskCommitteeMember`, `DeskAppeal` (see `damas.services.desk.report_context` for plain data).
+`DeskCommitteeMember`, `DeskAppeal` (see `damas.web.desk.report.report_context` for plain data).
 """
 from __future__ import annotations
 

@@ -99,7 +99,7 @@ class Event(db.Model):
     # (CBJD 2 points [ours, configurable]), else "win", "draw" or "zero".
     pairing_bye_score: Mapped[str] = mapped_column(String(5), default="", server_default="")
     # What its pages show has changed `revision` times: bumped in the same transaction as every
-    # change to the event or a row of it (damas/services/revision.py); public pages, PDFs and
+    # change to the event or a row of it (damas/services/events/revision.py); public pages, PDFs and
     # API answers are cached and ETagged by it.
     revision: Mapped[int] = mapped_column(default=0, server_default="0")
     # The rating list of the starting order: "regular", "rapid" or "blitz";

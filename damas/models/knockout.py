@@ -23,7 +23,7 @@ class KnockoutSetup(db.Model):
     """An event's knockout settings and, once started, its seeding.
 
     `version` is bumped by every game entered or corrected, with a conditional UPDATE
-    (services/knockout.py `_bump`): the row serialises concurrent arbiters.
+    (services/rounds/knockout.py `_bump`): the row serialises concurrent arbiters.
     """
 
     __tablename__ = "knockout_setup"

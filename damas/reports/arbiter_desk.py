@@ -11,7 +11,7 @@ from damas.engine.penalties import Action
 from damas.models import Event
 from damas.presentation.articles import article_text
 from damas.presentation.labels import pick
-from damas.services.absence import absence_rows
+from damas.services.rounds.absence import absence_rows
 from damas.services.desk.forfeits import forfeit_review
 
 def absences_and_expulsions(event: Event) -> dict[str, list[dict[str, Any]]]:

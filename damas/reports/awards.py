@@ -21,10 +21,10 @@ from damas.formats.mapping import snapshot
 from damas.models import Event
 from damas.reports.prize_text import prize_text
 from damas.reports.standings import table_rows, tiebreak_columns
-from damas.services.categories import event_categories
-from damas.services.prizes import cash_ties, event_prizes, prize_rows
-from damas.services.standings import order_of, standings_of
-from damas.services.team_standings import team_snapshot
+from damas.services.standings.categories import event_categories
+from damas.services.standings.prizes import cash_ties, event_prizes, prize_rows
+from damas.services.standings.compute import order_of, standings_of
+from damas.services.micromatch.team_standings import team_snapshot
 
 KINDS_ORDER = {"trophy": 0, "medal": 1, "cash": 2}
 KIND_NAMES = {"trophy": ("Troféu", "Trophy"), "medal": ("Medalha", "Medal"), "cash": ("Dinheiro", "Cash")}

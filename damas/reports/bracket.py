@@ -9,13 +9,13 @@ from datetime import datetime
 from typing import Any
 
 from damas.presentation.labels import english as in_english
-from damas.services.federation import federation_name
+from damas.services.federation.settings import federation_name
 from flask_babel import gettext as _
 
 from damas.engine.pairing.knockout import NOBODY, PLAYOFF_CLOCKS, Stage, Tie, all_ties, champion, final_places
 from damas.models import Event, KnockoutGame
 from damas.reports.pdf import render_pdf
-from damas.services import knockout as ko
+from damas.services.rounds import knockout as ko
 from damas.views.summaries import event_summary
 from damas.presentation.labels import OUTCOME_NAMES
 from damas.presentation.numbers import points_text

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from damas.reports.pdf import render_pdf
-from damas.services import federation as federation_service
+from damas.services.federation import settings as federation_service
 
 
 def brochure_pdf(context: dict[str, Any]) -> bytes:

@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from damas.reports.sheet_layout import Column, Table, Text
 from damas.reports.sheet_pdf import SheetHeader, render_sheet
-from damas.services import federation as federation_service
+from damas.services.federation import settings as federation_service
 
 
 def _head(context: dict[str, Any]) -> SheetHeader:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from damas.services.federation import federation_name
+from damas.services.federation.settings import federation_name
 from flask import has_request_context
 from flask_babel import get_locale
 from sqlalchemy import select
@@ -26,9 +26,9 @@ from damas.models.micromatch import OpeningDrawRow
 from damas.reports.arbiter_desk import absences_and_expulsions
 from damas.reports.awards import category_summary, category_tables, prize_list
 from damas.reports.standings import standings_context
-from damas.services.playoffs import playoffs_of
+from damas.services.standings.playoffs import playoffs_of
 from damas.reports.bracket import unplayed_rows
-from damas.services.registration import aware, settings_of
+from damas.services.entries.self_service import aware, settings_of
 
 FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN, GameResult.DOUBLE_FORFEIT)
 REQUEST_NAMES = {"half_bye": ("Bye de meio ponto", "Half-point bye"), "zero_bye": ("Bye de zero ponto", "Zero-point bye"),

@@ -7,7 +7,7 @@ from typing import Any
 
 from damas.presentation.numbers import money
 from damas.reports.pdf import render_pdf
-from damas.services.federation import federation_name
+from damas.services.federation.settings import federation_name
 from damas.services.fees.report import FeeReport
 
 

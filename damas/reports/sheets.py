@@ -20,7 +20,7 @@ from damas.reports.rating_sheet import rating_change_blocks
 from damas.reports.sheet_layout import Column, QrBlock, Table, Text
 from damas.reports.sheet_pdf import SheetHeader, render_sheet
 from damas.reports.team_sheet import team_pairings_blocks
-from damas.services import federation as federation_service
+from damas.services.federation import settings as federation_service
 
 Blocks = list[Table | Text | QrBlock]
 

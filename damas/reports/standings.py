@@ -19,7 +19,7 @@ from damas.engine.types import Outcome
 from damas.formats import get_format
 from damas.formats.event_rules import event_ruleset
 from damas.models import Event
-from damas.services.standings import standings_of, subset_table
+from damas.services.standings.compute import standings_of, subset_table
 
 
 def table_rows(event: Event, snap: Any, withdrawn: Any, standings: Any) -> list[dict[str, Any]]:

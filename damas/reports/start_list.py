@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from damas.services.federation import federation_name
+from damas.services.federation.settings import federation_name
 
 from damas.models import Event
 from flask_babel import gettext as _

@@ -12,8 +12,8 @@ from damas.formats import get_format
 from damas.models import Event
 from damas.models.micromatch import TeamRound
 from damas.reports.event_reports import base_context
-from damas.services import openings as opening_service
-from damas.services import teams as team_service
+from damas.services.micromatch import openings as opening_service
+from damas.services.micromatch import team_events as team_service
 from damas.presentation.labels import GAME_LABELS  # one game from team A's player's side, as on the round page
 
 

@@ -13,7 +13,7 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event, EventArbiter, EventStatus, Round, User
 from damas.presentation.labels import STATUS_NAMES, pick
-from damas.services.result_reports import pending_counts
+from damas.services.results.player_reports import pending_counts
 
 _ORDER = {EventStatus.RUNNING: 0, EventStatus.REGISTRATION: 1, EventStatus.DRAFT: 2, EventStatus.FINISHED: 3}
 

@@ -17,8 +17,8 @@ from damas.presentation.labels import DISCIPLINE_NAMES, STATUS_NAMES, pick, rati
 from damas.presentation.numbers import points_text
 from damas.presentation.rating_chart import chart_of
 from damas.presentation.rating_figures import signed
-from damas.services.rating_change import event_ratings
-from damas.services.standings import standings_of
+from damas.services.ratings.change import event_ratings
+from damas.services.standings.compute import standings_of
 
 __all__ = ["career_rows", "rating_charts"]
 

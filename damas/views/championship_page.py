@@ -22,7 +22,7 @@ from damas.models.championships import Championship, SectionQualification
 from damas.presentation.dates import round_times_rows
 from damas.presentation.labels import DISCIPLINE_NAMES, STATUS_NAMES, pick
 from damas.services.championships.championships import section_events
-from damas.services.standings import standings_of
+from damas.services.standings.compute import standings_of
 from damas.views.summaries import rate_of_play
 
 LEADERS = 3  # the top of each section's table on the championship page

@@ -18,11 +18,11 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, Player
 from damas.presentation.labels import english
 from damas.presentation.numbers import money
-from damas.services.categories import event_categories
+from damas.services.standings.categories import event_categories
 from damas.services.fees.accounts import FEDERATION_TZ, EntrantFee, account_for
 from damas.services.fees.pix import entry_brcode, pix_receiver, qr_svg
 from damas.services.fees.schedule import schedule_row
-from damas.services.registration_limits import aware
+from damas.services.registration.limits import aware
 
 __all__ = ["FeeBadge", "PaymentPage", "fee_badge", "payment_page", "state_label", "NOT_ENTERED", "NO_FEE"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask_babel import ngettext
 
 from damas.models import Event
-from damas.services.trf_origin import import_record
+from damas.services.events.trf_origin import import_record
 
 
 def import_note(event: Event) -> str | None:

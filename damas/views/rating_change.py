@@ -13,8 +13,8 @@ from damas.engine.rating import EloParameters
 from damas.models import Event
 from damas.presentation.labels import pick, rating_list_name
 from damas.presentation.rating_figures import SYSTEM_NAMES, hundredths, signed
-from damas.services.rating_change import EventRatings, PlayerRating, event_rating_list, event_ratings, system_code
-from damas.services.rating_parameters import PARAMETER_NAMES, rating_parameters
+from damas.services.ratings.change import EventRatings, PlayerRating, event_rating_list, event_ratings, system_code
+from damas.services.ratings.parameters import PARAMETER_NAMES, rating_parameters
 
 __all__ = ["rating_change_context", "rating_rules_context", "player_rating_change", "rating_row"]
 

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from damas.formats.event_rules import event_ruleset
 from damas.models import Event
 from damas.presentation.score_chart import score_chart_of
-from damas.services.score_progress import Progress, score_progress
+from damas.services.standings.progress import Progress, score_progress
 
 __all__ = ["score_chart", "progress_of", "rating_summary"]
 

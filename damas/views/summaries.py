@@ -24,11 +24,11 @@ from damas.presentation.dates import age_in, round_times_rows
 from damas.presentation.labels import DISCIPLINE_NAMES, ENTRY_STATUS_NAMES, RULESET_NAMES, STATUS_NAMES, pick
 from damas.presentation.rate_text import rate_facts
 from damas.presentation.tiebreak_choices import order_names
-from damas.services.entries import rating_list_of
-from damas.services.micromatch import get_settings
+from damas.services.entries.add_remove import rating_list_of
+from damas.services.micromatch.matches import get_settings
 from damas.services.norms import fide_norms_apply
-from damas.services.registration_limits import active_count
-from damas.services.team_entries import team_summary, teams_of
+from damas.services.registration.limits import active_count
+from damas.services.teams.entries import team_summary, teams_of
 
 __all__ = ["player_summary", "club_summary", "rate_of_play", "team_count", "event_teams", "event_summary",
            "planned_round_times", "player_ratings", "team_counts", "event_list_item", "entry_row", "start_list", "user_summary"]

@@ -9,7 +9,7 @@ from flask_login import current_user, login_required
 
 from damas.extensions import db, login_manager
 from damas.models import Event, Role, User
-from damas.services.events import can_edit_event
+from damas.services.events.lifecycle import can_edit_event
 from damas.engine.integers import parse_int
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -2,7 +2,7 @@
 
 On the last round of a big open hundreds of phones refresh the same standings. Every GET page
 of an event (a URL with an ``event_id``) is therefore answered, for visitors who are not logged
-in, from the event's revision (damas/services/revision.py) at the cost of one indexed query:
+in, from the event's revision (damas/services/events/revision.py) at the cost of one indexed query:
 
 - an ``ETag`` names (event, revision, language, URL, code version); a request whose
   ``If-None-Match`` matches gets ``304 Not Modified`` without computing anything;

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, Role, User
-from damas.services import federation as federation_service
+from damas.services.federation import settings as federation_service
 from damas.services.fees import schedule
 from damas.services.fees.brcode import read_brcode
 from tests.browser.conftest import PASSWORD, sign_in, watch_console

@@ -15,10 +15,10 @@ from playwright.sync_api import expect
 
 from damas.extensions import db
 from damas.models import AuditEntry, Event, EventArbiter, EventStatus, GameResult, Player, Role, Round, User
-from damas.services import entries as entry_service
-from damas.services import events as event_service
-from damas.services.rounds import publish_round, record_results
-from damas.services.swiss import pair_next_round
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
+from damas.services.results.recording import publish_round, record_results
+from damas.services.rounds.swiss import pair_next_round
 from tests.browser.conftest import PASSWORD, sign_in, watch_console
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from damas.extensions import db
 from damas.models import Entry, Event, EventStatus, RatingRecord
-from damas.services.score_progress import score_progress
+from damas.services.standings.progress import score_progress
 from tests.browser.conftest import watch_console
 
 pytestmark = pytest.mark.browser

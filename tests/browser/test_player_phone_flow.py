@@ -74,9 +74,9 @@ def test_player_signs_up_registers_and_follows_on_a_phone(live_server, browser):
     # the arbiters start the event, pair it, play round 1 and publish round 2
     with app.app_context():
         from damas.models import GameResult
-        from damas.services import registration as reg
-        from damas.services.roundrobin import generate_round_robin
-        from damas.services.rounds import publish_round, record_results
+        from damas.services.entries import self_service as reg
+        from damas.services.rounds.round_robin import generate_round_robin
+        from damas.services.results.recording import publish_round, record_results
 
         staff = db.session.query(User).filter_by(email=live_server["email"]).one()
         event = db.session.get(Event, event_id)

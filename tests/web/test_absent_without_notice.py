@@ -6,7 +6,7 @@ import pytest
 
 from damas.engine.types import Outcome
 from damas.models import AuditEntry, Entry, EntryStatus, EventStatus, GameResult, Role, Round
-from damas.services.absence import mark_absent
+from damas.services.rounds.absence import mark_absent
 from damas.services.errors import ServiceError
 from damas.formats.mapping import snapshot
 

@@ -6,7 +6,7 @@ import re
 
 from damas.models import GameResult, Role
 from damas.models.micromatch import OpeningDrawRow
-from damas.services.absence import mark_absent
+from damas.services.rounds.absence import mark_absent
 from tests.web.test_desk import incident, make_chief, running_event, sanction, set_result
 from tests.web.test_reports_pdf import pdf_text
 
@@ -57,7 +57,7 @@ def _page_size(data: bytes) -> tuple[float, float]:
 
 def test_crosstable_pdf_is_landscape_beyond_ten_rounds_with_names_on_one_line(client, db, make_user, make_player,
                                                                                make_event, login_as):  # type: ignore[no-untyped-def]
-    from damas.services.roundrobin import generate_round_robin
+    from damas.services.rounds.round_robin import generate_round_robin
 
     staff = make_user(Role.STAFF)
     long_name = "Maria Aparecida dos Santos Figueiredo Albuquerque"
@@ -80,7 +80,7 @@ def test_crosstable_pdf_is_landscape_beyond_twenty_players(client, db, make_user
     """Issue 17 point 8, the other half of the rule: a 5-round Swiss of 21 players prints its
     crosstable on landscape A4; 20 players stay on portrait."""
     from damas.models import EventStatus
-    from damas.services.swiss import pair_next_round
+    from damas.services.rounds.swiss import pair_next_round
 
     staff = make_user(Role.STAFF)
     sizes = {}

@@ -14,10 +14,10 @@ from __future__ import annotations
 from datetime import date
 
 from damas.models import EventStatus, GameResult, Role
-from damas.services import entries as entry_service
-from damas.services import events as event_service
-from damas.services.roundrobin import generate_round_robin
-from damas.services.rounds import publish_round, record_results
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
+from damas.services.rounds.round_robin import generate_round_robin
+from damas.services.results.recording import publish_round, record_results
 
 PLAYERS = (
     ("João Conceição", 2000, 1990, "M"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from damas.models import AuditEntry, EventPrize, Playoff
-from damas.services.playoffs import status_of
+from damas.services.standings.playoffs import status_of
 from tests.web.test_awards_helpers import finished_round_robin
 from tests.web.test_playoff_ties import two_tied_for_first
 

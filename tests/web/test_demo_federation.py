@@ -7,8 +7,8 @@ from sqlalchemy import func, select
 from damas.demo.federation import DATA, ONLINE_FILE, TEAM_FILE, TRF_FILE, load_federation_demo
 from damas.engine.trf import read_trf
 from damas.models import Event, EventStatus, FederationSettings, GameResult, Player, Role, Round
-from damas.services.standings import standings_of
-from damas.services.swiss import pair_next_round
+from damas.services.standings.compute import standings_of
+from damas.services.rounds.swiss import pair_next_round
 
 
 def test_demo_sets_the_logo_and_imports_an_event_that_continues_here(db, make_user, make_player, client):  # type: ignore[no-untyped-def]

@@ -15,7 +15,7 @@ import pytest
 from damas.engine.pairing.knockout import all_ties
 from damas.models import AuditEntry, Entry, Event, KnockoutGame, Role
 from damas.models.desk import DeskIncident, DeskSanction
-from damas.services import knockout as ko
+from damas.services.rounds import knockout as ko
 
 
 @pytest.fixture

@@ -18,11 +18,11 @@ from damas.models import AuditEntry, Event, EventStatus, GameResult, KnockoutGam
 from damas.models.desk import DeskIncident, DeskSanction
 from damas.models.micromatch import MicroGame, TeamMatchRow, TeamRound
 from damas.services import desk as desk_service
-from damas.services import events as event_service
-from damas.services import knockout as ko
-from damas.services import micromatch as micro_service
-from damas.services import rounds as round_service
-from damas.services import teams as team_service
+from damas.services.events import lifecycle as event_service
+from damas.services.rounds import knockout as ko
+from damas.services.micromatch import matches as micro_service
+from damas.services.results import recording as round_service
+from damas.services.micromatch import team_events as team_service
 from damas.services.desk.boards import board_kind, board_kind_of
 from damas.services.errors import ServiceError
 from tests.web.test_desk import board, running_event

@@ -22,9 +22,9 @@ from damas.models.micromatch import TeamRound
 
 @pytest.fixture
 def team_event(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
-    from damas.services import events as event_service
-    from damas.services import micromatch as micro_service
-    from damas.services import teams as team_service
+    from damas.services.events import lifecycle as event_service
+    from damas.services.micromatch import matches as micro_service
+    from damas.services.micromatch import team_events as team_service
 
     staff, arbiter, other = make_user(Role.STAFF), make_user(Role.ARBITER), make_user(Role.ARBITER)
     make_event(arbiters=(other,))  # the other arbiter's own event
@@ -72,7 +72,7 @@ def _board(db: Any, match_id: int, k: int) -> tuple[str, str]:
 
 def _table_total(db: Any, eid: int, table: int) -> str:
     from damas.formats import get_format
-    from damas.services import teams as team_service
+    from damas.services.micromatch import team_events as team_service
 
     db.session.expire_all()
     event = db.session.get(Event, eid)

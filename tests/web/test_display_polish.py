@@ -105,7 +105,7 @@ def test_micromatch_standings_name_each_value_once(demo, client) -> None:  # typ
 
 
 def test_micromatch_player_card_and_round_page_use_game_points(demo, client) -> None:  # type: ignore[no-untyped-def]
-    from damas.services.micromatch import individual_standings
+    from damas.services.micromatch.matches import individual_standings
 
     micro = _event(demo, like="Copa Micro Match%")
     rows = individual_standings(micro)["rows"]
@@ -114,7 +114,7 @@ def test_micromatch_player_card_and_round_page_use_game_points(demo, client) -> 
         card = _text(client, f"/eventos/{micro.id}/jogadores/{r['player_id']}")
         assert f'Pontos no torneio: <strong>{r["points"]}</strong>' in card, r["name"]
     from damas.formats.mapping import event_rounds
-    from damas.services.micromatch import micro_rows
+    from damas.services.micromatch.matches import micro_rows
 
     first = event_rounds(micro)[0]  # the totals of its results page (/micro/rodadas/1/resultados)
     totals = [r["total"] for r in sorted(micro_rows(micro, first), key=lambda r: r["board"]) if r["game1"]]

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from damas.cli import damas_cli
 from damas.models import Event, EventStatus, Player, Role, Season, SeasonEvent
 from damas.services.errors import ServiceError
-from damas.services.seasons import save_season
+from damas.services.ratings.seasons import save_season
 from tests.web.test_reports_pdf import pdf_text
 
 import pytest

@@ -6,8 +6,8 @@ from __future__ import annotations
 from damas.cli import damas_cli
 from damas.models import Event, Role, Round
 from damas.models.gamerecord import GameRecord
-from damas.services import micromatch as micro_service
-from damas.services import openings as opening_service
+from damas.services.micromatch import matches as micro_service
+from damas.services.micromatch import openings as opening_service
 from tests.web.test_micromatch_event import _post
 
 TABLE = "código;lances;nome\n08;10-15 21-17 15-19;Avanço\n".encode()

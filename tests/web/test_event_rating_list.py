@@ -49,7 +49,7 @@ def test_entries_take_the_rating_of_the_events_list(client, db, make_user, make_
 
 def test_rating_list_is_frozen_once_round_1_is_paired(client, db, make_user, make_player, make_event,
                                                       login_as):  # type: ignore[no-untyped-def]
-    from damas.services.swiss import pair_next_round
+    from damas.services.rounds.swiss import pair_next_round
 
     staff = make_user(Role.STAFF)
     players = tuple(make_player() for _ in range(4))

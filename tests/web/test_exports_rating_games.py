@@ -19,9 +19,9 @@ from damas.engine.types import Outcome, TournamentState
 from damas.exports.rating import rating_csv, rating_trf
 from damas.models import Event, EventStatus, Game, KnockoutGame
 from damas.models.micromatch import MicroGame, TeamBoardRow, TeamMatchRow, TeamRound
-from damas.services import knockout as ko
+from damas.services.rounds import knockout as ko
 from damas.formats.mapping import event_rounds, snapshot
-from damas.services.team_standings import team_snapshot
+from damas.services.micromatch.team_standings import team_snapshot
 
 # One game from the side of White in game 1 -> the CSV result of that game with him as White.
 AS_WHITE = {"2-0": "1-0", "1-1": "1/2-1/2", "0-2": "0-1", "+-": "+/-", "-+": "-/+", "--": "-/-"}

@@ -11,7 +11,7 @@ from PIL import Image
 from sqlalchemy import func, select
 
 from damas.models import AuditEntry, Event, EventStatus, FederationSettings, Role
-from damas.services import federation as federation_service
+from damas.services.federation import settings as federation_service
 
 DEFAULT = "Federação de Damas do Estado (demo)"
 

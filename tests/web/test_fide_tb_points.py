@@ -17,8 +17,8 @@ import pytest
 from sqlalchemy import select
 
 from damas.models import Entry, Role
-from damas.services.trf_import import import_trf
-from damas.services.trf_preview import decode_trf, preview_trf
+from damas.services.trf.event_import import import_trf
+from damas.services.trf.preview import decode_trf, preview_trf
 
 CASE = Path("/work/shared/golden/tiebreaks/fide2026/tb-unplayed-820001-p13-r05.trf")
 _local = Path(__file__).resolve().parents[3] / "shared" / "golden" / "tiebreaks" / "fide2026" / CASE.name

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from damas.formats import FORMATS, EventFormat, format_of, get_format
 from damas.models import Role
-from damas.services import micromatch as micro_service
+from damas.services.micromatch import matches as micro_service
 
 DAMAS = Path(__file__).resolve().parents[2] / "damas"
 CHECK = re.compile(r"pairing_system (==|!=|in) ")

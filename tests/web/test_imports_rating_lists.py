@@ -66,7 +66,7 @@ def test_rating_list_reorders_unpaired_events_but_not_a_running_event_paired_on_
         client, db, make_user, make_player, make_event, login_as):  # type: ignore[no-untyped-def]
     """RULES.md §3: ratings of the starting order are frozen once round 1 is paired; before that a
     rating change re-sorts the starting list (C.04.3 A.2)."""
-    from damas.services.swiss import pair_next_round
+    from damas.services.rounds.swiss import pair_next_round
 
     staff = make_user(Role.STAFF)
     players = [make_player(full_name=f"P{n}", federation_id=f"CE-{n}", rating_regular=2000 - 100 * n)
@@ -94,7 +94,7 @@ def test_rating_list_leaves_a_started_knockout_alone(client, db, make_user, make
                                                      login_as):  # type: ignore[no-untyped-def]
     """A knockout has no rounds: its seeds (pairing numbers) are fixed when it starts, and a later
     rating list must not renumber it (the bracket would no longer match its games)."""
-    from damas.services.knockout import save_settings, start_knockout
+    from damas.services.rounds.knockout import save_settings, start_knockout
 
     staff = make_user(Role.STAFF)
     players = [make_player(federation_id=f"KO-{n}", rating_regular=2000 - 100 * n) for n in range(1, 5)]
@@ -119,7 +119,7 @@ def _orders(db, *events):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def two_events(db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
     """Four rated players in a running event with round 1 paired and in an event not yet paired."""
-    from damas.services.swiss import pair_next_round
+    from damas.services.rounds.swiss import pair_next_round
 
     staff = make_user(Role.STAFF)
     players = [make_player(full_name=f"P{n}", federation_id=f"CE-{n}", rating_regular=2000 - 100 * n,

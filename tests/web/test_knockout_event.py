@@ -21,7 +21,7 @@ import pytest
 
 from damas.engine.pairing.knockout import all_ties
 from damas.models import AuditEntry, Event, EventStatus, KnockoutGame, Role
-from damas.services import knockout as ko
+from damas.services.rounds import knockout as ko
 
 
 def _proposed(db, event_id: int, tie: tuple[int, int]):  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@ import re
 from damas.engine.pairing.knockout import all_ties
 from damas.models import Event, EventStatus, Role
 from damas.models.micromatch import MicroMatchSettings, Team, TeamMemberRow
-from damas.services import knockout as ko
+from damas.services.rounds import knockout as ko
 
 
 def _game(client, db, eid, tie, result, absent_longer=None):  # type: ignore[no-untyped-def]

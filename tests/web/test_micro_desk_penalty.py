@@ -9,7 +9,7 @@ import re
 from damas.models import Entry, Event, Role, Round
 from damas.models.desk import DeskPenalty
 from damas.models.micromatch import MicroGame
-from damas.services import micromatch as micro_service
+from damas.services.micromatch import matches as micro_service
 from tests.web.test_micromatch_event import _post, _standings
 
 

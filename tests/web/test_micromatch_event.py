@@ -8,7 +8,7 @@ import re
 
 from damas.models import AuditEntry, Entry, Event, GameResult, Role, Round
 from damas.models.micromatch import MicroGame, OpeningDrawRow
-from damas.services import micromatch as micro_service
+from damas.services.micromatch import matches as micro_service
 
 CSV = b"codigo,lances,nome\nA1,11-15 22-18,Cruz\nA2,12-16 21-17,Ortodoxa\nA3,9-13 22-18,Lateral\nA4,10-14 23-19,Central\n"
 

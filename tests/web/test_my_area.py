@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 
 from damas.models import Player, Role
-from damas.services.accounts import sign_up_guest
-from damas.services.users import create_user
+from damas.services.accounts.player_accounts import sign_up_guest
+from damas.services.accounts.users import create_user
 from tests.conftest import login
 from tests.web.test_awards_helpers import finished_round_robin
 

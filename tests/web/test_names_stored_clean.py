@@ -1,12 +1,12 @@
 """Issue 25 point 8: names are stored clean. Control characters are removed, and a name starting
 with "=", "+" or "@" (a spreadsheet formula once exported) is refused with a message, in the
-guest and member sign-up, the player and club forms and the user form (`damas.services.names`)."""
+guest and member sign-up, the player and club forms and the user form (`damas.services.players.names`)."""
 from __future__ import annotations
 
 import pytest
 
 from damas.models import Club, Player, Role, User
-from damas.services.names import clean_name
+from damas.services.players.names import clean_name
 from tests.web.test_players_clubs import _player_form
 
 FORMULAS = ('=HYPERLINK("http://x","y")', "+55 85", "@SUM(A1)")

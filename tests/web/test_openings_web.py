@@ -10,8 +10,8 @@ import pytest
 from damas.engine.openings import Opening, draw_openings
 from damas.models import AuditEntry, Role
 from damas.models.micromatch import OpeningDrawRow, OpeningItem, OpeningList
-from damas.services import micromatch as micro_service
-from damas.services import openings as opening_service
+from damas.services.micromatch import matches as micro_service
+from damas.services.micromatch import openings as opening_service
 from damas.services.errors import ServiceError
 
 

@@ -21,14 +21,14 @@ from damas.cli import damas_cli
 from damas.engine.pairing.knockout import all_ties
 from damas.formats import get_format
 from damas.models import Entry, Event, EventStatus, GameResult, Role
-from damas.services import entries as entry_service
-from damas.services import events as event_service
-from damas.services import knockout as ko
-from damas.services import micromatch as micro_service
-from damas.services.prizes import add_prize
-from damas.services.rounds import publish_round, record_results, withdraw_entry
-from damas.services.roundrobin import generate_round_robin
-from damas.services.swiss import pair_next_round
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
+from damas.services.rounds import knockout as ko
+from damas.services.micromatch import matches as micro_service
+from damas.services.standings.prizes import add_prize
+from damas.services.results.recording import publish_round, record_results, withdraw_entry
+from damas.services.rounds.round_robin import generate_round_robin
+from damas.services.rounds.swiss import pair_next_round
 
 PLAYED = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
 MICRO_GAMES = ("2-0", "1-1", "0-2")

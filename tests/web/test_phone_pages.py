@@ -12,8 +12,8 @@ from damas.web.find_name import fold, name_matches
 
 def _played(db, make_event, players, staff):  # type: ignore[no-untyped-def]
     """A round robin of the players with round 1 played and round 2 published."""
-    from damas.services.roundrobin import generate_round_robin
-    from damas.services.rounds import publish_round, record_results
+    from damas.services.rounds.round_robin import generate_round_robin
+    from damas.services.results.recording import publish_round, record_results
 
     event = make_event(players=tuple(players), status=EventStatus.RUNNING, planned_rounds=3)
     rounds = generate_round_robin(staff, event, "rating")
@@ -113,7 +113,7 @@ def test_find_my_name_on_a_team_event_and_its_rounds(client, db, make_user, make
     searchable (each row names its players' ids), ?q= keeps only the matching ones without
     script, and the logged-in player's rows are marked."""
     from tests.web.test_team_reports import _play_round, _team_event
-    from damas.services import teams as team_service
+    from damas.services.micromatch import team_events as team_service
 
     event, staff, _arbiter = _team_event(db, make_user, make_player)
     team_service.pair_team_round(staff, event)
@@ -136,7 +136,7 @@ def test_find_my_name_on_a_team_event_and_its_rounds(client, db, make_user, make
 def test_find_my_name_over_a_knockouts_ties(client, db, make_user, make_player, make_event):  # type: ignore[no-untyped-def]
     """Issue 17 point 12 on a knockout: the bracket page's ties are cards naming their players'
     ids; ?q= keeps the player's ties only."""
-    from damas.services.knockout import save_settings, start_knockout
+    from damas.services.rounds.knockout import save_settings, start_knockout
 
     staff = make_user(Role.STAFF)
     players = [make_player(full_name=name, rating_regular=2000 - 10 * i)

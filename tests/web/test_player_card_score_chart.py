@@ -10,9 +10,9 @@ from damas.engine.rating import RatedGame
 from damas.engine.rating.common import expected_total, performance
 from damas.models import Entry, Event, Player
 from damas.presentation.rating_figures import hundredths
-from damas.services.score_progress import score_progress
-from damas.services.standings import standings_of
-from damas.services.withdrawals import withdraw_entry
+from damas.services.standings.progress import score_progress
+from damas.services.standings.compute import standings_of
+from damas.services.rounds.withdrawals import withdraw_entry
 from tests.web.test_awards_helpers import PLAYERS, finished_round_robin
 
 RATING = {name: rating for name, rating, _year, _sex in PLAYERS}

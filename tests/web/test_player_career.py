@@ -7,7 +7,7 @@ from datetime import date
 
 from damas.models import EventStatus, Player, RatingRecord
 from damas.engine.rating.lists import RatingListKey
-from damas.services.rating_periods import close_period
+from damas.services.ratings.periods import close_period
 from tests.web.test_awards_helpers import finished_round_robin
 
 D64_REGULAR = RatingListKey("damas-64", "regular")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from damas.models import AuditEntry, GameResult, Playoff
 from damas.formats.mapping import event_rounds
-from damas.services.rounds import record_results
+from damas.services.results.recording import record_results
 from tests.web.test_awards_helpers import finished_round_robin
 
 

@@ -6,8 +6,8 @@ import re
 
 from damas.models import GameResult
 from damas.formats.mapping import event_rounds
-from damas.services.prizes import add_prize
-from damas.services.rounds import publish_round, record_results
+from damas.services.standings.prizes import add_prize
+from damas.services.results.recording import publish_round, record_results
 from tests.web.test_awards_helpers import finished_round_robin
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from damas.models import EventStatus, Role
 from damas.models.micromatch import MicroMatchSettings, Team, TeamMemberRow
-from damas.services.swiss import pair_next_round
+from damas.services.rounds.swiss import pair_next_round
 
 
 def _team_event(db, make_event, make_player):  # type: ignore[no-untyped-def]

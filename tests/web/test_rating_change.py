@@ -5,7 +5,7 @@ import csv
 import io
 
 from damas.models import Game, GameResult
-from damas.services.rating_change import event_ratings
+from damas.services.ratings.change import event_ratings
 from tests.web.test_awards_helpers import finished_round_robin
 from tests.web.test_reports_pdf import pdf_text
 

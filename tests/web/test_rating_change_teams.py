@@ -10,7 +10,7 @@ from typing import Any
 from damas.cli import damas_cli
 from damas.models import Event, Role
 from damas.models.micromatch import Team, TeamRound
-from damas.services.rating_change import event_ratings
+from damas.services.ratings.change import event_ratings
 from tests.web.test_reports_pdf import pdf_text
 from tests.web.test_team_one_game_per_board import _new_event, _post_ok
 

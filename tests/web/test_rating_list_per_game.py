@@ -12,13 +12,13 @@ import pytest
 
 from damas.engine.rating.lists import RatingListKey
 from damas.models import EventStatus, GameResult, Player, RatingPeriod, RatingRecord, Role, Season
-from damas.services import entries as entry_service
-from damas.services import events as event_service
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
 from damas.services.errors import ServiceError
-from damas.services.rating_periods import close_period, plan_period
-from damas.services.roundrobin import generate_round_robin
-from damas.services.seasons import save_season
-from damas.services.rounds import publish_round, record_results
+from damas.services.ratings.periods import close_period, plan_period
+from damas.services.rounds.round_robin import generate_round_robin
+from damas.services.ratings.seasons import save_season
+from damas.services.results.recording import publish_round, record_results
 
 D64 = RatingListKey("damas-64", "regular")
 CHESS = RatingListKey("xadrez", "regular")

@@ -9,13 +9,13 @@ import pytest
 from openpyxl import load_workbook
 
 from damas.models import AuditEntry, EventStatus, Player, RatingPeriod, RatingRecord, Role
-from damas.services import entries as entry_service
-from damas.services import events as event_service
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
 from damas.services.errors import ServiceError
-from damas.services.rating_change import event_ratings
-from damas.services.rating_parameters import rating_parameters, save_rating_parameters
+from damas.services.ratings.change import event_ratings
+from damas.services.ratings.parameters import rating_parameters, save_rating_parameters
 from damas.engine.rating.lists import RatingListKey
-from damas.services.rating_periods import close_period, reopen_period
+from damas.services.ratings.periods import close_period, reopen_period
 from tests.web.test_awards_helpers import finished_round_robin
 
 D64_REGULAR = RatingListKey("damas-64", "regular")

@@ -388,7 +388,7 @@ def test_player_announces_a_known_absence(client, db, login_as, make_player, mak
                        follow_redirects=True).get_data(as_text=True)
     assert "Só vale para uma rodada ainda não emparceirada." in page
     # the announced round gives a zero-point bye: he is not paired
-    from damas.services.swiss import pair_next_round
+    from damas.services.rounds.swiss import pair_next_round
 
     staff = make_user(Role.STAFF)
     rnd = pair_next_round(staff, event)
@@ -422,7 +422,7 @@ def test_arbiter_marks_absent_without_notice(client, db, login_as, make_player, 
     page = client.post(f"/eventos/{event.id}/ausencia", data={"round_number": 2, "kind": ""},
                        follow_redirects=True).get_data(as_text=True)
     assert "ausente sem aviso" in page
-    from damas.services.swiss import pair_next_round
+    from damas.services.rounds.swiss import pair_next_round
 
     rnd = pair_next_round(make_user(Role.STAFF), event)
     assert all(entry.id not in (g.white_entry_id, g.black_entry_id) for g in rnd.games)

@@ -17,9 +17,9 @@ from fontTools.ttLib import TTFont
 from damas.presentation.qr import qr_runs
 from damas.reports import event_reports
 from damas.reports.sheet_pdf import font_file
-from damas.services import playoffs as playoff_service
-from damas.services import teams as team_service
-from damas.services.rating_change import event_ratings
+from damas.services.standings import playoffs as playoff_service
+from damas.services.micromatch import team_events as team_service
+from damas.services.ratings.change import event_ratings
 from tests.web.report_events import build_report_event
 from tests.web.test_awards_helpers import finished_round_robin
 from tests.web.test_qr_codes import _filled_rects

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from damas.models import AuditEntry, Event, EventStatus, FederationSettings, GameResult, Role, Round, RoundStatus
-from damas.services import federation as federation_service
+from damas.services.federation import settings as federation_service
 from tests.web.test_desk import running_event, set_result
 
 

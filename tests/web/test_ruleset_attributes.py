@@ -15,9 +15,9 @@ from damas.models.registration import GuestPolicy, RegistrationSettings
 from damas.presentation.results import result_choices, result_label
 from damas.views.summaries import event_summary
 from damas.services import desk as desk_service
-from damas.services import knockout as ko
-from damas.services.events import default_dutch_edition
-from damas.services.registration import half_bye_allowed
+from damas.services.rounds import knockout as ko
+from damas.services.events.lifecycle import default_dutch_edition
+from damas.services.entries.self_service import half_bye_allowed
 
 
 @pytest.fixture
@@ -84,12 +84,12 @@ def test_the_rating_calculation_is_asked_of_the_rule_set(app, make_event, monkey
     from dataclasses import replace
 
     from damas.engine import rulesets
-    from damas.services.rating_change import system_code
+    from damas.services.ratings.change import system_code
 
     assert {code: rulesets.get_ruleset(code).rating_system for code in ("cbjd", "fide", "club")} == {
         "cbjd": "cbjd", "fide": "fide", "club": "cbjd"}
     event = make_event(ruleset="club")
     assert system_code(event) == "cbjd"
     fide_rated_club = replace(rulesets.get_ruleset("club"), rating_system="fide")
-    monkeypatch.setattr("damas.services.rating_change.get_ruleset", lambda code: fide_rated_club)
+    monkeypatch.setattr("damas.services.ratings.change.get_ruleset", lambda code: fide_rated_club)
     assert system_code(event) == "fide"

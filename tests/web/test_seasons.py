@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from damas.models import AuditEntry, EventStatus, Role, Season
 from damas.services.errors import ServiceError
-from damas.services.seasons import save_season, season_ranking
+from damas.services.ratings.seasons import save_season, season_ranking
 from tests.web.test_awards_helpers import finished_round_robin
 from tests.web.test_reports_pdf import pdf_text
 

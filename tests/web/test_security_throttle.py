@@ -8,7 +8,7 @@ import pytest
 from limits import parse_many
 
 from damas.models import Role, User
-from damas.services import users as user_service
+from damas.services.accounts import users as user_service
 
 LOGIN = "/conta/entrar"
 

@@ -9,9 +9,9 @@ import subprocess
 from datetime import date
 
 from damas.models import GameResult
-from damas.services import entries as entry_service
-from damas.services.rounds import publish_round, record_results
-from damas.services.swiss import pair_next_round
+from damas.services.entries import add_remove as entry_service
+from damas.services.results.recording import publish_round, record_results
+from damas.services.rounds.swiss import pair_next_round
 
 
 def _ranks(html: str, table_class: str, column: int) -> dict[str, str]:

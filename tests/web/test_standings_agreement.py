@@ -9,11 +9,11 @@ import subprocess
 from datetime import date
 
 from damas.models import Entry, EventStatus, GameResult, Role, Round
-from damas.services import entries as entry_service
-from damas.services import events as event_service
-from damas.services.prizes import add_prize
-from damas.services.rounds import publish_round, record_results, withdraw_entry
-from damas.services.swiss import pair_next_round
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
+from damas.services.standings.prizes import add_prize
+from damas.services.results.recording import publish_round, record_results, withdraw_entry
+from damas.services.rounds.swiss import pair_next_round
 
 PLAYED = (GameResult.WHITE_WIN, GameResult.DRAW, GameResult.BLACK_WIN)
 
@@ -88,7 +88,7 @@ def test_cbjd_123_prizes_and_absolute_category_follow_the_event_order(client, db
                                                                       make_event):  # type: ignore[no-untyped-def]
     """An event order of BH: the absolute category table and the absolute prizes rank as the
     standings page does, not by the rule set's default order (PS first)."""
-    from damas.services.standings import subset_table
+    from damas.services.standings.compute import subset_table
 
     staff = make_user(Role.STAFF)
     event = _swiss(db, staff, _players(make_player, 10), make_event, order="BH", seed=3)

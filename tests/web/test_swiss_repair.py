@@ -51,7 +51,7 @@ def test_a_failed_first_pairing_does_not_start_the_event(client, db, make_user, 
                                                         monkeypatch):  # type: ignore[no-untyped-def]
     from damas.engine.types import EngineError
     from damas.models import Event
-    from damas.services import swiss
+    from damas.services.rounds import swiss
 
     class Failing:
         def pair(self, request):  # type: ignore[no-untyped-def]

@@ -11,10 +11,10 @@ import pytest
 
 from damas.models import AuditEntry, Event, EventStatus, Role, Round
 from damas.models.micromatch import OpeningDrawRow, TeamRound
-from damas.services import events as event_service
-from damas.services import micromatch as micro_service
-from damas.services import openings as opening_service
-from damas.services import teams as team_service
+from damas.services.events import lifecycle as event_service
+from damas.services.micromatch import matches as micro_service
+from damas.services.micromatch import openings as opening_service
+from damas.services.micromatch import team_events as team_service
 from damas.services.errors import ServiceError
 from tests.web.test_reports_pdf import pdf_text
 
@@ -232,7 +232,7 @@ def test_failed_draw_leaves_no_individual_round(client, db, make_user, make_play
         "scoring": "game", "openings": "round"})
     event_service.assign_arbiter(staff, event, arbiter)
     event_service.change_status(staff, event, EventStatus.REGISTRATION)
-    from damas.services import entries as entry_service
+    from damas.services.entries import add_remove as entry_service
 
     for k in range(4):
         entry_service.add_entry(staff, event, make_player(rating_regular=1900 - k))

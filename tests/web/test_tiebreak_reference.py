@@ -24,8 +24,8 @@ import pytest
 from sqlalchemy import select
 
 from damas.models import Entry, Role, User
-from damas.services.trf_import import import_trf
-from damas.services.trf_preview import decode_trf, preview_trf
+from damas.services.trf.event_import import import_trf
+from damas.services.trf.preview import decode_trf, preview_trf
 
 GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "golden" / "tiebreaks"
 if not GOLDEN.is_dir():

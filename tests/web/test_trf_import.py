@@ -14,10 +14,10 @@ import pytest
 from sqlalchemy import func, select
 
 from damas.engine.trf import read_trf
-from damas.services.standings import standings_of
+from damas.services.standings.compute import standings_of
 from damas.models import AuditEntry, Entry, Event, EventStatus, Game, Player, RequestKind, Role, Round, RoundRequest
-from damas.services.swiss import set_round_request
-from damas.services.trf_preview import normal_name
+from damas.services.rounds.swiss import set_round_request
+from damas.services.trf.preview import normal_name
 
 GOLDEN = Path(__file__).resolve().parents[3] / "shared" / "golden"
 if not GOLDEN.is_dir():
@@ -173,7 +173,7 @@ def test_trf_refusals_speak_the_users_language(client, db, staff):  # type: igno
     """The engine's reasons (English: its command line's) are translated on the page: pt-BR by
     default, English when the interface is English; every reason the reader can give has a
     translation (a sentence not translated would stay English on a Portuguese page)."""
-    from damas.services import trf_reasons
+    from damas.services.trf import reasons as trf_reasons
 
     data = line(1, "Alpha", ("   9 w 1",), points="1.0").encode()
     assert "o adversário 9 não tem linha 001" in unescape(_upload(client, data).get_data(as_text=True))

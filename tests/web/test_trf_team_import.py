@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from damas.engine.trf import read_trf
 from damas.models import AuditEntry, Event, EventStatus, Player, Role
 from damas.models.micromatch import MicroMatchSettings, Team, TeamBoardRow, TeamMatchRow, TeamRound
-from damas.services.team_standings import standings_context
+from damas.services.micromatch.team_standings import standings_context
 
 DIALECTS = Path(__file__).resolve().parents[1] / "engine" / "golden" / "trf_dialects"
 # The file's own 310 values (MP, GP) per team name, read by the reader too.

@@ -17,7 +17,7 @@ from damas.engine.rulesets import get_ruleset
 from damas.formats.event_rules import unplayed_rule
 from damas.models import Event, Role
 from damas.services.errors import ServiceError
-from damas.services.frozen_settings import check_unchanged, frozen_settings
+from damas.services.events.frozen_settings import check_unchanged, frozen_settings
 
 CASE = Path("/work/shared/golden/tiebreaks/fide2024/tb-unplayed-01040-p25-r06.trf")
 

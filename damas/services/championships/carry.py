@@ -20,10 +20,10 @@ from damas.models.championships import QualifierStatus, SectionQualifier
 from damas.services.audit import record, transaction
 from damas.services.championships.qualifiers import Preview, qualifiers_of
 from damas.services.championships.stages import carried_over, rules_of, section_of
-from damas.services.entries import add_entry
+from damas.services.entries.add_remove import add_entry
 from damas.services.errors import ServiceError
 from damas.services.locking import lock_event
-from damas.services.starting_numbers import renumber
+from damas.services.registration.starting_numbers import renumber
 
 OPEN = (EventStatus.DRAFT, EventStatus.REGISTRATION)
 

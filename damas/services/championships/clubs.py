@@ -22,7 +22,7 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Club, Event, Player
 from damas.models.championships import Championship
-from damas.services.standings import standings_of
+from damas.services.standings.compute import standings_of
 
 
 @dataclass

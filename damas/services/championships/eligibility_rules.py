@@ -22,9 +22,9 @@ from damas.extensions import db
 from damas.models import Event, EventStatus, Player, User
 from damas.models.championships import ChampionshipSection, SectionEligibility
 from damas.services.audit import record, snapshot, transaction
-from damas.services.categories import event_categories
+from damas.services.standings.categories import event_categories
 from damas.services.errors import ServiceError
-from damas.services.registration_limits import is_member
+from damas.services.registration.limits import is_member
 
 FIELDS = ("min_age", "max_age", "age_on", "sex", "rating_min", "rating_max", "members_only", "category_code")
 MAX_AGE, MAX_RATING = 120, 4000

@@ -28,15 +28,15 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, Player, User
 from damas.models.championships import Championship, ChampionshipSection
-from damas.services import entries as entry_service
-from damas.services import registration
+from damas.services.entries import add_remove as entry_service
+from damas.services.entries import self_service as registration
 from damas.services.audit import record, transaction
 from damas.services.championships import eligibility_rules, notices, single_fee
 from damas.services.errors import ServiceError
-from damas.services.events import can_edit_event
+from damas.services.events.lifecycle import can_edit_event
 from damas.services.locking import lock_event
 from damas.services.mail.tell import withheld
-from damas.services.registration_limits import (
+from damas.services.registration.limits import (
     _when, active_count, aware, check_player_limits, player_of, settings_of, utcnow,
 )
 

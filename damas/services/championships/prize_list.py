@@ -21,9 +21,9 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event
 from damas.models.championships import Championship
-from damas.services.categories import event_categories
-from damas.services.prizes import cash_ties, event_prizes
-from damas.services.standings import standings_of
+from damas.services.standings.categories import event_categories
+from damas.services.standings.prizes import cash_ties, event_prizes
+from damas.services.standings.compute import standings_of
 
 
 @dataclass

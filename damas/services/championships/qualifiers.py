@@ -22,7 +22,7 @@ from damas.extensions import db
 from damas.models import EntryStatus, Event
 from damas.models.championships import QualificationScope, QualifierStatus, SectionQualification, SectionQualifier
 from damas.services.championships.stages import rules_of
-from damas.services.standings import standings_of
+from damas.services.standings.compute import standings_of
 
 RESERVES_SHOWN = 3  # reserves listed after each rule's places
 

@@ -17,7 +17,7 @@ from sqlalchemy import or_, select
 from damas.extensions import db
 from damas.models import Event, EventArbiter, Role, User
 from damas.models.championships import Championship, ChampionshipSection, SectionQualification
-from damas.services import events as event_service
+from damas.services.events import lifecycle as event_service
 from damas.services.audit import record, transaction
 from damas.services.championships.championships import championship_of_event
 from damas.services.errors import ServiceError

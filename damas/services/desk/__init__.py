@@ -8,6 +8,10 @@ The incident, sanction and claim flows are written once and act on the event's b
 (a micro-match game), `teams` (a team board), `knockout` (a knockout tie). Importing the
 package registers the adapters. The public names are re-exported here
 (`from damas.services import desk as desk_service`).
+
+It may import `rounds` (the round's state, withdrawals, re-pairing after a correction),
+`micromatch` and `teams` (their boards), `games` (moves on record), `mail` (the discipline
+notices) and the shared `audit`, `errors` and `locking`; `results` sits above it.
 """
 from damas.services.desk import games, knockout, micro, teams  # noqa: F401  (register the board adapters)
 from damas.services.desk.boards import board_kind, board_kind_of  # noqa: F401

@@ -6,7 +6,7 @@ after the end of the next round (rating report only); a late report before the n
 is refused until that pairing exists [ours, the seeds' note on #7].
 
 Part of `damas.services.desk` (which re-exports these names); `check_correction_allowed` is
-also called by `damas.services.rounds.record_results` (which sits above the desk).
+also called by `damas.services.results.recording.record_results` (which sits above the desk).
 """
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ from damas.services.errors import ServiceError
 from damas.formats.mapping import event_rounds, round_is_complete
 from damas.services.desk.games import number as _no
 from damas.services.desk.settings import settings_for
-from damas.services.rematches import rematch_boards
-from damas.services.round_state import ENTERABLE_RESULTS, game_snapshot, require_running, round_by_round
-from damas.services.swiss import pair_next_round
+from damas.services.rounds.rematches import rematch_boards
+from damas.services.rounds.state import ENTERABLE_RESULTS, game_snapshot, require_running, round_by_round
+from damas.services.rounds.swiss import pair_next_round
 
 # ---------------------------------------------------------------- corrections (C.04.2 #8) and rematches (#10)
 

@@ -21,8 +21,8 @@ from damas.services.desk.games import number as _no
 from damas.services.desk.settings import require_chief, settings_for
 from damas.services.errors import ServiceError
 from damas.formats.mapping import board_results, event_rounds
-from damas.services.round_state import require_running
-from damas.services.withdrawals import withdraw_entry
+from damas.services.rounds.state import require_running
+from damas.services.rounds.withdrawals import withdraw_entry
 
 # ---------------------------------------------------------------- forfeits and expulsion (FIDE-GR)
 

@@ -20,7 +20,7 @@ from damas.services.audit import record
 from damas.services.desk.boards import ROUND, Applied, DeskBoard, EngineBoards, Seat, register
 from damas.services.errors import ServiceError
 from damas.formats.mapping import event_rounds
-from damas.services.round_state import game_snapshot
+from damas.services.rounds.state import game_snapshot
 
 
 def number(entry: Entry | None) -> int:

@@ -39,7 +39,7 @@ from damas.services.desk.settings import (
 )
 from damas.services.errors import ServiceError
 from damas.services.mail import discipline_notices
-from damas.services.round_state import require_running
+from damas.services.rounds.state import require_running
 
 CLAIMABLE_ARTICLES = ("52", "56", "65", "66")
 BREACH_ARTICLES = ("3", "70", *(str(a) for a in range(38, 51)))

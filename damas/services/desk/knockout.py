@@ -42,7 +42,7 @@ from damas.engine.types import Outcome
 from damas.extensions import db
 from damas.models import AuditEntry, Entry, Event, User
 from damas.models.desk import DeskPenalty
-from damas.services import knockout as ko
+from damas.services.rounds import knockout as ko
 from damas.services.audit import record
 from damas.services.desk.boards import KNOCKOUT, Applied, DeskBoard, Seat, register
 from damas.services.desk.games import GameBoards

@@ -28,7 +28,7 @@ from damas.services.audit import record
 from damas.services.desk.boards import MICRO, Applied, DeskBoard, register
 from damas.services.desk.games import GameBoards
 from damas.services.errors import ServiceError
-from damas.services.micro_state import active_game_penalties, micro_summary  # noqa: F401  (re-exported)
+from damas.services.teams.micro_state import active_game_penalties, micro_summary  # noqa: F401  (re-exported)
 
 MICRO_GAMES = (1, 2)
 

@@ -25,7 +25,7 @@ from damas.services.audit import record, transaction
 from damas.services.desk.boards import DeskBoard, board_kind
 from damas.services.errors import ServiceError
 from damas.services.games.records import stored
-from damas.services.round_state import require_running
+from damas.services.rounds.state import require_running
 
 SUBJECTS = ("claim_95d", "incident", "move_count")
 

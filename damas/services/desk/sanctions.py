@@ -29,8 +29,8 @@ from damas.services.desk.boards import Applied, board_kind
 from damas.services.desk.move_refs import MoveAt, resolve, store
 from damas.services.errors import ServiceError
 from damas.services.mail import discipline_notices
-from damas.services.round_state import require_running
-from damas.services.withdrawals import withdraw_entry
+from damas.services.rounds.state import require_running
+from damas.services.rounds.withdrawals import withdraw_entry
 
 
 def add_sanction(actor: User, event: Event, round_number: int, player: Entry | int | None, kind: str,

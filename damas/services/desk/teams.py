@@ -44,11 +44,11 @@ from damas.extensions import db
 from damas.models import AuditEntry, Entry, Event, User
 from damas.models.desk import DeskPenalty
 from damas.models.micromatch import TeamBoardRow
-from damas.services import teams as team_service
+from damas.services.micromatch import team_events as team_service
 from damas.services.audit import record
 from damas.services.desk.boards import MICRO_TEAMS, Applied, DeskBoard, Seat, register
 from damas.services.errors import ServiceError
-from damas.services.team_entries import team_settings, team_rounds, teams_of
+from damas.services.teams.entries import team_settings, team_rounds, teams_of
 from damas.formats.team_state import event_lineups
 
 MICRO_GAMES = (1, 2)

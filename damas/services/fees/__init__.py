@@ -17,6 +17,6 @@ the names re-exported below.
 - `pix`: the federation's Pix account, an entry's BR Code, its QR code (SVG, PNG).
 - `payment_mail`: what the entry mails say about the fee (installed by the fees blueprint).
 
-The Pix key check (CPF, CNPJ, e-mail, phone, random key) is `damas.services.pix_keys`: the
+The Pix key check (CPF, CNPJ, e-mail, phone, random key) is `damas.services.federation.pix_keys`: the
 federation settings use it, and they sit below this area.
 """

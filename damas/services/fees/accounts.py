@@ -19,9 +19,9 @@ from damas.extensions import db
 from damas.formats.mapping import member_entrant
 from damas.models import Entry, EntryStatus, Event, Player
 from damas.models.fees import EntryFee, PaymentKind
-from damas.services.categories import event_categories
+from damas.services.standings.categories import event_categories
 from damas.services.fees.schedule import rules_of
-from damas.services.registration_limits import is_member
+from damas.services.registration.limits import is_member
 
 FEDERATION_TZ = ZoneInfo("America/Sao_Paulo")
 

@@ -37,10 +37,10 @@ from damas.services.fees.accounts import federation_today
 from damas.services.fees.confirmation import unpaid
 from damas.services.fees.schedule import schedule_row
 from damas.services.locking import lock_event
-from damas.services.registration_limits import aware, utcnow
-from damas.services.reserve import notify
-from damas.services.reserve_moves import fill_free_places, free_places, waiting
-from damas.services.starting_numbers import renumber
+from damas.services.registration.limits import aware, utcnow
+from damas.services.registration.reserve import notify
+from damas.services.registration.reserve_moves import fill_free_places, free_places, waiting
+from damas.services.registration.starting_numbers import renumber
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from damas.services.fees.pix import entry_brcode, pix_receiver, qr_png
 from damas.services.fees.schedule import schedule_row
 from damas.services.mail.compose import external_url
 from damas.services.mail.entry_payment import EntryPayment
-from damas.services.registration_limits import aware
+from damas.services.registration.limits import aware
 
 __all__ = ["entry_payment_of"]
 

@@ -21,7 +21,7 @@ from damas.models.fees import EntryFee, PaymentKind
 from damas.services.audit import record
 from damas.services.fees.accounts import fee_row
 from damas.services.fees.schedule import schedule_row
-from damas.services.registration_limits import aware, utcnow
+from damas.services.registration.limits import aware, utcnow
 
 WITHDRAWN = "withdrawn"            # the player cancelled
 REMOVED = "removed"                # the organisers removed the entry

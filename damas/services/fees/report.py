@@ -28,7 +28,7 @@ from damas.extensions import db
 from damas.models import Event
 from damas.models.desk import DeskAppeal
 from damas.models.fees import EntryFee, FeeSchedule
-from damas.services.categories import event_categories
+from damas.services.standings.categories import event_categories
 from damas.services.fees.accounts import FEDERATION_TZ, EntrantFee, event_accounts, federation_today
 
 # The committee's decisions as the appeals page names them.

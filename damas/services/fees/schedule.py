@@ -16,7 +16,7 @@ from damas.extensions import db
 from damas.models import Event, User
 from damas.models.fees import FeeReduction, FeeSchedule, UnpaidAction
 from damas.services.audit import record, snapshot, transaction
-from damas.services.categories import event_categories
+from damas.services.standings.categories import event_categories
 from damas.services.errors import ServiceError
 
 SCHEDULE_FIELDS = ("member_cents", "guest_cents", "early_until", "early_reduction_cents", "paid_to_confirm",

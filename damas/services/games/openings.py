@@ -17,7 +17,7 @@ from damas.formats.mapping import micro_settings
 from damas.models import Event
 from damas.models.gamerecord import GameRecord
 from damas.services.games.records import event_rules
-from damas.services.openings import event_draws
+from damas.services.micromatch.openings import event_draws
 
 Draws = dict[tuple[int, int], "DrawnOpening"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from damas.engine.integers import parse_int
 from damas.formats.game_slots import SlotPlayer
-from damas.services.trf_preview import normal_name  # one name matching for every import
+from damas.services.trf.preview import normal_name  # one name matching for every import
 
 
 def names_player(tag: str, player: SlotPlayer) -> bool:

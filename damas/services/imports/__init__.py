@@ -7,4 +7,7 @@ re-plans from the same content and writes the whole plan in one transaction, or 
 row is in error (**[ours]**: a file with a bad row is refused whole, so a half-imported registry
 never exists). The content travels between the two steps signed (`carry`), never as rows the
 browser could edit.
+
+It may import `players` (the registry's fields and titles), `entries` and `registration` (many
+entries at once, a starting list renumbered) and the shared `audit`, `errors` and `locking`.
 """

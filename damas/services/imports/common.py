@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from damas.services.imports.tabular import ImportRefused, parse_date
 from damas.engine.integers import parse_int
-from damas.services.titles import title_kind
+from damas.services.players.titles import title_kind
 
 NEW, UPDATE, SAME, SKIP, ERROR = "new", "update", "same", "skip", "error"
 FEDERATION_ID = re.compile(r"^[A-Za-z0-9\-./]{1,20}$")

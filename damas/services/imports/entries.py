@@ -29,8 +29,8 @@ from damas.services.imports.common import (
     name_key, read_birth_date,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
-from damas.services.entries import accepts_entries, renumber
-from damas.services.registration_limits import active_count, settings_of
+from damas.services.entries.add_remove import accepts_entries, renumber
+from damas.services.registration.limits import active_count, settings_of
 from damas.services.locking import lock_event
 
 COLUMNS = (

@@ -20,14 +20,13 @@ the staff choose on the form, draughts 64 (the federation's game) unless they sa
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
 from damas.engine.rating.lists import DISCIPLINES, FEDERATION_GAME, RatingListKey
 from damas.extensions import db
-from damas.models import Entry, Event, EventStatus, Player, RatingRecord, Round, User
+from damas.models import Player, RatingRecord, User
 from damas.models.player import RATING_FIELDS
 from damas.services.audit import record, transaction
 from damas.services.errors import ServiceError
@@ -36,10 +35,7 @@ from damas.services.imports.common import (
     PlanRow, join_reasons, read_federation_id, read_fide_id, read_noting, read_rating, read_title,
 )
 from damas.services.imports.tabular import Column, ImportRefused, Row, read_table, template_csv
-from damas.models import KnockoutGame, KnockoutSetup
-from damas.models.micromatch import TeamRound
-from damas.services.entries import renumber
-from damas.services.locking import lock_event
+from damas.services.entries.rating_refresh import refresh_unpaired_entries
 
 COLUMNS = (
     Column("federation_id", FEDERATION_HEADERS),
@@ -188,48 +184,6 @@ def apply_rating_list(actor: User, rows: list[Row], filename: str, source: str, 
         db.session.flush()
         refresh_unpaired_entries(actor, changed)
     return plan
-
-
-def _paired_event_ids() -> Any:
-    """Events whose starting order is in use: a round paired (Swiss, round robin, micro-match),
-    a knockout started (its seeds are pairing numbers) or played, a team round paired."""
-    from sqlalchemy import union
-
-    return union(select(Round.event_id), select(KnockoutSetup.event_id).where(KnockoutSetup.seeds.is_not(None)),
-                 select(KnockoutGame.event_id), select(TeamRound.event_id))
-
-
-def _unpaired_events(player_ids: set[int]) -> list[Event]:
-    if not player_ids:
-        return []
-    return list(db.session.scalars(
-        select(Event).join(Entry, Entry.event_id == Event.id)
-        .where(Entry.player_id.in_(player_ids), Event.id.not_in(_paired_event_ids()),
-               Event.status.in_([EventStatus.DRAFT, EventStatus.REGISTRATION, EventStatus.RUNNING]))
-    ).unique())
-
-
-def refresh_unpaired_entries(actor: User | None, player_ids: set[int]) -> list[Event]:
-    """The ratings on the entries of events not yet paired follow the players' new ratings on
-    the event's list, and the starting list is renumbered; paired events keep theirs (frozen)."""
-    events = _unpaired_events(player_ids)
-    for event in events:
-        lock_event(event)
-        if db.session.scalar(select(Event.id).where(Event.id == event.id, Event.id.in_(_paired_event_ids()))):
-            continue  # paired meanwhile: frozen
-        listing = event.list_key
-        moved: dict[str, Any] = {}
-        for entry in event.entries:
-            if entry.player_id in player_ids:
-                new = entry.player.rating_for(listing)
-                if new != entry.rating_at_entry:
-                    moved[str(entry.id)] = [entry.rating_at_entry, new]
-                    entry.rating_at_entry = new
-        if moved:
-            renumber(event)
-            record(actor, "update", "entry_ratings", event.id, {k: v[0] for k, v in moved.items()},
-                   {k: v[1] for k, v in moved.items()}, event.id)
-    return events
 
 
 def rating_list_template() -> str:

@@ -24,9 +24,9 @@ from damas.services.imports.common import (
     PlanRow, TITLE_HEADERS, join_reasons, name_key, read_birth_date, read_federation_id, read_fide_id, read_noting, read_rating,
     read_title,
 )
-from damas.services.imports.rating_lists import refresh_unpaired_entries
+from damas.services.entries.rating_refresh import refresh_unpaired_entries
 from damas.services.imports.tabular import Column, Row, read_table, template_csv
-from damas.services.player_fields import PLAYER_FIELDS
+from damas.services.players.fields import PLAYER_FIELDS
 
 COLUMNS = (
     Column("full_name", NAME_HEADERS, required=True),

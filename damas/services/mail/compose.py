@@ -7,7 +7,7 @@ from typing import Any, ContextManager
 from flask import current_app, has_request_context, render_template, url_for
 from flask_babel import force_locale
 
-from damas.services.federation import federation_name
+from damas.services.federation.settings import federation_name
 from damas.services.mail.message import InlineImage, OutgoingMail
 
 LOCALES = ("pt_BR", "en")

@@ -29,7 +29,7 @@ from damas.engine.norms import (
 from damas.formats import get_format
 from damas.models import Event, Player
 from damas.services.norms.inputs import NormInputs, SeekerRows, norm_inputs
-from damas.services.titles import engine_title, national_titles
+from damas.services.players.titles import engine_title, national_titles
 
 __all__ = [
     "DRAUGHTS", "EventNationalNorms", "NationalLine", "NationalPlayerNorms", "event_national_norms",

@@ -23,10 +23,10 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, RequestKind, RoundRequest, User
 from damas.models.venue import CheckIn, CheckInMethod
 from damas.services.audit import record, transaction
-from damas.services.bye_requests import set_round_request
+from damas.services.registration.bye_requests import set_round_request
 from damas.services.errors import ServiceError
-from damas.services.registration_limits import own_entry, player_of
-from damas.services.round_state import round_by_round
+from damas.services.registration.limits import own_entry, player_of
+from damas.services.rounds.state import round_by_round
 from damas.services.venue.checkin_settings import next_round_number, open_round
 from damas.services.venue.checkin_token import read_token
 

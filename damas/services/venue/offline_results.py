@@ -27,7 +27,7 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event, EventStatus, Game, GameResult, RoundStatus, User
 from damas.services.errors import ServiceError
-from damas.services.rounds import ENTERABLE_RESULTS, record_results
+from damas.services.results.recording import ENTERABLE_RESULTS, record_results
 
 OK, CONFLICT, REFUSED = "ok", "conflict", "refused"
 

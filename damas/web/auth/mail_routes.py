@@ -13,7 +13,7 @@ from flask import flash, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_login import current_user, login_required, logout_user
 
-from damas.services import account_mail
+from damas.services.accounts import account_mail
 from damas.services.errors import ServiceError
 from damas.web.auth.forms import ForgotPasswordForm, ResetPasswordForm
 from damas.web.auth.routes import bp

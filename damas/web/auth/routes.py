@@ -15,7 +15,7 @@ from flask_login import current_user, login_required, login_user, logout_user
 
 from damas.extensions import login_manager
 from damas.services.errors import ServiceError
-from damas.services.users import authenticate, change_own_password, end_sessions, remember_locale
+from damas.services.accounts.users import authenticate, change_own_password, end_sessions, remember_locale
 from damas.web.auth.forms import LoginForm, PasswordForm
 from damas.web import login_delay
 from damas.web.forms_util import show_service_error

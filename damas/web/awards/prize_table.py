@@ -14,10 +14,10 @@ from flask_login import current_user
 
 from damas.models import Event
 from damas.reports.awards import category_name, prize_list
-from damas.services import categories as category_service
-from damas.services import prizes as prize_service
+from damas.services.standings import categories as category_service
+from damas.services.standings import prizes as prize_service
 from damas.services.errors import ServiceError
-from damas.services.prize_table import PrizeTableError, save_table
+from damas.services.standings.prize_table import PrizeTableError, save_table
 from damas.web.awards.forms import CashTiesForm, PrizeTableForm
 from damas.views.summaries import event_summary
 

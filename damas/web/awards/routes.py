@@ -22,11 +22,9 @@ from damas.reports.awards import (
     prize_list,
     ties_in,
 )
-from damas.services import (
-    categories as category_service,
-    playoffs as playoff_service,
-    prizes as prize_service,
-)
+from damas.services.standings import categories as category_service
+from damas.services.standings import playoffs as playoff_service
+from damas.services.standings import prizes as prize_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, visible_event
 from damas.web.awards.forms import (

@@ -18,7 +18,7 @@ from damas.models.championships import Championship
 from damas.presentation.labels import STATUS_NAMES, pick
 from damas.presentation.numbers import money
 from damas.reports.championship_sheets import clubs_pdf, prizes_pdf
-from damas.services import federation as federation_service
+from damas.services.federation import settings as federation_service
 from damas.services.championships.clubs import club_classification
 from damas.services.championships.player_sections import player_sections
 from damas.services.championships.prize_list import combined_prizes

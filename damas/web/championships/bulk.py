@@ -10,7 +10,7 @@ from damas.extensions import db
 from damas.models.championships import Championship
 from damas.services.championships import bulk_entries, entries
 from damas.services.errors import ServiceError
-from damas.services.events import can_edit_event
+from damas.services.events.lifecycle import can_edit_event
 from damas.web.championships.blueprint import bp
 from damas.web.championships.entry_forms import BulkSectionsForm
 from damas.web.forms_util import choices, show_service_error

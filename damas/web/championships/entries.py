@@ -15,9 +15,9 @@ from damas.models import Event, EventStatus, Player, Role
 from damas.models.championships import Championship
 from damas.presentation.numbers import money
 from damas.services.championships import eligibility_rules, entries, single_fee
-from damas.services.categories import event_categories
+from damas.services.standings.categories import event_categories
 from damas.services.errors import ServiceError
-from damas.services.events import can_edit_event
+from damas.services.events.lifecycle import can_edit_event
 from damas.services.locking import retrying
 from damas.views.summaries import event_summary
 from damas.web.access import event_editor_required

@@ -15,7 +15,7 @@ from damas.models import Event, Role
 from damas.models.championships import Championship
 from damas.reports.championship_brochure import brochure_pdf
 from damas.services.championships.championships import championship_of_event, published_championships
-from damas.services.federation import federation_name
+from damas.services.federation.settings import federation_name
 from damas.views.championship_page import championship_summary, leaders, page_context, visible_sections
 from damas.web.championships.blueprint import bp
 from damas.web.public.routes import cached

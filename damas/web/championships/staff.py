@@ -16,7 +16,7 @@ from damas.models.championships import Championship
 from damas.services.championships import sections as section_service
 from damas.services.championships.championships import save_championship, section_events
 from damas.services.errors import ServiceError
-from damas.services.federation import default_pairing_system, default_ruleset
+from damas.services.federation.settings import default_pairing_system, default_ruleset
 from damas.views.championship_page import championship_summary, dates_text, section_rows
 from damas.web.access import staff_required
 from damas.web.championships.blueprint import bp

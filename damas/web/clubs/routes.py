@@ -9,7 +9,7 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.models import Club
 from damas.services.errors import ServiceError
-from damas.services.players import create_club, update_club
+from damas.services.players.records import create_club, update_club
 from damas.web.access import staff_required
 from damas.web.clubs.forms import ClubForm
 from damas.web.forms_util import show_service_error

@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from flask_login import current_user
 
 from damas.engine.penalties import Action
-from damas.services import absence as absence_service
+from damas.services.rounds import absence as absence_service
 from damas.services import desk as desk_service
 from damas.web.access import event_editor_required
 from damas.web.desk.common import article_text, back_to, entry_or_none, desk_event

@@ -11,9 +11,10 @@ from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
 from damas.web.pdf_jobs import deliver_pdf
-from damas.services import entries as entry_service, events as event_service
-from damas.services.frozen_settings import frozen_reason, frozen_settings
-from damas.services.seasons import seasons_of_event
+from damas.services.entries import add_remove as entry_service
+from damas.services.events import lifecycle as event_service
+from damas.services.events.frozen_settings import frozen_reason, frozen_settings
+from damas.services.ratings.seasons import seasons_of_event
 from damas.services.errors import ServiceError
 from damas.services.norms import eligibility, fide_norms_apply
 from damas.web.access import event_editor_required, staff_required, visible_event
@@ -37,7 +38,7 @@ from damas.views.import_note import import_note
 from damas.reports.standings import standings_context
 from damas.reports.round_points import with_points_before
 from damas.web.desk import audit_page # the arbiter's desk owns this page (filters, CSV)
-from damas.services.federation import default_pairing_system, default_ruleset
+from damas.services.federation.settings import default_pairing_system, default_ruleset
 
 bp = Blueprint("events", __name__, url_prefix="/eventos")
 

@@ -5,12 +5,12 @@ from flask import Blueprint, Response, flash, redirect, render_template, request
 from flask_babel import gettext as _
 from flask_login import current_user
 
-from damas.services import federation as federation_service
+from damas.services.federation import settings as federation_service
 from damas.services.errors import ServiceError
 from damas.services.mail.outbox import outbox_in_use
 from damas.web.access import staff_required
 from damas.web.forms_util import choices, pairing_system_choices, pairing_system_names, show_service_error
-from damas.services import rating_parameters as rating_parameters_service
+from damas.services.ratings import parameters as rating_parameters_service
 from damas.web.federation.forms import FederationForm, RatingParametersForm
 
 bp = Blueprint("federation", __name__, url_prefix="/federacao")

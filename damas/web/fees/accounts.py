@@ -15,7 +15,7 @@ from damas.extensions import db
 from damas.models import Entry, Event
 from damas.models.fees import EntryFee, PaymentKind, PaymentMethod
 from damas.presentation.numbers import money
-from damas.services.categories import event_categories
+from damas.services.standings.categories import event_categories
 from damas.services.fees import bookings
 from damas.services.fees.accounts import event_accounts, federation_today
 from damas.services.fees.report import Totals

@@ -13,7 +13,7 @@ from damas.extensions import db
 from damas.models import Event
 from damas.presentation.numbers import money
 from damas.services.fees import deadline as deadline_service
-from damas.services.registration_limits import aware
+from damas.services.registration.limits import aware
 from damas.views.summaries import event_summary
 from damas.web.access import staff_required
 from damas.web.fees.blueprint import bp

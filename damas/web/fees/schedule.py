@@ -8,7 +8,7 @@ from flask_login import current_user
 
 from damas.extensions import db
 from damas.models import Event
-from damas.services.categories import event_categories
+from damas.services.standings.categories import event_categories
 from damas.services.errors import ServiceError
 from damas.services.fees import schedule as fee_schedule
 from damas.views.summaries import event_summary

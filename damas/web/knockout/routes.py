@@ -1,6 +1,6 @@
 """Knockout pages: the bracket (public, SVG, printable, PDF); settings, start and results (editors).
 
-Thin routes: form -> one service call in damas.services.knockout -> redirect with a message.
+Thin routes: form -> one service call in damas.services.rounds.knockout -> redirect with a message.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from flask_login import current_user
 from damas.extensions import db
 from damas.models import Event, EventStatus
 from damas.reports.bracket import bracket_context, bracket_pdf
-from damas.services import knockout as ko
+from damas.services.rounds import knockout as ko
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, visible_event
 from damas.web.pdf_jobs import deliver_pdf

@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import Event, EventStatus
-from damas.services.users import remember_locale
+from damas.services.accounts.users import remember_locale
 from damas.views.arbiter_events import assigned_events
 from damas.views.summaries import event_summary
 

@@ -18,7 +18,9 @@ from damas.engine.pairing import get_system
 from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event, EventStatus, Role, RoundStatus
-from damas.services import micromatch as micro_service, openings as opening_service, teams as team_service
+from damas.services.micromatch import matches as micro_service
+from damas.services.micromatch import openings as opening_service
+from damas.services.micromatch import team_events as team_service
 from damas.services.errors import ServiceError
 from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required, visible_event

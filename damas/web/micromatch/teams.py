@@ -14,9 +14,9 @@ from damas.extensions import db
 from damas.formats import get_format
 from damas.models import Event, EventStatus, Role, User
 from damas.models.micromatch import Team
-from damas.services import micromatch as micro_service
-from damas.services import openings as opening_service
-from damas.services import teams as team_service
+from damas.services.micromatch import matches as micro_service
+from damas.services.micromatch import openings as opening_service
+from damas.services.micromatch import team_events as team_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, visible_event
 from damas.web.converters import db_id

@@ -11,10 +11,10 @@ from damas.engine.folding import fold
 from damas.extensions import db
 from damas.models import Club, Entry, Event, EventStatus, Player
 from damas.services.errors import ServiceError
-from damas.services.events import can_edit_event
+from damas.services.events.lifecycle import can_edit_event
 from damas.engine.titles import FIDE_TITLES
-from damas.services.players import create_player, update_player
-from damas.services.titles import draughts_titles, national_title_name
+from damas.services.players.records import create_player, update_player
+from damas.services.players.titles import draughts_titles, national_title_name
 from damas.web.access import staff_required
 from damas.web.players.forms import PlayerForm
 from damas.web.forms_util import choices, show_service_error

@@ -58,8 +58,8 @@ from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, G
 from damas.formats import get_format
 from damas.formats.event_rules import event_ruleset, shown_tiebreak_order as tiebreak_order
 from damas.reports.standings import standings_context
-from damas.services.events import can_edit_event
-from damas.services import teams as team_service
+from damas.services.events.lifecycle import can_edit_event
+from damas.services.micromatch import team_events as team_service
 from damas.formats.mapping import entry_results, event_rounds, round_is_complete
 from damas.views.summaries import event_summary, start_list
 from damas.presentation.labels import OUTCOME_NAMES
@@ -71,8 +71,8 @@ from damas.views.round_rows import api_board, side
 from damas.presentation.site_url import external_url
 from damas.reports.awards import category_standings_context, category_tables
 from damas.reports.bracket import player_bracket_rows
-from damas.services import registration as reg
-from damas.services.categories import event_categories
+from damas.services.entries import self_service as reg
+from damas.services.standings.categories import event_categories
 
 bp = Blueprint("public", __name__, url_prefix="/eventos/<int:event_id>")
 api = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -104,7 +104,7 @@ def _visible(event_id: int, *, entries: bool = True) -> tuple[Event, bool]:
 # ------------------------------------------------------------------ categories (switchable source)
 
 def cached(kind: str, event: Event, extra: str, build: Callable[[], Any]) -> Any:
-    """Tables computed once per revision of the event (damas/services/revision.py: every change
+    """Tables computed once per revision of the event (damas/services/events/revision.py: every change
     to its results, entries, categories or players moves it), so a cached value is never stale;
     the store lives on the app (one per process), at most CACHE_SIZE values."""
     store: OrderedDict = current_app.extensions.setdefault("damas_public_cache", OrderedDict())

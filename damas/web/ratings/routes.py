@@ -14,10 +14,10 @@ from damas.extensions import db
 from damas.models import Club, Player, RatingPeriod, User
 from damas.engine.rating.lists import RatingListKey, parse_list_code
 from damas.presentation.labels import pick, rating_list_name, rating_list_options
-from damas.services import rating_periods as period_service
+from damas.services.ratings import periods as period_service
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
-from damas.services.rating_list_page import CATEGORIES, rating_list_rows
+from damas.services.ratings.list_page import CATEGORIES, rating_list_rows
 from damas.web.access import staff_required
 from damas.web.downloads import attachment
 from damas.web.forms_util import show_service_error

@@ -1,7 +1,7 @@
 """Players' side of registration: sign up, the player's own page, entering and leaving events,
 the reserve list and known absences; staff approve sign-ups; editors set the registration rules.
 
-Thin routes: form -> one service call (damas.services.registration / accounts) -> redirect.
+Thin routes: form -> one service call (damas.services.entries.self_service / accounts) -> redirect.
 """
 from __future__ import annotations
 
@@ -14,11 +14,13 @@ from damas.presentation.labels import english as in_english
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventStatus, RoundRequest, User
 from damas.models.registration import GuestPolicy, ReserveEntry, ReserveStatus, SignUp
-from damas.services import accounts, registration as reg, result_reports
+from damas.services.accounts import player_accounts as accounts
+from damas.services.entries import self_service as reg
+from damas.services.results import player_reports as result_reports
 from damas.presentation.results import report_choices
 from damas.services.errors import ServiceError
 from damas.services.fees.confirmation import entry_settled, paid_only
-from damas.services.events import can_edit_event
+from damas.services.events.lifecycle import can_edit_event
 from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required
 from damas.web.forms_util import choices, run_service, show_service_error

@@ -9,7 +9,7 @@ from flask_login import current_user
 
 from damas.extensions import db
 from damas.models.registration import UnmatchedReason, UnmatchedSignUp
-from damas.services import unmatched_sign_ups
+from damas.services.accounts import unmatched_sign_ups
 from damas.web.access import staff_required
 from damas.web.forms_util import run_service
 from damas.web.registration.forms import UnmatchedForm

@@ -6,7 +6,7 @@ in words (`report_check`), and only its "send" button posts it (a post without t
 sent back to it), so one tap by mistake sends nothing. The player may withdraw his report
 while nobody acted on it (`withdraw_report`).
 
-The rules of agreement are `damas.services.result_reports`; these routes only read the form,
+The rules of agreement are `damas.services.results.player_reports`; these routes only read the form,
 check who is asking and say what happened. Reports are throttled per account and address
 (`LIMIT_RESULT_REPORT_ACCOUNT`) and, like every form, carry the CSRF token.
 """
@@ -21,8 +21,8 @@ from wtforms.validators import DataRequired
 
 from damas.extensions import db
 from damas.models import Event, Game, GameResult
-from damas.services import result_reports as reports
-from damas.services import rounds as round_service
+from damas.services.results import player_reports as reports
+from damas.services.results import recording as round_service
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
 from damas.presentation.results import report_choices

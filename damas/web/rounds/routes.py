@@ -29,16 +29,14 @@ from damas.formats.event_rules import bye_override, order_is_drawn, published_or
 from damas.reports.awards import tiebreak_draws
 from damas.reports.round_points import with_points_before
 from damas.reports.standings import crosstable_context, crosstable_kind, standings_context
-from damas.services import (
-    absence as absence_service,
-    result_reports,
-    roundrobin as rr_service,
-    rounds as round_service,
-    swiss as swiss_service,
-)
+from damas.services.rounds import absence as absence_service
+from damas.services.results import player_reports as result_reports
+from damas.services.rounds import round_robin as rr_service
+from damas.services.results import recording as round_service
+from damas.services.rounds import swiss as swiss_service
 from damas.services.errors import ServiceError
 from damas.services.locking import retrying
-from damas.services.withdrawal_undo import undo_refusal, undo_withdrawal
+from damas.services.rounds.withdrawal_undo import undo_refusal, undo_withdrawal
 from damas.formats.mapping import event_rounds, round_is_complete
 from damas.web.access import event_editor_required, visible_event
 from damas.web.rounds.forms import GenerateRoundRobinForm, RoundRequestForm, WithdrawalForm

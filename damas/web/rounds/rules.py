@@ -10,7 +10,7 @@ from flask_login import current_user
 from damas.extensions import db
 from damas.formats import get_format
 from damas.models import EntryStatus, Event
-from damas.services import roundrobin as rr_service
+from damas.services.rounds import round_robin as rr_service
 from damas.services.errors import ServiceError
 from damas.formats.mapping import event_rounds, micro_settings
 from damas.web.access import event_editor_required
@@ -18,8 +18,8 @@ from damas.web.rounds.forms import ManualNumbersForm
 from damas.views.summaries import event_summary
 from damas.web.rounds.blueprint import bp
 from damas.engine.event_rules import CORRECTION_CASE_TEXT, round_minutes
-from damas.services.events import play_hours_warnings
-from damas.services.registration_limits import settings_of
+from damas.services.events.lifecycle import play_hours_warnings
+from damas.services.registration.limits import settings_of
 from damas.engine.integers import parse_int
 
 

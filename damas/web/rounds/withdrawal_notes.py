@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
-from damas.services.withdrawals import Withdrawn
+from damas.services.rounds.withdrawals import Withdrawn
 
 
 def withdrawal_notes(done: Withdrawn) -> list[str]:

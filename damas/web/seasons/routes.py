@@ -14,8 +14,8 @@ from damas.extensions import db
 from damas.presentation.labels import pick
 from damas.models import Season
 from damas.reports.season_sheet import season_pdf
-from damas.services import federation as federation_service
-from damas.services import seasons as season_service
+from damas.services.federation import settings as federation_service
+from damas.services.ratings import seasons as season_service
 from damas.services.errors import ServiceError
 from damas.web.access import staff_required
 from damas.web.downloads import attachment

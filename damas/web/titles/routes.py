@@ -11,7 +11,7 @@ from damas.engine.norms.fmjd import ANNEX_10_URL
 from damas.extensions import db
 from damas.models import NationalTitleRow
 from damas.services.errors import ServiceError
-from damas.services.titles import NATIONAL_FIELDS, delete_national_title, national_titles, save_national_title
+from damas.services.players.titles import NATIONAL_FIELDS, delete_national_title, national_titles, save_national_title
 from damas.web.access import staff_required
 from damas.web.forms_util import show_service_error
 from damas.web.titles.forms import NationalTitleForm

@@ -14,8 +14,8 @@ from flask_login import current_user
 from damas.engine.pairing import get_system
 from damas.engine.rulesets import get_ruleset, ruleset_codes
 from damas.services.errors import ServiceError
-from damas.services.trf_import import import_trf
-from damas.services.trf_preview import IMPORT_SYSTEMS, MAX_TRF_BYTES, TrfPreview, decode_trf, preview_trf
+from damas.services.trf.event_import import import_trf
+from damas.services.trf.preview import IMPORT_SYSTEMS, MAX_TRF_BYTES, TrfPreview, decode_trf, preview_trf
 from damas.web.access import staff_required
 from damas.web.forms_util import choices, show_service_error, tiebreak_picker
 from damas.presentation.labels import pick

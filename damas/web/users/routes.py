@@ -9,7 +9,7 @@ from sqlalchemy import select
 from damas.extensions import db
 from damas.models import Player, User
 from damas.services.errors import ServiceError
-from damas.services.users import create_user, update_user
+from damas.services.accounts.users import create_user, update_user
 from damas.web import audit_log as audit_log_data
 from damas.web.desk.audit import audit_row, audit_rows_named
 from damas.web.access import staff_required

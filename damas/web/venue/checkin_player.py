@@ -10,7 +10,7 @@ from flask_login import current_user, login_required
 
 from damas.models import EntryStatus
 from damas.services.errors import ServiceError
-from damas.services.registration_limits import own_entry
+from damas.services.registration.limits import own_entry
 from damas.services.venue import checkin as checkin_service
 from damas.views.current_board import current_board
 from damas.views.summaries import event_summary

@@ -22,7 +22,7 @@ from damas.extensions import db
 from damas.models import Event
 from damas.presentation.results import result_choices
 from damas.services.venue.offline_results import REFUSED, send_queued_result
-from damas.services.events import can_edit_event
+from damas.services.events.lifecycle import can_edit_event
 from damas.web.access import visible_event
 from damas.web.venue.blueprint import bp
 

@@ -34,7 +34,7 @@ __all__ = ["LATEST_RESULTS", "ROWS_PER_PAGE", "WallPage", "played_by_boards", "w
 
 ROWS_PER_PAGE = 10
 LATEST_RESULTS = 10  # one page
-# audit actions that set a board's result (damas/services/rounds.py, desk/corrections.py, micromatch.py)
+# audit actions that set a board's result (damas/services/results/recording.py, desk/corrections.py, micromatch.py)
 RESULT_ACTIONS = ("result", "correction", "adjourned_result", "micro_result")
 _AUDIT_LOOKBACK = 60  # audit rows read to find the latest LATEST_RESULTS boards (a board may repeat)
 

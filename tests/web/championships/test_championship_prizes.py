@@ -7,7 +7,7 @@ import pytest
 
 from damas.models import Role
 from damas.services.championships.prize_list import combined_prizes
-from damas.services.prizes import add_prize
+from damas.services.standings.prizes import add_prize
 from tests.web.championships.rapid_section import add_rapid
 from tests.web.championships.stage_world import build
 

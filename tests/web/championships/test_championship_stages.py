@@ -16,7 +16,7 @@ from damas.services.championships.carry import carry_over, mark_declined, refusa
 from damas.services.championships.qualifiers import qualifiers_of
 from damas.services.championships.stages import RuleInput, save_rules
 from damas.services.errors import ServiceError
-from damas.services.standings import standings_of
+from damas.services.standings.compute import standings_of
 from tests.web.championships.stage_world import build, play
 
 ORDER = ["A", "E", "C", "B", "F", "H", "D", "G"]  # the Swiss's table (points, then its tiebreaks)

@@ -6,7 +6,7 @@ from datetime import date, datetime, timezone
 from typing import Any
 
 from damas.models import Role
-from damas.services import federation as federation_service
+from damas.services.federation import settings as federation_service
 from damas.services.fees import schedule
 
 PIX = {"name": "Federação Cearense de Damas", "pix_key": "tesouraria@fcd.org.br", "pix_name": "Federação Cearense",

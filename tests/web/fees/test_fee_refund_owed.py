@@ -7,7 +7,7 @@ from damas.extensions import db
 from damas.models import EventStatus
 from damas.models.registration import RegistrationSettings
 from damas.models.fees import PaymentKind, PaymentMethod
-from damas.services import events as event_service
+from damas.services.events import lifecycle as event_service
 from damas.services.fees import accounts, bookings
 from tests.web.fees.fee_policy_helpers import (  # noqa: F401  (fixtures)
     FEE,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from damas.services.errors import ServiceError
-from damas.services.pix_keys import cnpj_ok, cpf_ok, parse_pix_key
+from damas.services.federation.pix_keys import cnpj_ok, cpf_ok, parse_pix_key
 
 
 @pytest.mark.parametrize("typed, kind, value", [

@@ -8,9 +8,9 @@ from datetime import date, datetime, timezone
 import pytest
 
 from damas.models import AuditEntry, EntryStatus, EventStatus, Role
-from damas.services import events as event_service
-from damas.services import micromatch as micro_service
-from damas.services import teams as team_service
+from damas.services.events import lifecycle as event_service
+from damas.services.micromatch import matches as micro_service
+from damas.services.micromatch import team_events as team_service
 from damas.services.mail.preferences import set_kinds_on
 from tests.web.mail.mail_helpers import outbox
 

@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import AuditEntry, Role, User
-from damas.services import account_mail
+from damas.services.accounts import account_mail
 from damas.services.mail.recipients import receives_notifications
 from tests.conftest import login
 from tests.smtp_server import SmtpServer, smtp_server  # noqa: F401 (the fixture)

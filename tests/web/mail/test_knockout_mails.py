@@ -9,7 +9,7 @@ from typing import Any
 
 from damas.engine.pairing.knockout import all_ties
 from damas.models import Event, Role
-from damas.services import knockout as ko
+from damas.services.rounds import knockout as ko
 from damas.services.mail.preferences import set_kinds_on
 from tests.web.mail.mail_helpers import outbox
 

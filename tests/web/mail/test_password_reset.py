@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from damas.extensions import db
 from damas.models import AuditEntry, User
-from damas.services import account_mail
+from damas.services.accounts import account_mail
 from tests.conftest import login
 from tests.smtp_server import SmtpServer, smtp_server  # noqa: F401 (the fixture)
 from tests.web.mail.mail_helpers import account, app_with, body, link_in, outbox, running

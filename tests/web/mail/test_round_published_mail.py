@@ -89,7 +89,7 @@ def test_a_refused_or_rolled_back_publication_sends_nothing(app, db, make_event,
     def fail(*_args: Any) -> None:
         raise ServiceError("falhou depois de marcar a rodada")
 
-    monkeypatch.setattr("damas.services.round_publication.withdraw_unexplained", fail)
+    monkeypatch.setattr("damas.services.rounds.publication.withdraw_unexplained", fail)
     page = _publish(app, event, arbiter).get_data(as_text=True)
     assert "falhou depois de marcar a rodada" in page
     db.session.expire_all()

@@ -10,7 +10,7 @@ from typing import Any
 from damas.models import Event, Role
 from damas.models.micromatch import Team, TeamRound
 from damas.services.mail.preferences import set_kinds_on
-from damas.services.team_lineups import lineup_of
+from damas.services.micromatch.lineups import lineup_of
 from tests.web.mail.mail_helpers import outbox
 
 NOW = datetime.now(timezone.utc)

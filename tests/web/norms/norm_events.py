@@ -21,8 +21,8 @@ from datetime import date
 from typing import Any, Callable
 
 from damas.models import Entry, Event, EventStatus, GameResult, Player, Role
-from damas.services.roundrobin import generate_round_robin
-from damas.services.rounds import publish_round, record_results
+from damas.services.rounds.round_robin import generate_round_robin
+from damas.services.results.recording import publish_round, record_results
 
 # (title, federation ("" = the home federation BRA), rating) of players 1..10
 FIELD: list[tuple[str, str, int]] = [

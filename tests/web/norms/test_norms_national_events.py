@@ -20,8 +20,8 @@ from __future__ import annotations
 from html import unescape
 
 from damas.models import NationalTitleRow
-from damas.services.federation import raise_version
-from damas.services.titles import save_national_title
+from damas.services.federation.settings import raise_version
+from damas.services.players.titles import save_national_title
 from tests.web.norms.norm_events import DRAW, LOSS, WIN, build_round_robin
 
 FIELD = [("", "", r) for r in (1900, 1990, 1950, 1900, 1850, 1800, 1650, 1500)]

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from damas.engine.norms.national import NationalTitle
 from damas.models import AuditEntry, NationalTitleRow, Role
 from damas.services.errors import ServiceError
-from damas.services.titles import engine_title, save_national_title
+from damas.services.players.titles import engine_title, save_national_title
 
 GOOD = {"code": "mn", "name": "Mestre Nacional", "rating_threshold": "2000", "norms_needed": "2",
         "min_games": "7", "min_average": "1800", "min_score_percent": "55", "unrated_rating": ""}

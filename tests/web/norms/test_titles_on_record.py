@@ -12,11 +12,11 @@ from sqlalchemy import select
 from damas.engine.titles import from_trf, to_trf
 from damas.engine.trf import read_trf
 from damas.models import AuditEntry, EventStatus, GameResult, Player, Role
-from damas.services import entries as entry_service
+from damas.services.entries import add_remove as entry_service
 from damas.services.errors import ServiceError
-from damas.services.players import create_player
-from damas.services.rounds import publish_round, record_results
-from damas.services.swiss import pair_next_round
+from damas.services.players.records import create_player
+from damas.services.results.recording import publish_round, record_results
+from damas.services.rounds.swiss import pair_next_round
 
 FORM = {"full_name": "Ana Titulada", "sex": "F", "birth_date": "", "club_id": "", "state": "CE",
         "federation_id": "", "fide_id": "", "email": ""}

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from damas.models import AuditEntry, EventStatus, Game, GameResult, Role, Round, RoundStatus
-from damas.services.rounds import record_results
+from damas.services.results.recording import record_results
 from tests.conftest import login
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from damas.extensions import db
 from damas.models import EventStatus, Game, GameResult, Role, Round, RoundStatus
-from damas.services.rounds import record_results
+from damas.services.results.recording import record_results
 
 PLAYERS = 24
 
