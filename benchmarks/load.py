@@ -60,7 +60,7 @@ def build(url: str, players: int, rounds: int) -> tuple[int, int]:
     from damas import create_app
     from damas.config import TestConfig
     from damas.extensions import db
-    from tests.web.test_public_queries import build_event
+    from tests.web.serving.test_public_queries import build_event
 
     config = {k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()}
     config["SQLALCHEMY_DATABASE_URI"] = url

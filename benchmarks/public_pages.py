@@ -21,7 +21,7 @@ from benchmarks.page_timing import time_pages  # noqa: E402
 from damas import create_app  # noqa: E402
 from damas.config import TestConfig  # noqa: E402
 from damas.extensions import db  # noqa: E402
-from tests.web.test_public_queries import build_event  # noqa: E402
+from tests.web.serving.test_public_queries import build_event  # noqa: E402
 
 PAGES = (
     ("player card", "/eventos/{e}/jogadores/{p}"),

@@ -3,7 +3,7 @@
     python benchmarks/reports.py [--players 1000 100] [--rounds 9] [--repeat 3] [--only standings ...]
     python benchmarks/reports.py --record "load 1.2"   # store these figures as the "before" ones
 
-Builds each event (tests/web/report_events.py: long names, clubs, the CBJD categories, six
+Builds each event (tests/web/reports/report_events.py: long names, clubs, the CBJD categories, six
 tie-breaks) in an in-memory SQLite database, then asks for each PDF through the Flask test
 client as a visitor (the arbiter's report as its arbiter), the server cache emptied before
 every request: the time from the request to the file (context, template and WeasyPrint; with
@@ -30,7 +30,7 @@ from damas.config import TestConfig  # noqa: E402
 from damas.extensions import cache, db  # noqa: E402
 from damas.models import EventArbiter, Role, User  # noqa: E402
 from damas.reports.pdf import warm_up  # noqa: E402
-from tests.web.report_events import build_report_event  # noqa: E402
+from tests.web.reports.report_events import build_report_event  # noqa: E402
 
 BEFORE = Path(__file__).with_name("reports_before.json")
 REPORTS = (  # (name, URL under /eventos/<id>/relatorios/, as the arbiter)

@@ -29,6 +29,10 @@ psql_as_postgres() { (cd / && su postgres -c "psql -p $port -v ON_ERROR_STOP=1 -
   psql_as_postgres "CREATE ROLE damas LOGIN PASSWORD 'damas'" >&2
 # CREATEDB: each parallel test worker makes its own databases (tests/worker_databases.py)
 psql_as_postgres "ALTER ROLE damas CREATEDB" >&2
+# The tests commit thousands of small transactions; the test role's commits need not wait for
+# the disk (a crash loses the last ones, which a test database can afford): the PostgreSQL pass
+# runs about four times faster. Only this role: other users of the cluster keep their settings.
+psql_as_postgres "ALTER ROLE damas SET synchronous_commit = off" >&2
 for db in damas_test damas_migrations; do
   [ "$(psql_as_postgres "SELECT 1 FROM pg_database WHERE datname='$db'")" = 1 ] ||
     (cd / && su postgres -c "createdb -p $port -O damas $db") >&2

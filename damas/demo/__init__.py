@@ -10,7 +10,7 @@ events running), so two loads with the same seed on the same day (or with the sa
 give the same pages, PDFs and API answers. Not pinned: the wall-clock moments the services
 stamp while loading (audit log, result entry times, the rounds' publication, which the reports
 and the invitation print; a round's correction window runs from it), like a report's "printed
-at": tests/web/test_demo_deterministic.py blanks the minutes of its run."""
+at": tests/web/demo/test_demo_deterministic.py blanks the minutes of its run."""
 from __future__ import annotations
 
 import random

@@ -6,7 +6,7 @@ micro-match board or a tie, White, Black, Result = the board's result, else the 
 players' ratings at entry (PGN ``WhiteElo``/``BlackElo``; PDN ``WhiteRating``/``BlackRating``),
 ``Board``, and for PDN the ``GameType`` of the variant (20 international, 26 Brazilian). A record
 saved as written keeps its moves as written after the irregular one, with a comment saying so.
-The file imports back with nothing lost (tests/web/test_game_records.py, round trip).
+The file imports back with nothing lost (tests/web/games/test_game_records.py, round trip).
 """
 from __future__ import annotations
 

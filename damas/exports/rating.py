@@ -12,6 +12,7 @@ Knockouts and micro-match events (individual and teams) are written game by game
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from typing import Any
 
 from damas.engine.rate_of_play import RateOfPlay, classify
@@ -122,8 +123,6 @@ def _one_line(text: str | None) -> str:
 def rating_trf(event: Event, version: str = TRF16) -> str:
     """TRF-16 (or TRF-2026) of the complete rounds (FIDE rating report); 042/052 dates, 102
     chief arbiter; for a round-by-round event the records that let another engine re-pair it."""
-    from dataclasses import replace
-
     first_color = None
     rebuild: dict[str, Any] = {}
     games = get_format(event).rated_games(event)

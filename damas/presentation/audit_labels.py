@@ -3,7 +3,7 @@
 "campo: antes → depois" lines: the rows named (`views.audit_names`), the codes by the labels the
 rest of the UI uses. The CSV export keeps the raw codes and JSON.
 
-A test (tests/web/test_audit_labels.py) reads every `record(...)` call in `damas/services` and
+A test (tests/web/audit/test_audit_labels.py) reads every `record(...)` call in `damas/services` and
 fails when a code has no label here.
 """
 from __future__ import annotations
@@ -77,6 +77,7 @@ ACTION_NAMES = {
     # account mails
     "password_reset": _l("Nova senha pelo link do e-mail"), "verify_email": _l("E-mail confirmado"),
     "send_test_mail": _l("E-mail de teste enviado"),
+    "unsubscribe": _l("E-mails de um tipo desligados pelo link do e-mail"),
     # the venue: check-in before a round
     "check_in": _l("Presença confirmada"), "check_in_undone": _l("Presença retirada"),
     "check_in_missing_not_paired": _l("Sem presença: fora da rodada"),

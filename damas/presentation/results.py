@@ -2,7 +2,7 @@
 
 A board result is its stored code (the value of `damas.models.GameResult`: "1-0", "=-=", "wd",
 ...); a `GameResult` member is that string too, so callers pass either and nothing here imports
-the models (tests/web/test_result_labels.py checks every code has a label). The points of a
+the models (tests/web/rounds/test_result_labels.py checks every code has a label). The points of a
 played game are the rule set's own (`RuleSet.format_points`); what both players absent means is
 `RuleSet.double_forfeit_draw`."""
 from __future__ import annotations

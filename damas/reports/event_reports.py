@@ -8,7 +8,7 @@ from typing import Any
 
 from damas.services.federation.settings import federation_name
 from flask import has_request_context
-from flask_babel import get_locale
+from flask_babel import get_locale, to_user_timezone
 from sqlalchemy import select
 
 from damas.extensions import db
@@ -174,8 +174,6 @@ def _all_openings(event: Event) -> list[dict[str, Any]]:
 
 def _invitation(event: Event) -> dict[str, Any]:
     """The registration settings' invitation texts and deadline (local time, as printed)."""
-    from flask_babel import to_user_timezone
-
 
     s = settings_of(event)
 

@@ -6,7 +6,7 @@ import pytest
 
 from damas.extensions import db
 from tests.browser.conftest import watch_console
-from tests.web.report_events import build_report_event
+from tests.web.reports.report_events import build_report_event
 
 pytestmark = pytest.mark.browser
 

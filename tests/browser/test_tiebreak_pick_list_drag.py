@@ -97,7 +97,7 @@ def test_issue_27_5_event_form_pick_list(live_server, browser, width, height):  
 
 
 def _trf_line(no: int, name: str, cells: tuple[str, ...], points: str = "0.0") -> str:
-    """A TRF-16 001 line in its columns (as tests/web/test_trf_import.py writes them)."""
+    """A TRF-16 001 line in its columns (as tests/web/trf/test_trf_import.py writes them)."""
     head = f"001 {no:4d} m    {name:<33} {'':>4} BRA {'':>11} {'':<10} {points:>4} {no:4d}"
     return head + "".join("  " + c for c in cells) + "\n"
 

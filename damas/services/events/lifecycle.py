@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlparse
 
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
 
@@ -255,8 +256,6 @@ def _check(values: dict[str, Any]) -> None:
 def tiebreak_warnings(data: dict[str, Any]) -> list[str]:
     """FIDE-GR "Choice of Tiebreak System": one message per tiebreak of the form's order meant for
     another kind of tournament (RULES.md §4: warn, not refuse; the form asks to confirm)."""
-    from flask_babel import get_locale
-
     def pick(names: tuple[str, str]) -> str:
         return names[1] if str(get_locale()) == "en" else names[0]
 

@@ -23,6 +23,7 @@ from urllib.parse import urlparse
 
 from flask import current_app, g, has_app_context
 from flask_babel import gettext as _
+from PIL import Image  # Pillow comes with WeasyPrint
 from sqlalchemy import func, select
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -163,10 +164,6 @@ def check_logo(data: bytes) -> str:
     mime = next((m for magic, m in _MAGIC.items() if data.startswith(magic)), "")
     if not mime:
         raise ServiceError(_("O logotipo deve ser uma imagem PNG ou JPEG."), "logo")
-    try:
-        from PIL import Image
-    except ImportError:  # pragma: no cover - Pillow comes with WeasyPrint
-        return mime
     try:
         with Image.open(io.BytesIO(data)) as image:
             kind, size = image.format, image.size

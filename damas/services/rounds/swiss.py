@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from dataclasses import replace
 from typing import Callable
 
 from flask_babel import gettext as _
@@ -85,8 +86,6 @@ def _pair_restricted(event: Event, request: PairingRequest) -> tuple[list, bool]
     """Pair with the event's restriction (FIDE-GR Pairings g: players of one club / state
     federation do not meet "if possible"), given to the engine as forbidden pairs; when no
     pairing respects it, pair without it [ours] and say so (returns `relaxed`)."""
-    from dataclasses import replace
-
 
     system = get_system(event.pairing_system)
     pairs = restricted_pairs(request.state.entrants, event.pair_restriction)

@@ -24,7 +24,7 @@ Text is UTF-8, else Windows-1252 (Swiss-Manager's) [ours]; control characters re
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
 
@@ -193,8 +193,6 @@ def normal_name(name: str) -> str:
 
 def _match(players: list[ImportedPlayer]) -> tuple[list[ImportedPlayer], list[str]]:
     """Each file player matched to a registered one where `module docstring` says so."""
-    from dataclasses import replace
-
     problems: list[str] = []
     rows = db.session.execute(select(Player.id, Player.full_name, Player.birth_date, Player.fide_id,
                                      Player.fide_title)).all()

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from flask_babel import gettext as _
+
 from damas.models import EventStatus
 from damas.web.forms_util import choices
 from damas.presentation.labels import STATUS_NAMES, pick
@@ -18,8 +20,6 @@ CONFIRM = {(EventStatus.REGISTRATION, EventStatus.DRAFT)}
 
 def status_choices(current: EventStatus, allowed: Iterable[EventStatus]) -> list:
     """The current status (selected, "no change") followed by the allowed changes."""
-    from flask_babel import gettext as _
-
     first = (current.value, f"{pick(STATUS_NAMES[current.value])} ({_('atual')})")
     return choices([first] + [(s.value, pick(STATUS_NAMES[s.value])) for s in allowed if s != current])
 

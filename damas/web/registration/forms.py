@@ -1,7 +1,7 @@
 """Forms of self-registration: sign-up, registration settings, absence, approvals, substitution."""
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 
 from flask_babel import lazy_gettext as _l
 from flask_babel import to_utc
@@ -17,6 +17,7 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
+from wtforms.validators import ValidationError
 from wtforms.validators import DataRequired, Email, EqualTo, InputRequired, Length, NumberRange, Optional
 
 from damas.web.forms_util import IntegerField, REQUIRED, STATE_CHOICES, coerce_optional_int
@@ -29,8 +30,6 @@ def local_to_utc(value: datetime | None) -> datetime | None:
     """A naive date-time typed in the federation's time zone, as an aware UTC one."""
     if value is None:
         return None
-    from datetime import timezone
-
     return to_utc(value).replace(tzinfo=timezone.utc)
 
 
@@ -52,14 +51,10 @@ class SignUpForm(FlaskForm):
 
     def validate_federation_id(self, field: StringField) -> None:
         if self.kind.data == "member" and not (field.data or "").strip():
-            from wtforms.validators import ValidationError
-
             raise ValidationError(_l("Informe o seu número de cadastro na federação."))
 
     def validate_sex(self, field: SelectField) -> None:
         if self.kind.data == "guest" and field.data not in ("M", "F"):
-            from wtforms.validators import ValidationError
-
             raise ValidationError(_l("Informe o sexo."))
 
 

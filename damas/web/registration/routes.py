@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
+from flask_babel import to_user_timezone
 from flask_login import current_user, login_required
 from sqlalchemy import select
 
@@ -48,8 +49,6 @@ def _event(event_id: int) -> Event:
 
 
 def _local(value):  # type: ignore[no-untyped-def]
-    from flask_babel import to_user_timezone
-
     value = reg.aware(value)
     return to_user_timezone(value).replace(tzinfo=None) if value is not None else None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from damas.engine.types import EngineError
@@ -124,8 +125,6 @@ def _round_report(kind: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
 
 
 def _title(kind: str, number: int) -> str:
-    from flask_babel import gettext as _
-
     if kind == "pairings":
         return _("Emparceiramento da rodada %(n)s", n=number)
     return _("Resultados da rodada %(n)s", n=number)

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta, timezone
 from damas.models import EventStatus, Role
 from damas.models.desk import DeskAppeal, DeskSettings
 from damas.services.mail.preferences import set_kinds_on
-from tests.web.test_desk import incident, running_event, sanction
-from tests.web.test_desk_forfeits_appeals import _member
+from tests.web.desk.test_desk import incident, running_event, sanction
+from tests.web.desk.test_desk_forfeits_appeals import _member
 from tests.web.mail.mail_helpers import outbox
 
 

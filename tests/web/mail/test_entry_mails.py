@@ -11,7 +11,7 @@ import pytest
 from damas.models import Entry, EventStatus, Game, GameResult, Role, Round, RoundStatus
 from damas.models.registration import GuestPolicy, RegistrationSettings
 from damas.services.mail.preferences import set_kinds_on
-from tests.web.test_desk import running_event
+from tests.web.desk.test_desk import running_event
 from tests.web.mail.mail_helpers import outbox
 
 

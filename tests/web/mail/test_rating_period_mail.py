@@ -6,7 +6,7 @@ from datetime import datetime, timezone
 
 from damas.models import EventStatus, Player, Role
 from damas.services.mail.preferences import set_kinds_on
-from tests.web.test_awards_helpers import finished_round_robin
+from tests.web.awards.test_awards_helpers import finished_round_robin
 from tests.web.mail.mail_helpers import outbox
 
 
