@@ -1,4 +1,4 @@
-"""The boards the arbiter's desk acts on, one adapter per kind of event (RULES.md §6; issue 15).
+"""The boards the arbiter's desk acts on, one adapter per kind of event (RULES.md §6).
 
 The desk's flows (an incident and its consequence, a CBJD 51 sanction, a CBJD 95 d claim, the
 reversal of a penalty) are written once, in `incidents` and `sanctions`; what differs between

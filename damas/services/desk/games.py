@@ -51,8 +51,8 @@ SIDES = ("white", "black")
 
 def entry_at_board(event: Event, round_number: int, board: int, side: str) -> Entry:
     """The entry seated on `side` ("white"/"black") of board `board` in a published round: the
-    arbiter names a player by his board, as he stands at it (issue 27 point 6); a clear message
-    when the round has no such board or that side has no player (a bye)."""
+    arbiter names a player by his board, as he stands at it; a clear message when the round has
+    no such board or that side has no player (a bye)."""
     rnd = published_round(event, round_number)
     game = next((g for g in rnd.games if g.board == board), None)
     if game is None:

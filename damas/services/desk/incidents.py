@@ -120,7 +120,7 @@ def add_incident(actor: User, event: Event, round_number: int, player: Entry | i
     event's third incidence; FIDE Laws: the second illegal move, a sounding phone; the third drop)
     the system records the game as lost by the offender (audit-logged): on a micro-match board
     the game named (1 or 2), in a knockout the tie's current game. `move`: the recorded move the
-    incident is about (issue 32 point 5)."""
+    incident is about."""
     require_running(event)
     boards = board_kind(event)
     seat = boards.seat(event, player)

@@ -1,6 +1,6 @@
-"""The desk's matters that point at a recorded move (issue 32 point 5): a CBJD 95 d irregular-move
-claim, an incident (CBJD 60 b) and a question on the number of moves (CBJD 5º: "pela anotação
-deve ser sempre possível ao árbitro tomar conhecimento do número de lances jogados").
+"""The desk's matters that point at a recorded move: a CBJD 95 d irregular-move claim, an
+incident (CBJD 60 b) and a question on the number of moves (CBJD 5º: "pela anotação deve ser
+sempre possível ao árbitro tomar conhecimento do número de lances jogados").
 
 A move is named as the score sheet names it: its number and its side. The game is the board's
 record (`damas.services.games.records`; a micro-match board or a team board: the game named, 1

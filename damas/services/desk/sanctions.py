@@ -119,7 +119,7 @@ def claim_irregular_move(actor: User, event: Event, round_number: int, offender:
     """CBJD 95 d: in 5x5 or faster an irregular move claimed before the claimant's own move wins
     the game for him (on a micro-match board the game named, in a knockout the tie's current
     game); otherwise nothing is applied and the engine says why. `move`: the recorded move the
-    claim is about (issue 32 point 5), kept with the claim."""
+    claim is about, kept with the claim."""
     require_running(event)
     require_95d(event)
     boards = board_kind(event)

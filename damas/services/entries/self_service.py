@@ -158,7 +158,7 @@ def register(user: User, event: Event, now: datetime | None = None) -> Entry:
     player = player_of(user)
     with transaction():
         # the event's lock first, then its state: in a rush of sign-ups each one counts the
-        # places and numbers the list after the previous one committed (issue 14)
+        # places and numbers the list after the previous one committed
         lock_event(event)
         settings = check_registration(event, player, now)
         entry = Entry(event=event, player=player, rating_at_entry=player.rating_for(event.list_key),

@@ -8,8 +8,8 @@ form shows them read-only with the reason, and `check_unchanged` refuses a forge
 changes them (nothing is stored).
 
 An event imported from a TRF file (`trf_import`) arrives with its played rounds published: its
-tiebreak settings freeze when the next round is paired here, not before (issue 24 point 3: the
-arbiter sets the unplayed-games rule the regulations in force call for, like on a new event).
+tiebreak settings freeze when the next round is paired here, not before (the arbiter sets the
+unplayed-games rule the regulations in force call for, like on a new event).
 
 To freeze another setting, append one `FrozenSetting` to `FROZEN_AFTER_START`: the form field's
 name, the value's key in the cleaned values (`services.events._clean`) and on the `Event`,

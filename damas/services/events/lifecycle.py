@@ -132,7 +132,7 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
 
 def _rating_list(values: dict[str, Any]) -> str:
     """The list of the starting order as chosen; left out, the list of the time control
-    (CBJD 115), named so it stays when the time control changes later (issue 17 point 6)."""
+    (CBJD 115), named so it stays when the time control changes later."""
     chosen = values.get("rating_list") or ""
     if chosen:
         return chosen
@@ -275,8 +275,8 @@ def tiebreak_warnings(data: dict[str, Any]) -> list[str]:
                      meant=_(": é de %(kinds)s", kinds=meant) if meant else ""))
     return out
 def _check_event_rules(values: dict[str, Any]) -> None:
-    """Issue 18's settings: the default time (CBJD 95 e, 109 i) and restricted pairings, which
-    only the Swiss engines take (FIDE-GR Pairings g; forbidden pairs of the Dutch and SB Swiss)."""
+    """The default time (CBJD 95 e, 109 i) and the restricted pairings, which only the Swiss
+    engines take (FIDE-GR Pairings g; forbidden pairs of the Dutch and SB Swiss)."""
     minutes = values["no_show_minutes"]
     if minutes is not None and not (isinstance(minutes, int) and 0 <= minutes <= 600):
         raise ServiceError(_("O limite de não comparecimento vai de 0 a 600 minutos."), "no_show_minutes")

@@ -40,7 +40,7 @@ def _scalars(session: Session, stmt: Any) -> list[int]:
 @_parent(Game)
 def _game(session: Session, game: Game) -> Iterable[int]:
     # the board's round already in the session answers without a query (a round's 500 boards
-    # saved in one flush asked it 500 times: issue 27 point 3)
+    # saved in one flush would otherwise ask it 500 times)
     rnd = session.identity_map.get(inspect(Round).identity_key_from_primary_key((game.round_id,)))
     if rnd is not None and isinstance(rnd.__dict__.get("event_id"), int):
         return (rnd.__dict__["event_id"],)
@@ -71,7 +71,7 @@ def _player(session: Session, player: Player) -> Iterable[int]:
 
 @_parent(Season)
 def _season(session: Session, season: Season) -> Iterable[int]:
-    """A season's name is on its events' pages ("Conta para", issue 29)."""
+    """A season's name is on its events' pages ("Conta para")."""
     return _scalars(session, select(SeasonEvent.event_id).where(SeasonEvent.season_id == season.id))
 
 

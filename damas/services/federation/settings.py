@@ -1,4 +1,4 @@
-"""The federation's settings (issue 17 point 4): one row, edited by staff, audited.
+"""The federation's settings: one row, edited by staff, audited.
 
 Until staff save the page the federation is named by the ``DAMAS_FEDERATION`` environment
 variable (`Config.FEDERATION_NAME`), as before. Pages read the row once per request

@@ -1,5 +1,5 @@
-"""A round's PDN / PGN file (issue 32 point 1): each game matched to a game of the round by its
-players, checked by the rules, shown in a preview; nothing is saved until the arbiter confirms.
+"""A round's PDN / PGN file: each game matched to a game of the round by its players, checked by
+the rules, shown in a preview; nothing is saved until the arbiter confirms.
 
 Matching: the ``White`` and ``Black`` tags name the players as the registry writes them (case,
 accents, spaces and the "Surname, Name" order of PGN do not matter) or by start number (a tag that

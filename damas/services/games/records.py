@@ -1,5 +1,5 @@
 """A game's record: typed or pasted moves, checked by the rules of the event's game, saved with
-its audit entry (issue 32 points 1, 2).
+its audit entry.
 
 Nothing is saved while a move is illegal, ambiguous or unreadable, unless the arbiter saves the
 sheet as written: then the record keeps every move as written and is marked irregular at the
@@ -150,7 +150,7 @@ def snapshot(rec: GameRecord) -> dict[str, Any]:
 
 
 def problem_message(game: CheckedGame) -> str:
-    """The refused move by number and side, with the legal moves (issue 32 point 2)."""
+    """The refused move by number and side, with the legal moves."""
     p = game.problem
     assert p is not None
     side = _side_name(p.side)

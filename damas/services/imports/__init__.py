@@ -1,5 +1,5 @@
-"""Data in from files (issue 17 points 1 and 2): the federation's registry, rating lists and
-many entries to an event at once.
+"""Data in from files: the federation's registry, rating lists and many entries to an
+event at once.
 
 Every import has two steps: `plan_*` reads the file and compares it with the database, row by
 row, writing nothing (the preview: new / update / error, with the line and the reason); `apply_*`

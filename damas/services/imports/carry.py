@@ -1,4 +1,4 @@
-"""The rows of a previewed file, carried to the confirm step signed (issue 17 point 1).
+"""The rows of a previewed file, carried to the confirm step signed.
 
 The preview page holds the rows read from the upload in one hidden field, compressed and signed
 with the app's secret key, bound to the user, the kind of import and the event, and valid for an
@@ -23,7 +23,7 @@ _SALT = "damas.imports.preview"
 
 class PreviewExpired(ServiceError):
     """The preview's token is forged, stale or not this user's: the caller words what to send
-    again (a pasted list or a file, issue 27 point 4)."""
+    again (a pasted list or a file)."""
 
 
 def _serializer() -> URLSafeTimedSerializer:

@@ -43,7 +43,7 @@ class PlanRow:
     changes: list[tuple[str, Any, Any]] = field(default_factory=list)  # (field, before, after)
     player_id: int | None = None
     values: dict[str, Any] = field(default_factory=dict)
-    verdict: str = ""  # many entries (issue 27 point 4): found, unknown, ... (entries.VERDICTS)
+    verdict: str = ""  # many entries: found, unknown, ... (entries.VERDICTS)
     suggestion: str = ""  # an unknown name's registered spelling ("Cicero" -> "Cícero"), offered
     history_only: set[str] = field(default_factory=set)  # rating lists older than the player's newest record
     title: tuple[str, str] | None = None  # a rating list's title cell: (player field, title) to set
@@ -79,7 +79,7 @@ T = TypeVar("T")
 
 def read_noting(read: Callable[[str], T | None], text: str, errors: list[str]) -> T | None:
     """`read(text)`, or None with the reason added to `errors`: a line's every bad cell is named
-    at once, not the first one (issue 27 point 4)."""
+    at once, not the first one."""
     try:
         return read(text)
     except ValueError as error:

@@ -1,4 +1,4 @@
-"""Many entries to an event at once (issue 17 point 1): pasted lines or a CSV/XLSX file.
+"""Many entries to an event at once: pasted lines or a CSV/XLSX file.
 
 A pasted line names one player: federation number, FIDE ID or full name (a name must be
 unique in the registry). A file has the columns of the template (federation number, FIDE ID,

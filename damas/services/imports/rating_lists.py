@@ -1,4 +1,4 @@
-"""A rating list from a file (issue 17 point 2): id + rating per list (regular, rapid, blitz).
+"""A rating list from a file: id + rating per list (regular, rapid, blitz).
 
 Each value read becomes a rating record (player, list, value, the list's date, the source's name
 and file, who imported it), shown on the player's page; a changed value updates the player.
@@ -52,7 +52,7 @@ LISTS = ("regular", "rapid", "blitz")
 
 def read_rating_list(data: bytes, filename: str) -> list[Row]:
     """The file's rows; a bad cell (a formula, a control character) is its row's error, so the
-    preview names every line's problems at once (issue 27 point 4), not the first one only."""
+    preview names every line's problems at once, not the first one only."""
     rows = read_table(data, filename, COLUMNS, collect=True)
     if not any(key in rows[0].cells for key in LISTS):
         raise ImportRefused(_("falta uma coluna de rating (clássico, rápido ou blitz)."), 1)

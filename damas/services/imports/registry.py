@@ -1,4 +1,4 @@
-"""The federation's player registry from a file (issue 17 point 1; staff only).
+"""The federation's player registry from a file (staff only).
 
 A row matches a registered player by federation number, then FIDE ID, then name and birth date
 (**[ours]**: the order of trust — an id is the federation's, a name can be spelt twice the
@@ -52,7 +52,7 @@ AUDITED = PLAYER_FIELDS + ("rating_blitz",)
 
 def _values(row: Row) -> tuple[dict[str, Any], list[str]]:
     """The row's cells as player values (only the filled ones) and the reason of every bad cell
-    (issue 27 point 4: all of a line's errors at once, not the first one)."""
+    (all of a line's errors at once, not the first one)."""
     errors = list(row.problems)
     values: dict[str, Any] = {"full_name": " ".join(row.get("full_name").split())}
     if not values["full_name"] and not row.problems:  # a refused name cell is said once

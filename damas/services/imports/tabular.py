@@ -5,13 +5,13 @@ that is not UTF-8, a missing or repeated column, a cell that looks like a spread
 (``=``, ``+``, ``@``, or ``-`` not followed by a digit: CSV injection when the file goes back to
 a spreadsheet), a control character, or more than `MAX_ROWS` rows.
 
-An XLSX is a ZIP of XML files, small on the wire and possibly huge once opened (issue 25 point
-4: one 400 MB shared string in a 400 KB file; a 20 KB sheet declaring ``A1:XFD2001``, every row
-then filled out to 16,384 cells). Before openpyxl parses anything, each member's declared
-uncompressed size (`MAX_MEMBER_BYTES`; the ZIP reader never inflates past it), the archive's
-total and a large member's compression ratio (`MAX_RATIO`) are checked; then the sheet's
-declared dimension (`MAX_COLUMNS`, `MAX_ROWS`). The sheet is read in read-only (streaming) mode
-and the reading stops at the first cell over `MAX_CELL` characters.
+An XLSX is a ZIP of XML files, small on the wire and possibly huge once opened (one 400 MB
+shared string in a 400 KB file; a 20 KB sheet declaring ``A1:XFD2001``, every row then filled
+out to 16,384 cells). Before openpyxl parses anything, each member's declared uncompressed size
+(`MAX_MEMBER_BYTES`; the ZIP reader never inflates past it), the archive's total and a large
+member's compression ratio (`MAX_RATIO`) are checked; then the sheet's declared dimension
+(`MAX_COLUMNS`, `MAX_ROWS`). The sheet is read in read-only (streaming) mode and the reading
+stops at the first cell over `MAX_CELL` characters.
 """
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ class Column:
 @dataclass
 class Row:
     """One line of the table; `problems` are its refused cells when the reader collects them
-    (issue 27 point 4: every bad line reported at once) instead of refusing the whole file."""
+    (every bad line reported at once) instead of refusing the whole file."""
 
     line: int
     cells: dict[str, str] = field(default_factory=dict)

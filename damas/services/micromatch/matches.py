@@ -58,7 +58,7 @@ def _check_settings(event: Event, data: dict[str, Any]) -> dict[str, Any]:
         raise ServiceError(_("Modo de sorteio de aberturas desconhecido."), "openings")
     if values["team"] and not 1 <= values["boards"] <= 12:
         raise ServiceError(_("Entre 1 e 12 tabuleiros por equipe."), "boards")
-    # games on each board: 2 the micro-match (CBJD 120); 1 a FIDE team match, team events only (issue 28)
+    # games on each board: 2 the micro-match (CBJD 120); 1 a FIDE team match, team events only
     per_board = str(data.get("games_per_board") or "2")
     if per_board not in ("1", "2") or (per_board == "1" and not values["team"]):
         raise ServiceError(_("Uma partida por tabuleiro só em eventos por equipes; senão são duas (micro match)."),

@@ -1,6 +1,6 @@
 """The registry fields of a player that staff edit and the audit log records: what the player
 form saves (`players`) and the registry import compares (`imports.registry`). Its own module so
-the import package does not import `players`, which refreshes entries through it (issue 31).
+the import package does not import `players`, which refreshes entries through it.
 """
 from __future__ import annotations
 

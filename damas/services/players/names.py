@@ -1,4 +1,4 @@
-"""Names of people, clubs and accounts as they are stored (issue 25 point 8).
+"""Names of people, clubs and accounts as they are stored.
 
 A name goes into pages, PDFs, TRF files and CSV/XLSX exports. The outputs neutralise what a
 spreadsheet would run, but the stored name itself is kept clean: control and format characters

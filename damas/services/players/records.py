@@ -67,7 +67,7 @@ def _check_player(values: dict[str, Any], player_id: int | None) -> None:
 
 def create_player(actor: User, data: dict[str, Any], *, fide_federation: str = "") -> Player:
     """A new registered player; `fide_federation` is the FIDE federation another program's TRF
-    file gives (issue 28), kept so our TRF export writes it back."""
+    file gives, kept so our TRF export writes it back."""
     values = _clean_player(data)
     _check_player(values, None)
     with transaction():
@@ -96,10 +96,10 @@ def update_player(actor: User, player: Player, data: dict[str, Any]) -> Player:
 
 
 def _record_typed_ratings(actor: User, player: Player, before: dict[str, Any]) -> None:
-    """A rating typed on the player's form is a rating record too (issue 17 point 2: where each
-    rating came from), dated today, and the entries of his events not yet paired follow it (the
-    rating lists' rule, RULES.md §3: frozen once round 1 is paired). A cleared rating has no
-    record (there is no value to date)."""
+    """A rating typed on the player's form is a rating record too (it says where each rating
+    came from), dated today, and the entries of his events not yet paired follow it (the rating
+    lists' rule, RULES.md §3: frozen once round 1 is paired). A cleared rating has no record
+    (there is no value to date)."""
     changed = False
     for name, key in LIST_OF_FIELD.items():
         value = getattr(player, name)

@@ -1,5 +1,5 @@
-"""Rating change of an event (issue 29 point 1; CBJD 115; FIDE B.02 8.3): per player Ro, the
-games rated, W, We, K, ΔR, the new rating and the performance, on the event's rating list.
+"""Rating change of an event (CBJD 115; FIDE B.02 8.3): per player Ro, the games rated, W, We,
+K, ΔR, the new rating and the performance, on the event's rating list.
 
 Only played games are rated (a win, a draw or a loss over the board): forfeits, byes, absences,
 a double loss by penalty and unplayed games are not (FIDE-GR; the same games as the rating
@@ -74,7 +74,7 @@ class EventRatings:
 
 
 def event_rating_list(event: Event) -> str:
-    """The event's list (issue 17 point 6), else its time control's (CBJD 115)."""
+    """The event's list, else its time control's (CBJD 115)."""
     return event.rating_list or classify(event.time_minutes, event.time_increment).rating_list
 
 

@@ -1,5 +1,5 @@
-"""The public rating list (issue 29 point 2): every rated player of one list, best first, with
-filters (category, club, state) and the last record (date and source: a closed period, a file).
+"""The public rating list: every rated player of one list, best first, with filters (category,
+club, state) and the last record (date and source: a closed period, a file).
 
 Categories: the CBJD set (CBJD 124, 125: sub-10 ... sub-23 by the year of birth in the list's
 year, feminino), through the engine's `Category.admits`.

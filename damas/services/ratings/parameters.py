@@ -1,6 +1,6 @@
-"""The federation list's Elo parameters (issue 29 point 1, engine system `cbjd`): stored on the
-federation's settings row, set by staff on the federation page, one audited transaction.
-Unset = the defaults of `EloParameters`, written on the regulations page as ours."""
+"""The federation list's Elo parameters (engine system `cbjd`): stored on the federation's
+settings row, set by staff on the federation page, one audited transaction. Unset = the defaults
+of `EloParameters`, written on the regulations page as ours."""
 from __future__ import annotations
 
 from dataclasses import fields

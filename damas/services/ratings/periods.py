@@ -1,9 +1,9 @@
-"""Rating periods (issue 29 point 2): staff review the finished events of one list in a date
-range and close the period; every player's new rating becomes a dated rating record (source
-"Período …", who closed it) and his rating on the list. One transaction, audited. Events not yet
-paired re-sort by the new list; paired events keep their frozen ratings (as a rating-list
-import does, `refresh_unpaired_entries`). The last closed period of a list can be reopened by
-staff (its records removed, the previous ratings back) until the next period is closed.
+"""Rating periods: staff review the finished events of one list in a date range and close the
+period; every player's new rating becomes a dated rating record (source "Período …", who closed
+it) and his rating on the list. One transaction, audited. Events not yet paired re-sort by the
+new list; paired events keep their frozen ratings (as a rating-list import does,
+`refresh_unpaired_entries`). The last closed period of a list can be reopened by staff (its
+records removed, the previous ratings back) until the next period is closed.
 
 A period rates each event from the ratings its entries froze; a player's changes over the
 period's events add up from his rating before the period (B.02 rates a period the same way:

@@ -1,6 +1,6 @@
-"""Seasons (issue 29 point 4): staff define a season (its events, a points table by place or by
-score, the CBJD 124 categories ranked); the ranking adds up the finished events' category
-tables (`engine.season`). Every change is one audited transaction."""
+"""Seasons: staff define a season (its events, a points table by place or by score, the CBJD 124
+categories ranked); the ranking adds up the finished events' category tables (`engine.season`).
+Every change is one audited transaction."""
 from __future__ import annotations
 
 import re

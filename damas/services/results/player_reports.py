@@ -1,4 +1,4 @@
-"""Players report their own results (issue 30 point 1).
+"""Players report their own results.
 
 When an event allows it (`Event.player_reports`, off by default), each player of a board of a
 published round reports the board's result from his phone. Our decisions, also written on the

@@ -1,9 +1,9 @@
 """Round operations shared by every pairing system: publish a round, enter its results.
 
-Each operation is one transaction with its audit entries; a refused change writes nothing.
-They sit above the desk and the absence rules they apply (C.04.2 #2, #8; CBJD 109 mandatory
-expulsions): those read `round_state` and `withdrawals`, never this module (issue 31). The
-names of those two modules are re-exported here for the round pages.
+Each operation is one transaction with its audit entries; a refused change writes nothing. They
+sit above the desk and the absence rules they apply (C.04.2 #2, #8; CBJD 109 mandatory
+expulsions): those read `round_state` and `withdrawals`, never this module, so no import cycle.
+The names of those two modules are re-exported here for the round pages.
 """
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def check_enterable(event: Event, game: Game, result: GameResult, *, penalized: 
     A whole round's form (`record_results`) passes what it read once for every board: the
     boards with a desk penalty in force (`penalized`, else one query here) and the rounds
     whose correction rules already let a correction through (`open_rounds`, filled here: the
-    rules read the round and the event only, not the board; issue 27 point 3, 500 boards)."""
+    rules read the round and the event only, not the board: once per round, not per board)."""
     if game.round.event_id != event.id:
         raise ServiceError(_("Partida de outro evento."))
     if game.round.status != RoundStatus.PUBLISHED:
@@ -126,7 +126,7 @@ def record_results(actor: User, event: Event, changes: dict[int, tuple[GameResul
                 before = game_snapshot(game)
                 told[game.id] = game.result not in (GameResult.PENDING, GameResult.ADJOURNED)
                 fmt.record_result(game, result)
-                game.reports.clear()  # the arbiter's entry wins over the players' reports (issue 30)
+                game.reports.clear()  # the arbiter's entry wins over the players' reports
                 record(actor, "result", "game", game.id, before, game_snapshot(game), event.id)
                 saved += 1
             db.session.flush()  # one flush for the boards (a stale version raises here, as before)

@@ -1,6 +1,6 @@
 """Rematches: whether two players of a round already played each other (C.04.2 #6), which a
 published round may be undone for (#10). Read by the pairing (`swiss.delete_round`) and the
-desk's corrections, so it sits below both (issue 31).
+desk's corrections, so it sits below both (no import cycle).
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ round.
 
 The bottom of the round services: `rounds` (publish, results), `swiss` (pairing), `absence`,
 `withdrawals`, the desk and the players' reports all read it, and it reads none of them, so the
-round services form no import cycle (issue 31).
+round services form no import cycle.
 """
 from __future__ import annotations
 

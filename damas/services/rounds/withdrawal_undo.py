@@ -1,4 +1,4 @@
-"""Undoing a withdrawal entered by mistake (issue 24 point 5 b; RULES.md §5, CBJD 105).
+"""Undoing a withdrawal entered by mistake (RULES.md §5, CBJD 105).
 
 A withdrawal is registered by `rounds.withdraw_entry`, whose audit entry keeps the boards it
 marked not played (with their result before) and the last round that existed. While no round

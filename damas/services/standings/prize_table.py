@@ -1,5 +1,5 @@
-"""A category's prize list saved as one table (issue 17, point 5): each line a place with its
-cash and/or trophy and/or medal; blank lines are ignored, a ticked "remover" drops the line.
+"""A category's prize list saved as one table: each line a place with its cash and/or trophy
+and/or medal; blank lines are ignored, a ticked "remover" drops the line.
 
 Every line is checked first and every refusal names its line ("Linha 3: ..."); nothing is
 written unless the whole table is valid, and then in one transaction, each added, changed or

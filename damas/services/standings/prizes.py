@@ -1,7 +1,7 @@
 """Prize lists per category and the cash-tie option (RULES.md §8; CBJD 125, 126).
 
 A prize row is one place of a category's list with its cash amount and/or a trophy and/or a
-medal ("R$ 500 + troféu" is one row, issue 17 point 5). The allocation itself is the engine's
+medal ("R$ 500 + troféu" is one row). The allocation itself is the engine's
 (`damas.engine.awards.allocate`), which keeps its per-kind prizes: a row gives one engine
 prize per kind (trophies and medals accumulate, CBJD 125; cash is paid once, CBJD 126). The
 table editor is `damas.services.standings.prize_table`.

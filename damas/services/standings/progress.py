@@ -1,7 +1,7 @@
-"""Every player's points after each round and the leader of each round (issue 27 point 7: the
-player card's chart), from the standings pipeline itself (`standings_of`): the table after
-round n is the event's table computed over its first n complete rounds, so a point on the chart
-is the point the standings page showed then, and the last one the page's points now.
+"""Every player's points after each round and the leader of each round (the player card's
+chart), from the standings pipeline itself (`standings_of`): the table after round n is the
+event's table computed over its first n complete rounds, so a point on the chart is the point
+the standings page showed then, and the last one the page's points now.
 
 The leader after round n is the first line of that table (its points are the most, the
 tie-breaks decide between equals). **[ours]** A withdrawal counts in the table after round n

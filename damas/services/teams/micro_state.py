@@ -2,7 +2,7 @@
 meet, a micro-match's summary from its two games, the games a desk penalty decided.
 
 Below the micro-match, team and desk services (they all read it, it reads none of them), so
-those form no import cycle (issue 31); `micromatch` re-exports these names.
+those form no import cycle; `micromatch` re-exports these names.
 """
 from __future__ import annotations
 

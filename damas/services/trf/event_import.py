@@ -1,5 +1,5 @@
-"""An event from another program's TRF file, step 2 (issue 17 point 3): write it, in one
-transaction, audited; then the event continues here (pair the next round, results, standings).
+"""An event from another program's TRF file, step 2: write it, in one transaction, audited; then
+the event continues here (pair the next round, results, standings).
 
 What the rows become (`trf_preview` reads the file and matches the players):
 
@@ -113,7 +113,7 @@ def import_trf(actor: User, preview: TrfPreview, form: dict[str, Any], filename:
         entry_of: dict[int, Entry] = {}
         rating_list = event.list_key
         for p in preview.players:
-            # a new player named as the registry writes names, "Given Surname" (issue 27 point 8)
+            # a new player named as the registry writes names, "Given Surname"
             player_id = player_id_of(actor, p, rating_list, name=given_surname(p.name)[:120])
             entry = Entry(event_id=event.id, player_id=player_id, pairing_number=p.start_no,
                           rating_at_entry=p.rating, status=EntryStatus.REGISTERED)
@@ -160,9 +160,9 @@ def _add_requests(event: Event, entry_of: dict[int, Entry], number: int, request
 
 def _round_in_progress(actor: User, event: Event, preview: TrfPreview, entry_of: dict[int, Entry],
                        results: dict[int, tuple[RoundResult, ...]], now: datetime) -> None:
-    """The file's round in progress (issue 28): a published round with its boards, the finished
-    ones with their result, the others pending (results are entered here); a pairing-allocated
-    bye is a bye board. Boards ordered as `_boards` orders a completed round."""
+    """The file's round in progress: a published round with its boards, the finished ones with
+    their result, the others pending (results are entered here); a pairing-allocated bye is a
+    bye board. Boards ordered as `_boards` orders a completed round."""
     number = preview.rounds_played + 1
     cells = preview.trf.in_progress
     before = {no: sum(_score(r) for r in rs) for no, rs in results.items()}

@@ -1,6 +1,6 @@
-"""What a TRF file from another program holds beyond an individual event's rounds (issue 28),
-for the import preview: the records read and kept as text ("kept, not used"), the lines of no
-known record, a type of tournament (192) we do not pair, the round in progress, and a team
+"""What a TRF file from another program holds beyond an individual event's rounds, for the
+import preview: the records read and kept as text ("kept, not used"), the lines of no known
+record, a type of tournament (192) we do not pair, the round in progress, and a team
 tournament's teams with the file's own match and game points beside the rounds' sums.
 
 A team file is read and checked whole (`damas.engine.trf.teams`) and shown on the preview,

@@ -1,6 +1,6 @@
-"""The registry player of one TRF file line on import (issue 17 point 3; teams: issue 28 point 3):
-the matched one, else a new player with the file's rating and FIDE federation. Shared by the
-individual import (`trf_import`) and the team import (`trf_team_import`)."""
+"""The registry player of one TRF file line on import, individual or team: the matched one, else
+a new player with the file's rating and FIDE federation. Shared by the individual import
+(`trf_import`) and the team import (`trf_team_import`)."""
 from __future__ import annotations
 
 from damas.engine.rating.lists import RatingListKey

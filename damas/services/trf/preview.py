@@ -1,4 +1,4 @@
-"""An event from another program's TRF file, step 1 (issue 17 point 3): read and preview.
+"""An event from another program's TRF file, step 1: read and preview.
 
 The file is read by the engine (`damas.engine.trf.read_trf`: TRF-16, or TRF-2026 when it holds
 any TRF-2026 record); a malformed file is refused with its line, column and reason and nothing
@@ -100,7 +100,7 @@ class TrfPreview:
     problems: tuple[str, ...] = ()
     encoding: str = "UTF-8"
     pending: dict[int, Outcome] = field(default_factory=dict)
-    kept: tuple[dict[str, Any], ...] = ()  # records kept as text, not used (issue 28)
+    kept: tuple[dict[str, Any], ...] = ()  # records kept as text, not used
     teams: tuple[dict[str, Any], ...] = ()  # a team file's teams (`trf_foreign.team_rows`)
     team_tiebreaks: tuple[str, ...] = ()
 

@@ -1,5 +1,5 @@
-"""The TRF reader's reasons in the user's language (issue 17 acceptance: an import refuses a
-malformed file with the line and the reason, in pt-BR by default).
+"""The TRF reader's reasons in the user's language (an import refuses a malformed file with the
+line and the reason, in pt-BR by default).
 
 The engine is pure Python and speaks English (its command line and tests read those words); the
 TRF import page translates each reason here, by the shape of the engine's sentence, keeping the

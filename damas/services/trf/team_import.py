@@ -1,5 +1,5 @@
-"""A team tournament from a TRF-2026 file as a team event (issue 28 point 3): one transaction,
-audited, nothing written on refusal.
+"""A team tournament from a TRF-2026 file as a team event: one transaction, audited, nothing
+written on refusal.
 
 What the file's team part (`damas.engine.trf.teams`, read whole by the preview) becomes:
 
