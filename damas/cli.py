@@ -15,7 +15,7 @@ from damas.services.errors import ServiceError
 from damas.services.fees import deadline as fee_deadline
 from damas.services.mail import MAIL_QUEUE
 from damas.services.accounts.users import create_user
-from damas.web.pdf_lanes import is_redis, work
+from damas.web.serving.pdf_lanes import is_redis, work
 
 damas_cli = click.Group("damas", help="damas: demo data and administration.")
 

@@ -58,12 +58,12 @@ class Config:
     LANGUAGES = ("pt_BR", "en")
     FEDERATION_NAME = os.environ.get("DAMAS_FEDERATION", "Federação de Damas do Estado (demo)")
     PER_PAGE = 25
-    # Public pages, PDFs and API answers cached by event revision (damas/web/caching.py): in this
+    # Public pages, PDFs and API answers cached by event revision (damas/web/serving/caching.py): in this
     # process by default, in Redis when CACHE_URL (redis://host:6379/0) is set, shared by every
     # app server.
     CACHE_URL = os.environ.get("CACHE_URL", "")
     PAGE_CACHE = os.environ.get("DAMAS_PAGE_CACHE", "1") != "0"  # 0: compute every page (benchmarks)
-    # Printed reports (damas/web/pdf_jobs.py): a PDF not yet in the cache is rendered by a
+    # Printed reports (damas/web/serving/pdf_jobs.py): a PDF not yet in the cache is rendered by a
     # background job; the request waits this long for it, then shows the "being prepared"
     # page, which asks again every REPORT_REFRESH_SECONDS.
     REPORT_WAIT_SECONDS = float(os.environ.get("DAMAS_REPORT_WAIT_SECONDS", "2") or 2)
@@ -108,12 +108,12 @@ class Config:
     RATELIMIT_SWALLOW_ERRORS = True
     RATELIMIT_STORAGE_OPTIONS = ({"socket_connect_timeout": 1, "socket_timeout": 2}
                                  if RATELIMIT_STORAGE_URI.startswith(("redis://", "rediss://")) else {})
-    # Limits of the account routes (limits' notation; see damas.web.limits).
+    # Limits of the account routes (limits' notation; see damas.web.guards.limits).
     # Failed logins from one address, whatever the account (guessing across accounts). Only
     # failures count: a venue's players share one address, and their right passwords cost nothing.
     LIMIT_LOGIN_IP = "60 per minute;200 per hour"
     # Failed logins of one account from one address: past LOGIN_DELAY_AFTER, the next attempt
-    # waits LOGIN_DELAY_SECONDS, doubled at each further failure (damas.web.login_delay).
+    # waits LOGIN_DELAY_SECONDS, doubled at each further failure (damas.web.guards.login_delay).
     LOGIN_DELAY_AFTER = 5
     LOGIN_DELAY_SECONDS = 2
     LOGIN_DELAY_MAX_SECONDS = 3600

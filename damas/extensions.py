@@ -32,6 +32,6 @@ login_manager = LoginManager()
 csrf = CSRFProtect()
 babel = Babel()
 cache = Cache()
-# Per-route limits only (damas.web.limits); storage and on/off come from the RATELIMIT_* config.
+# Per-route limits only (damas.web.guards.limits); storage and on/off come from the RATELIMIT_* config.
 limiter = Limiter(key_func=get_remote_address)
 mail = Mail()  # Flask-Mailman; backend and after-response sending: damas.services.mail.install_mail

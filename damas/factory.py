@@ -13,9 +13,9 @@ from damas.config import BASE_DIR, Config, trusted_hosts
 from damas.extensions import babel, cache, csrf, db, limiter, login_manager, migrate
 from damas.security import add_security_headers, check_secret_key
 from damas.services.locking import sqlite_engine_options
-from damas.web.caching import cache_config, install_page_cache, static_fingerprints
-from damas.web.fast_path import install_fast_path
-from damas.web.server_timing import install_server_timing
+from damas.web.serving.caching import cache_config, install_page_cache, static_fingerprints
+from damas.web.serving.fast_path import install_fast_path
+from damas.web.serving.server_timing import install_server_timing
 from damas import models
 from damas.services.events import revision
 from damas.web import register_blueprints

@@ -17,7 +17,7 @@ class FederationSettings(db.Model):
     """Name, short name, logo, address, contacts and the default rule set of new events.
 
     `version` is raised on every save: the page cache and the ETags of the event pages include
-    it (damas/web/caching.py), so a new name or logo shows on the next request. The logo (PNG
+    it (damas/web/serving/caching.py), so a new name or logo shows on the next request. The logo (PNG
     or JPEG, checked by content) lives in the database so every app server serves the same one.
     """
 

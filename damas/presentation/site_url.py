@@ -5,7 +5,7 @@ A cached page is served to every later visitor, so it must not carry an address 
 address: `PUBLIC_URL` (`DAMAS_PUBLIC_URL`), else `PREFERRED_URL_SCHEME://SERVER_NAME`; with
 neither configured an API answer carries a relative URL, and only what must be absolute (the QR
 codes on paper) falls back to the request's host, which the page cache then keys on
-(`damas.web.caching.page_key`).
+(`damas.web.serving.caching.page_key`).
 """
 from __future__ import annotations
 

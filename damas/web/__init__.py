@@ -2,9 +2,11 @@
 routes (form -> one service call -> page).
 
 The modules at this level are the helpers every blueprint shares: `access` (who may see or edit),
-`caching` (page cache, ETags, static fingerprints), `converters` (URL ids), `errors`, `input_guard`,
-`limits` (throttles), `audit_log`, `display` (Jinja filters), `forms_util`. The page data shared
-with the PDFs comes from `damas.views`, its labels and number formatting from `damas.presentation`.
+`audit_log`, `display` (Jinja filters), `downloads`, `errors`, `find_name`, `forms_util`. Two
+packages hold what wraps every request: `guards` (what a request may send: ids, NUL characters,
+body sizes, throttles, login waits) and `serving` (page cache, ETags, the fast 304, background
+PDFs). The page data shared with the PDFs comes from `damas.views`, its labels and number
+formatting from `damas.presentation`.
 """
 from __future__ import annotations
 
@@ -39,11 +41,11 @@ from damas.web import (
     users,
     venue,
 )
-from damas.web.body_limits import register_body_limits
-from damas.web.converters import DatabaseIntConverter
+from damas.web.guards.body_limits import register_body_limits
+from damas.web.guards.converters import DatabaseIntConverter
 from damas.web.display import register_filters
 from damas.web.errors import register_error_handlers
-from damas.web.input_guard import register_input_guard
+from damas.web.guards.input_guard import register_input_guard
 from damas.web.find_name import register_find_name
 
 

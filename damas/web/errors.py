@@ -26,7 +26,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(429)
     def too_many_requests(error):  # type: ignore[no-untyped-def]
-        """Flask-Limiter refused the request (damas.web.limits): a page, with its Retry-After."""
+        """Flask-Limiter refused the request (damas.web.guards.limits): a page, with its Retry-After."""
         return render_template("errors/error.html", code=429), 429
 
     @app.errorhandler(CSRFError)

@@ -6,7 +6,7 @@ One listener on the ORM's flush finds, for each new, changed or deleted row, the
 belongs to and adds one to their `revision` with ``revision = revision + 1`` in SQL, so two
 transactions changing one event never both write the same number. Nobody has to remember to
 call it: a service that writes a row of an event moves the event's revision with it, and the
-public pages, PDFs and API answers cached by revision (damas/web/caching.py) can never be stale.
+public pages, PDFs and API answers cached by revision (damas/web/serving/caching.py) can never be stale.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ Until staff save the page the federation is named by the ``DAMAS_FEDERATION`` en
 variable (`Config.FEDERATION_NAME`), as before. Pages read the row once per request
 (`current`, kept in ``flask.g``); the logo bytes are read only by the logo URL and the PDFs.
 Every save raises `FederationSettings.version`, which the page cache and the ETags include
-(damas/web/caching.py), so the new name or logo is on the very next page.
+(damas/web/serving/caching.py), so the new name or logo is on the very next page.
 
 The logo is PNG or JPEG only, checked by its content (Pillow when installed, else the file's
 magic bytes), at most `LOGO_MAX_BYTES` and `LOGO_MAX_SIDE` pixels a side [ours: SVG is refused,

@@ -18,7 +18,7 @@ from damas.services.errors import ServiceError
 from damas.web.auth.forms import ForgotPasswordForm, ResetPasswordForm
 from damas.web.auth.routes import bp
 from damas.web.forms_util import show_service_error
-from damas.web.limits import throttle_reset_request, throttle_reset_set, throttle_verify_resend
+from damas.web.guards.limits import throttle_reset_request, throttle_reset_set, throttle_verify_resend
 
 
 def _private(body: Any) -> Any:

@@ -2,7 +2,7 @@
 
 The login id in the session and remember-me cookies carries the account's session version
 (`User.get_id`): logging out, a password change and a deactivation raise it, so every older
-cookie of the account stops working. The three routes are throttled (`damas.web.limits`).
+cookie of the account stops working. The three routes are throttled (`damas.web.guards.limits`).
 """
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from damas.extensions import login_manager
 from damas.services.errors import ServiceError
 from damas.services.accounts.users import authenticate, change_own_password, end_sessions, remember_locale
 from damas.web.auth.forms import LoginForm, PasswordForm
-from damas.web import login_delay
+from damas.web.guards import login_delay
 from damas.web.forms_util import show_service_error
-from damas.web.limits import throttle_login, throttle_password
+from damas.web.guards.limits import throttle_login, throttle_password
 
 bp = Blueprint("auth", __name__, url_prefix="/conta")
 login_manager.login_view = "auth.login"

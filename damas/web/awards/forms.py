@@ -7,7 +7,7 @@ from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, Sele
                      SubmitField)
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
-from damas.web.converters import MAX_DB_INT
+from damas.web.guards.converters import MAX_DB_INT
 from damas.web.forms_util import IntegerField, choices
 
 REQUIRED = _l("Campo obrigatório.")

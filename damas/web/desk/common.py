@@ -15,7 +15,7 @@ from damas.extensions import db
 from damas.models import Entry, Event
 from damas.presentation.articles import article_text  # noqa: F401  (the desk's article names)
 from damas.presentation.code_labels import KIND_NAMES, SANCTION_NAMES  # noqa: F401  (the desk's names)
-from damas.web.converters import db_id
+from damas.web.guards.converters import db_id
 
 CBJD_60_KINDS = frozenset({IncidentKind.CLAIMED_IRREGULARITY.value, IncidentKind.IRREGULAR_MOVE.value,
                            IncidentKind.BREACH.value, IncidentKind.UNSPORTING.value})

@@ -24,7 +24,7 @@ from damas.services.desk import move_refs
 from damas.services.desk.boards import Applied
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required
-from damas.web.converters import db_id
+from damas.web.guards.converters import db_id
 from damas.web.desk.at_board import boards_json, by_board, named_player, prefill
 from damas.web.desk.boards import desk_page
 from damas.web.desk.common import (

@@ -10,7 +10,7 @@ from damas.engine.pairing import family_of
 from damas.extensions import db
 from damas.models import Entry, EntryStatus, Event, EventArbiter, EventStatus, Player, Role, User
 from damas.reports.start_list import start_list_pdf
-from damas.web.pdf_jobs import deliver_pdf
+from damas.web.serving.pdf_jobs import deliver_pdf
 from damas.services.entries import add_remove as entry_service
 from damas.services.events import lifecycle as event_service
 from damas.services.events.frozen_settings import frozen_reason, frozen_settings

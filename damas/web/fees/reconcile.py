@@ -16,7 +16,7 @@ from damas.services.errors import ServiceError
 from damas.services.fees.reconcile import Preview, confirm, preview
 from damas.services.fees.statements import MAX_STATEMENT_BYTES, read_statement
 from damas.web.access import staff_required
-from damas.web.body_limits import body_limit
+from damas.web.guards.body_limits import body_limit
 from damas.web.fees.blueprint import bp
 from damas.web.fees.reconcile_forms import StatementConfirmForm, StatementUploadForm
 from damas.web.forms_util import show_service_error

@@ -14,7 +14,7 @@ from damas.reports.bracket import bracket_context, bracket_pdf
 from damas.services.rounds import knockout as ko
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, visible_event
-from damas.web.pdf_jobs import deliver_pdf
+from damas.web.serving.pdf_jobs import deliver_pdf
 from damas.web.forms_util import show_service_error
 from damas.web.knockout.forms import CorrectionForm, KnockoutSettingsForm, TieGameForm
 

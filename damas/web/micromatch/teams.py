@@ -19,7 +19,7 @@ from damas.services.micromatch import openings as opening_service
 from damas.services.micromatch import team_events as team_service
 from damas.services.errors import ServiceError
 from damas.web.access import event_editor_required, visible_event
-from damas.web.converters import db_id
+from damas.web.guards.converters import db_id
 from damas.web.forms_util import choices, run_service, show_service_error
 from damas.presentation.labels import GAME_LABELS
 from damas.web.micromatch.routes import back_to_overview, bp

@@ -28,7 +28,7 @@ from damas.views.norms_national import FMJD_SOURCES, national_api_payload, natio
 from damas.web.access import staff_required, visible_event
 from damas.web.norms.cache import fide_norms, national_norms
 from damas.web.norms.forms import NormSettingsForm
-from damas.web.pdf_jobs import deliver_pdf
+from damas.web.serving.pdf_jobs import deliver_pdf
 from damas.web.public.routes import cached, load_event
 
 bp = Blueprint("norms", __name__, url_prefix="/eventos/<int:event_id>")

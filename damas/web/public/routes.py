@@ -226,7 +226,7 @@ def live_revision(event_id: int):  # type: ignore[no-untyped-def]
     """The event's revision, asked every few seconds by the live pages (static/app.js).
 
     A visitor's poll carries the ETag of the previous answer and costs a 304 (answered before
-    Flask runs: `damas.web.fast_path`) until something of the event changes."""
+    Flask runs: `damas.web.serving.fast_path`) until something of the event changes."""
     event = load_event(event_id, entries=False)
     if event is None or (not event.is_public and not can_edit_event(current_user, event)):
         abort(404)

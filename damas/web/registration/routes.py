@@ -25,7 +25,7 @@ from damas.services.events.lifecycle import can_edit_event
 from damas.formats.mapping import event_rounds
 from damas.web.access import event_editor_required, staff_required
 from damas.web.forms_util import choices, run_service, show_service_error
-from damas.web.limits import throttle_sign_up
+from damas.web.guards.limits import throttle_sign_up
 from damas.views.summaries import event_summary
 from damas.views.arbiter_events import assigned_events
 from damas.views.current_board import checkin_line, current_board

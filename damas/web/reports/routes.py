@@ -27,7 +27,7 @@ from damas.reports.standings import crosstable_context, crosstable_kind, standin
 from damas.reports.teams import find_team_round, team_round_context, team_round_list, team_standings_context
 from damas.formats.mapping import event_rounds
 from damas.web.downloads import attachment
-from damas.web.pdf_jobs import REPORTS, SHEETS, deliver_pdf
+from damas.web.serving.pdf_jobs import REPORTS, SHEETS, deliver_pdf
 from damas.web.access import event_editor_required, visible_event
 from damas.views.summaries import start_list
 from damas.views.rating_change import rating_change_context

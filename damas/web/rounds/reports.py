@@ -29,7 +29,7 @@ from damas.presentation.results import report_choices
 from damas.views.summaries import event_summary
 from damas.web.access import event_editor_required
 from damas.web.forms_util import IntegerField, REQUIRED, choices
-from damas.web.limits import throttle_result_report
+from damas.web.guards.limits import throttle_result_report
 from damas.web.rounds.blueprint import bp
 from damas.engine.integers import parse_int
 

@@ -10,7 +10,7 @@ from damas.models import Event
 from damas.reports.event_reports import round_context
 from damas.reports.table_cards import table_cards_pdf
 from damas.web.access import event_editor_required
-from damas.web.pdf_jobs import SHEETS, deliver_pdf
+from damas.web.serving.pdf_jobs import SHEETS, deliver_pdf
 from damas.web.venue.blueprint import bp
 
 

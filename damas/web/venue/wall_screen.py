@@ -6,7 +6,7 @@ The page asks the event's revision (`public.live_revision`, the live pages' poll
 nothing changed) and, when it moves, fetches only its pages (`/telao/paginas`, an HTML fragment)
 and swaps them in (static/venue/wall_screen.js): no reload, so a screen left on all day keeps
 its place. Both answers are cached by the event's revision like every public page of an event
-(damas/web/caching.py); the screen settings are a row of the event, so saving them moves it too.
+(damas/web/serving/caching.py); the screen settings are a row of the event, so saving them moves it too.
 
 `screen_context` is what any screen's templates need, for one event or several (a
 championship's: damas/web/venue/championship_screen.py).

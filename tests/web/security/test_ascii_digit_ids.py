@@ -14,7 +14,7 @@ from typing import Any, Iterator
 import pytest
 
 from damas.models import Role, Season
-from damas.web.converters import DatabaseIntConverter
+from damas.web.guards.converters import DatabaseIntConverter
 from tests.web.security.test_bad_ids import _int_rules, _other_value
 
 ZERO = {"arabic-indic": 0x0660, "persian": 0x06F0, "fullwidth": 0xFF10, "devanagari": 0x0966}

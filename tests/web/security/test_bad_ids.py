@@ -13,7 +13,7 @@ from typing import Any, Iterator
 from werkzeug.routing import AnyConverter, Rule
 
 from damas.models import Role
-from damas.web.converters import DatabaseIntConverter, db_id
+from damas.web.guards.converters import DatabaseIntConverter, db_id
 
 METHODS = ("GET", "POST")
 

@@ -4,7 +4,7 @@ External URLs come from the configured public address (`DAMAS_PUBLIC_URL`, else 
 and `PREFERRED_URL_SCHEME`) or are relative; `X-Forwarded-Host` is trusted only when
 `DAMAS_PROXY_TRUST_HOST` says so; the cache key holds nothing a visitor sets but what the page
 depends on (the host only while no public address is configured), on both the Flask path and
-the fast path (`damas.web.fast_path`)."""
+the fast path (`damas.web.serving.fast_path`)."""
 from __future__ import annotations
 
 from typing import Any

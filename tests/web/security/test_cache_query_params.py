@@ -1,5 +1,5 @@
 """Issue 25 point 3: query strings do not multiply renders. A page is keyed on the query
-parameters its view reads (`damas.web.caching`: learned from the render), never on the rest."""
+parameters its view reads (`damas.web.serving.caching`: learned from the render), never on the rest."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,7 +1,7 @@
 """Issue 25 point 1: nobody can lock another user out of his account.
 
 Failed logins are refused per client address and delayed per (account, address); the account as a whole
-is only slowed down (`damas.web.limits`), so the owner's right password from another address
+is only slowed down (`damas.web.guards.limits`), so the owner's right password from another address
 logs in however many strangers typed wrong ones."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from damas.models import Role
-from damas.web import limits
+from damas.web.guards import limits
 
 LOGIN = "/conta/entrar"
 

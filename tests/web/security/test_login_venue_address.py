@@ -1,6 +1,6 @@
 """A venue's players share one public address: failures there must neither lock the owner of an
-account out for long nor stop the other players logging in (`damas.web.limits`,
-`damas.web.login_delay`). Past a few failures for an (account, address) pair the next attempt
+account out for long nor stop the other players logging in (`damas.web.guards.limits`,
+`damas.web.guards.login_delay`). Past a few failures for an (account, address) pair the next attempt
 waits a delay that doubles with each further failure; the address itself counts failures only."""
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from limits import parse_many
 from werkzeug.security import generate_password_hash
 
 from damas.models import Role, User
-from damas.web import limits, login_delay
+from damas.web.guards import limits
+from damas.web.guards import login_delay
 
 LOGIN = "/conta/entrar"
 VENUE = "200.129.0.1"

@@ -1,4 +1,4 @@
-"""Issue 14 point 2: the account routes are throttled (Flask-Limiter, damas.web.limits) and do not
+"""Issue 14 point 2: the account routes are throttled (Flask-Limiter, damas.web.guards.limits) and do not
 tell which e-mails or registration numbers have accounts."""
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def test_fifty_wrong_passwords_then_the_right_one_is_refused(client, make_user):
 @pytest.mark.rate_limited
 def test_failures_from_other_addresses_do_not_lock_the_account(client, make_user, monkeypatch):  # type: ignore[no-untyped-def]
     """Issue 25 point 1 (was: the account throttle counted an account from every address)."""
-    monkeypatch.setattr("damas.web.limits.pause", lambda seconds: None)
+    monkeypatch.setattr("damas.web.guards.limits.pause", lambda seconds: None)
     user = make_user(Role.STAFF, password="right-pass-1")
     for i in range(5):
         assert _login(client, user.email.upper(), "wrong", ip=f"10.1.0.{i}").status_code == 200

@@ -1,4 +1,4 @@
-"""The WSGI fast path of cached event pages (damas/web/fast_path.py, issue 16): a visitor's
+"""The WSGI fast path of cached event pages (damas/web/serving/fast_path.py, issue 16): a visitor's
 repeated GET is answered before Flask runs, with the very answer Flask would give; everything
 it cannot decide from the page key alone goes to Flask."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any, Iterator
 import pytest
 
 from damas.models import EventStatus, Game, Role, Round
-from damas.web.fast_path import CachedPageAnswers
+from damas.web.serving.fast_path import CachedPageAnswers
 from tests.web.events.test_event_revision import running  # noqa: F401 (the same running event)
 
 URLS = ("/eventos/{id}/classificacao", "/eventos/{id}/classificacao?lang=en", "/eventos/{id}/rodadas/1",

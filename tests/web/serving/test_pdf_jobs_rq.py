@@ -19,8 +19,8 @@ from rq.job import Job
 from damas import create_app
 from damas.config import TestConfig
 from damas.extensions import db
-from damas.web.caching import page_key
-from damas.web.pdf_lanes import QUEUES, REPORTS, job_id
+from damas.web.serving.caching import page_key
+from damas.web.serving.pdf_lanes import QUEUES, REPORTS, job_id
 from tests.live_servers import has_redis_server, redis_url  # noqa: F401 (the fixture)
 from tests.web.reports.report_events import build_report_event
 
@@ -52,7 +52,7 @@ def _stop(worker: subprocess.Popen) -> None:  # type: ignore[type-arg]
 
 def _start_worker(app, tmp_path):  # type: ignore[no-untyped-def]
     script = ("import sys; from damas import create_app; from damas.config import TestConfig; "
-              "from damas.web.pdf_lanes import work; "
+              "from damas.web.serving.pdf_lanes import work; "
               "config = {k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()}; "
               "config.update(SQLALCHEMY_DATABASE_URI=sys.argv[1], CACHE_URL=sys.argv[2]); "
               "app = create_app(config); ctx = app.app_context(); ctx.push(); work(app)")

@@ -6,7 +6,7 @@ import re
 
 from sqlalchemy.exc import OperationalError
 
-from damas.web.caching import cache_config, cached_endpoints
+from damas.web.serving.caching import cache_config, cached_endpoints
 
 
 def test_healthz_checks_the_database(client, db, monkeypatch):  # type: ignore[no-untyped-def]
@@ -37,7 +37,7 @@ def test_static_files_have_fingerprinted_urls_cached_a_year(client):  # type: ig
 def test_cache_store_is_in_process_unless_cache_url_names_redis():  # type: ignore[no-untyped-def]
     assert cache_config("")["CACHE_TYPE"] == "SimpleCache"
     shared = cache_config("redis://127.0.0.1:6379/0")
-    assert shared["CACHE_TYPE"] == "damas.web.resilient_cache.ResilientRedisCache" and shared["CACHE_REDIS_URL"] == "redis://127.0.0.1:6379/0"
+    assert shared["CACHE_TYPE"] == "damas.web.serving.resilient_cache.ResilientRedisCache" and shared["CACHE_REDIS_URL"] == "redis://127.0.0.1:6379/0"
 
 
 def test_event_pages_are_the_cached_endpoints(app):  # type: ignore[no-untyped-def]

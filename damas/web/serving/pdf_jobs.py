@@ -30,8 +30,8 @@ from flask_login import current_user
 
 from damas.extensions import cache, db
 from damas.models import User
-from damas.web.caching import kept_query, request_key
-from damas.web.pdf_lanes import REPORTS, SHEETS, lanes_of
+from damas.web.serving.caching import kept_query, request_key
+from damas.web.serving.pdf_lanes import REPORTS, SHEETS, lanes_of
 
 __all__ = ["PdfJob", "deliver_pdf", "render_job", "SHEETS", "REPORTS"]
 

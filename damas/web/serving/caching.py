@@ -277,7 +277,7 @@ def cache_config(url: str) -> dict[str, Any]:
     if url:
         # a Redis that goes away is a cache miss and a warning, not an error page; short socket
         # timeouts so an unreachable host does not hold the request either
-        return {"CACHE_TYPE": "damas.web.resilient_cache.ResilientRedisCache", "CACHE_REDIS_URL": url,
+        return {"CACHE_TYPE": "damas.web.serving.resilient_cache.ResilientRedisCache", "CACHE_REDIS_URL": url,
                 "CACHE_KEY_PREFIX": "damas:", "CACHE_OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2}}
     return {"CACHE_TYPE": "SimpleCache", "CACHE_THRESHOLD": 2000}
 

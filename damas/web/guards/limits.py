@@ -11,7 +11,7 @@ public address, so a right password never counts against that address):
 
 - per client address failed attempts count (`LIMIT_LOGIN_IP`): guessing across accounts;
 - per (account, address) failures make the next attempt wait, longer at each failure
-  (`damas.web.login_delay`, called by the login route): guessing one password from one place;
+  (`damas.web.guards.login_delay`, called by the login route): guessing one password from one place;
 - per account, from every address, failures only slow the login down
   (`LOGIN_SLOWDOWN_AFTER`, then `LOGIN_SLOWDOWN_SECONDS` of wait before each attempt): the
   owner's right password from his own address still logs in, however many strangers failed.

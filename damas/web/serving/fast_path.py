@@ -38,7 +38,7 @@ from damas.extensions import cache, db
 from damas.models import EventStatus
 from damas.presentation.site_url import host_in_key
 from damas.security import add_security_headers
-from damas.web.caching import cached_endpoints, page_key, query_names, query_part, revision_row
+from damas.web.serving.caching import cached_endpoints, page_key, query_names, query_part, revision_row
 
 __all__ = ["CachedPageAnswers", "install_fast_path"]
 

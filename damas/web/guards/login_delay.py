@@ -23,7 +23,7 @@ from flask_babel import ngettext
 from flask_limiter.util import get_remote_address
 
 from damas.extensions import limiter
-from damas.web.limits import store_call
+from damas.web.guards.limits import store_call
 
 clock: Callable[[], float] = time.time  # the delays' clock (tests move it on)
 
