@@ -12,14 +12,16 @@ test still changes its own copy only.
 Not cached: a load into a database that already holds rows (the services would number what
 they add after them), another seed or day than the first load's (a new snapshot), and a test
 marked `@pytest.mark.real_demo` (the demo's own tests: determinism, the CLI's idempotence).
-What the demo writes outside the database (the bank statement file in the instance folder)
-is written by the first load and stays where it is.
+What the demo writes outside the database (the bank statement file in the instance folder) is
+kept too and written again with the rows: another test, or another worker, may have loaded the
+demo for real into a database that already held rows, and written that file with other ids.
 """
 from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
 from datetime import date
+from pathlib import Path
 from typing import Any, Callable
 
 from flask import current_app
@@ -37,6 +39,7 @@ class Snapshot:
     rows: dict[str, list[dict[str, Any]]]
     mails: list[Any] = field(default_factory=list)
     summary: str = ""
+    files: dict[Path, bytes] = field(default_factory=dict)
 
 
 _SNAPSHOTS: dict[tuple[str, int, date], Snapshot] = {}
@@ -49,15 +52,23 @@ def _outbox() -> list[Any]:
     return mailman.outbox  # type: ignore[no-any-return]
 
 
+def _instance_files() -> dict[Path, int]:
+    """The files at the top of the instance folder (not its outbox or the tests' artefacts) with
+    their modification times."""
+    folder = Path(current_app.instance_path)
+    return {path: path.stat().st_mtime_ns for path in folder.iterdir() if path.is_file()} if folder.is_dir() else {}
+
+
 def _database_is_empty() -> bool:
     return all(db.session.scalar(select(func.count()).select_from(table)) == 0
                for table in db.metadata.sorted_tables)
 
 
-def _take(summary: str, mails: list[Any]) -> Snapshot:
+def _take(summary: str, mails: list[Any], files_before: dict[Path, int]) -> Snapshot:
     rows = {table.name: [dict(row._mapping) for row in db.session.execute(select(table))]
             for table in db.metadata.sorted_tables}
-    return Snapshot(rows, [copy.copy(mail) for mail in mails], summary)
+    written = {path: path.read_bytes() for path, mtime in _instance_files().items() if files_before.get(path) != mtime}
+    return Snapshot(rows, [copy.copy(mail) for mail in mails], summary, written)
 
 
 def _restore(snapshot: Snapshot) -> None:
@@ -75,6 +86,9 @@ def _restore(snapshot: Snapshot) -> None:
                     f"(SELECT max({key.name}) FROM {table.name}))"))
     db.session.commit()
     _outbox().extend(copy.copy(mail) for mail in snapshot.mails)
+    for path, content in snapshot.files.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content)
 
 
 def cached_load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str:
@@ -87,10 +101,10 @@ def cached_load_demo(seed: int = DEFAULT_SEED, today: date | None = None) -> str
     if snapshot is not None:
         _restore(snapshot)
         return snapshot.summary
-    sent_before = len(_outbox())
+    sent_before, files_before = len(_outbox()), _instance_files()
     summary = load_demo(seed, today)
     db.session.commit()
-    _SNAPSHOTS[key] = _take(summary, _outbox()[sent_before:])
+    _SNAPSHOTS[key] = _take(summary, _outbox()[sent_before:], files_before)
     return summary
 
 

@@ -15,6 +15,7 @@ from damas.cli import DEMO_PASSWORD
 from damas.config import TestConfig
 from damas.extensions import db
 from damas.models import Player, Role, User
+from tests.demo_snapshot import cached_load_demo
 
 PASSWORD = "browser123"
 
@@ -82,9 +83,8 @@ def live_server(tmp_path) -> Iterator[dict[str, Any]]:  # type: ignore[no-untype
 
 @pytest.fixture(scope="module")
 def demo_server(tmp_path_factory) -> Iterator[dict[str, Any]]:  # type: ignore[no-untyped-def]
-    """The app with `flask damas demo` loaded, served like `live_server` (one per test module)."""
-    from damas.demo import load_demo
-
+    """The app with `flask damas demo` loaded, served like `live_server` (one per test module;
+    the demo's rows come from the worker's snapshot, tests/demo_snapshot.py)."""
     url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path_factory.mktemp('demo') / 'demo.db'}"
     config = {k: getattr(TestConfig, k) for k in dir(TestConfig) if k.isupper()}
     config.update({"SQLALCHEMY_DATABASE_URI": url, "WTF_CSRF_ENABLED": True})
@@ -92,7 +92,7 @@ def demo_server(tmp_path_factory) -> Iterator[dict[str, Any]]:  # type: ignore[n
     with app.app_context():
         db.drop_all()
         db.create_all()
-        load_demo()
+        cached_load_demo()
         db.session.commit()
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -7,10 +7,7 @@ import pytest
 from damas.models import EntryStatus, Event
 from damas.reports.awards import category_overview, category_tables
 
-try:
-    from .test_public_queries import build_event
-except ImportError:  # tests/web is not a package
-    from test_public_queries import build_event  # type: ignore[no-redef]
+from tests.web.serving.test_public_queries import build_event
 
 
 @pytest.mark.parametrize("by_lot", [False, True])

@@ -4,7 +4,9 @@ it, and a sign-up with an address that has an account answers as always while it
 from __future__ import annotations
 
 import re
+from datetime import timezone
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from itsdangerous import URLSafeTimedSerializer
@@ -150,7 +152,9 @@ def test_staff_see_the_status_and_staff_made_accounts_get_a_welcome(client, app,
     user = db.session.scalar(select(User).where(User.email == "novo@example.org"))
     assert user.email_verified_at is not None
     listing = client.get("/usuarios/").get_data(as_text=True)
-    assert f"E-mail confirmado em {user.email_verified_at:%d/%m/%Y}" in listing
+    # the page prints the federation's day (São Paulo), not UTC's: they differ from 21h to midnight
+    shown = user.email_verified_at.replace(tzinfo=timezone.utc).astimezone(ZoneInfo(app.config["BABEL_DEFAULT_TIMEZONE"]))
+    assert f"E-mail confirmado em {shown:%d/%m/%Y}" in listing
     assert "E-mail confirmado em" in client.get(f"/usuarios/{user.id}/editar").get_data(as_text=True)
     # a new address is unproved again
     client.post(f"/usuarios/{user.id}/editar", data={"email": "outro@example.org", "name": "Novo Jogador",

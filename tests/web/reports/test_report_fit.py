@@ -14,7 +14,7 @@ from collections import defaultdict
 
 import pytest
 
-from damas.demo import load_demo
+from tests.demo_snapshot import cached_load_demo
 from damas.models import Event
 from tests.web.reports.report_events import SIX_TIEBREAKS, build_report_event
 
@@ -124,7 +124,7 @@ def test_reports_of_a_thousand_players_fit(client, db):  # type: ignore[no-untyp
 def test_the_demo_crosstable_prints_points_and_tiebreaks(app, client, db):  # type: ignore[no-untyped-def]
     """The issue's case: the FIDE open of the demo (31 players, 3 rounds, 4 tie-breaks) lost
     its points and tie-break columns off the page."""
-    load_demo()
+    cached_load_demo()
     event = db.session.query(Event).filter(Event.name.like("Aberto de Xadrez de Fortaleza%")).one()
     base = f"/eventos/{event.id}/relatorios"
     cells = last_row(client.get(f"{base}/tabela").get_data(as_text=True), "crosstable")
@@ -138,7 +138,7 @@ def test_the_demo_crosstable_prints_points_and_tiebreaks(app, client, db):  # ty
 @pytest.mark.once_per_suite
 def test_every_report_of_every_demo_event_fits(app, client, db):  # type: ignore[no-untyped-def]
     """Every PDF the reports page of each demo event links to (sheets and WeasyPrint reports)."""
-    load_demo()
+    cached_load_demo()
     for demo in db.session.query(Event):
         index = client.get(f"/eventos/{demo.id}/relatorios").get_data(as_text=True)
         for url in sorted(set(re.findall(r'href="([^"]+\.pdf)"', index))):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from damas.models import Event
-from tests.web import test_trf_team_import as team_import
+from tests.web.trf import test_trf_team_import as team_import
 from tests.web.trf.test_trf_import import _confirm, _upload, line, staff  # noqa: F401  (the staff fixture)
 
 
