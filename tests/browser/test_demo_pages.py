@@ -61,6 +61,9 @@ def _check(page: Any, base: str, path: str, problems: list[str]) -> list[str] | 
 
 
 def test_every_public_page_of_the_demo_events_fits_phone_and_desktop(demo_server, browser):  # type: ignore[no-untyped-def]
+    """Slow on purpose (~40 s): every public page of every demo event opened at a phone's width
+    and a desktop's in the browser, since a page that overflows on one kind of event only is
+    found nowhere else; split per event it would pay the browser start-up for each."""
     from damas.extensions import db
     from damas.models import Event
 

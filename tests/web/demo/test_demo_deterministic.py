@@ -145,6 +145,9 @@ def _wall_clock(text: str, started: datetime) -> str:
 
 @pytest.mark.slow
 def test_two_loads_of_the_demo_give_the_same_pages_pdfs_and_api(loads: dict[str, Any]) -> None:
+    """Slow on purpose (~35 s with its fixture): three real loads of the demo and a walk of more
+    than 200 pages, PDFs and API answers on two of them; determinism can only be seen on whole
+    loads, never on the worker's snapshot."""
     first, second = walk(loads["first"]), walk(loads["second"])
     assert sorted(first) == sorted(second)
     assert len(first) > 200 and sum(p.endswith(".pdf") for p in first) > 20, len(first)
