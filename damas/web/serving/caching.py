@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from functools import wraps
+from functools import lru_cache, wraps
 from pathlib import Path
 from typing import Any, Callable
 from urllib.parse import urlencode
@@ -139,8 +139,11 @@ def query_part(pairs: list[tuple[str, str]], names: frozenset[str]) -> str:
     return repr((sorted(names), _kept(pairs, names)))
 
 
+@lru_cache(maxsize=None)
 def code_version() -> str:
-    """A digest of the application's code and templates: a new release changes every ETag."""
+    """A digest of the application's code and templates: a new release changes every ETag.
+    Read once per process: a release starts new processes, and reading ~800 files for each app
+    built in one process (the tests build thousands) would only find the same digest again."""
     digest = hashlib.sha1()
     for folder in ("damas", "templates"):
         for path in sorted((BASE_DIR / folder).rglob("*")):
