@@ -122,18 +122,22 @@ _BUILT: set[str] = set()
 
 def empty_schema() -> None:
     """The models' tables, empty, on the app's database. SQLite (a new in-memory database per
-    app) gets them created. PostgreSQL keeps the tables between tests: creating and dropping ~80
-    tables cost each test 1.5 s of its 2, emptying them (TRUNCATE ... RESTART IDENTITY: ids
-    from 1 again, as on new tables) costs a tenth of that. They are built afresh the first time
-    in a process, and again when a test before dropped them (the served apps and the migrations'
-    tests drop what they built)."""
+    app) gets them created. PostgreSQL keeps the tables between tests and deletes their rows,
+    the sequences starting again from 1 as on new tables: dropping and creating ~80 tables cost
+    each test half a second, TRUNCATE (new files for every table) a quarter, DELETE a twentieth.
+    They are built afresh the first time in a process, and again when a test before dropped them
+    (the served apps and the migrations' tests drop what they built)."""
     engine = _db.engine
     url = engine.url.render_as_string(hide_password=True)
     if engine.dialect.name == "postgresql" and url in _BUILT and \
             set(inspect(engine).get_table_names()) >= set(_db.metadata.tables):
-        names = ", ".join(f'"{table.name}"' for table in _db.metadata.sorted_tables)
         with engine.begin() as connection:
-            connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+            for table in reversed(_db.metadata.sorted_tables):  # the rows that point at others first
+                connection.execute(table.delete())
+            sequences = connection.scalars(text("SELECT sequence_name FROM information_schema.sequences "
+                                                "WHERE sequence_schema = current_schema()")).all()
+            for sequence in sequences:
+                connection.execute(text(f'ALTER SEQUENCE "{sequence}" RESTART'))
         return
     _db.drop_all()
     _db.create_all()
