@@ -6,9 +6,9 @@ variable (`Config.FEDERATION_NAME`), as before. Pages read the row once per requ
 Every save raises `FederationSettings.version`, which the page cache and the ETags include
 (damas/web/serving/caching.py), so the new name or logo is on the very next page.
 
-The logo is PNG or JPEG only, checked by its content (Pillow when installed, else the file's
-magic bytes), at most `LOGO_MAX_BYTES` and `LOGO_MAX_SIDE` pixels a side [ours: SVG is refused,
-it can carry scripts].
+The logo is PNG or JPEG only, checked by its content (the file's magic bytes, then decoded by
+Pillow, which comes with WeasyPrint), at most `LOGO_MAX_BYTES` and `LOGO_MAX_SIDE` pixels a
+side [ours: SVG is refused, it can carry scripts].
 """
 from __future__ import annotations
 
